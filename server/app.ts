@@ -1,0 +1,96 @@
+// Builds the Fastify app: used by server/main.ts and by the tests (app.inject).
+import { EventEmitter } from 'node:events'
+import Fastify, { type FastifyInstance } from 'fastify'
+import cookie from '@fastify/cookie'
+import helmet from '@fastify/helmet'
+import compress from '@fastify/compress'
+import swagger from '@fastify/swagger'
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import type { AppConfig } from './config.ts'
+import type { Database } from './db/client.ts'
+import databasePlugin from './plugins/database.ts'
+import errorsPlugin from './plugins/errors.ts'
+import sessionPlugin from './plugins/session.ts'
+import staticPlugin from './plugins/static.ts'
+import mailerPlugin from './plugins/mailer.ts'
+import authRoutes from './routes/auth/index.ts'
+import userRoutes from './routes/users/index.ts'
+import devRoutes from './routes/dev/index.ts'
+import systemRoutes from './routes/system/index.ts'
+
+z.config(z.locales.fr())
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig
+    /** In-process signals between plugins (e.g. sessions ended → close live sockets). */
+    events: EventEmitter
+  }
+}
+
+export type BuildOptions = { config: AppConfig; database?: Database; logger?: boolean }
+
+/** CSP: the app, its service worker and /ws on the same origin, and nothing else (plus Sentry if set). */
+function contentSecurityPolicy(config: AppConfig) {
+  const connect = ["'self'"]
+  if (config.sentryDsn) connect.push(new URL(config.sentryDsn).origin)
+  return {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'"],
+      connectSrc: connect,
+      workerSrc: ["'self'"],
+      manifestSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+      upgradeInsecureRequests: null,
+    },
+  }
+}
+
+export async function buildApp({ config, database, logger = true }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger
+      ? {
+          level: config.logLevel,
+          redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'],
+        }
+      : false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 500 },
+  })
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  app.decorate('config', config)
+  app.decorate('events', new EventEmitter())
+
+  await app.register(errorsPlugin)
+  await app.register(cookie)
+  await app.register(helmet, {
+    contentSecurityPolicy: contentSecurityPolicy(config),
+    crossOriginEmbedderPolicy: false,
+    hsts: config.publicUrl?.startsWith('https://') ? { maxAge: 15552000 } : false,
+  })
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] })
+  await app.register(swagger, {
+    openapi: { info: { title: 'Centre d’appels API', version: config.version } },
+    transform: jsonSchemaTransform,
+  })
+  await app.register(databasePlugin, database ? { database } : {})
+  await app.register(mailerPlugin)
+  await app.register(sessionPlugin)
+
+  await app.register(systemRoutes)
+  await app.register(authRoutes)
+  await app.register(userRoutes)
+  await app.register(devRoutes)
+  await app.register(staticPlugin)
+  return app
+}

@@ -1,0 +1,76 @@
+// Process configuration from environment variables (documented in README.md).
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+import { APP_ENVS, type AppEnv } from '../src/contracts/roles.ts'
+
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  APP_ENV: z.enum(APP_ENVS).default('develop'),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('./data'),
+  PUBLIC_URL: z.string().url().optional(),
+  SESSION_SECRET: z.string().min(32).optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(240),
+  SESSION_MAX_HOURS: z.coerce.number().int().positive().default(12),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Centre d’appels <no-reply@localhost>'),
+  SENTRY_DSN: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: z.enum(['true', 'false']).optional(),
+})
+
+export type AppConfig = {
+  port: number
+  host: string
+  appEnv: AppEnv
+  databaseUrl: string | undefined
+  /** PGlite data directory, or 'memory://' for an in-memory database (tests). */
+  dataDir: string
+  publicUrl: string | undefined
+  sessionSecret: string | undefined
+  sessionIdleMs: number
+  sessionMaxMs: number
+  trustProxy: boolean
+  smtpUrl: string | undefined
+  mailFrom: string
+  sentryDsn: string | undefined
+  logLevel: string
+  seedDemo: boolean
+  version: string
+  /** Built client; absent in API-only tests. */
+  clientDir: string | undefined
+  /** Searchable schema for PostgreSQL test isolation. */
+  pgSchema: string | undefined
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+  const parsed = envSchema.parse(env)
+  const dataDir = parsed.DATA_DIR === 'memory://' ? 'memory://' : path.resolve(parsed.DATA_DIR)
+  return {
+    port: parsed.PORT,
+    host: parsed.HOST,
+    appEnv: parsed.APP_ENV,
+    databaseUrl: parsed.DATABASE_URL || undefined,
+    dataDir,
+    publicUrl: parsed.PUBLIC_URL,
+    sessionSecret: parsed.SESSION_SECRET,
+    sessionIdleMs: parsed.SESSION_IDLE_MINUTES * 60_000,
+    sessionMaxMs: parsed.SESSION_MAX_HOURS * 3_600_000,
+    trustProxy: parsed.TRUST_PROXY === 'true',
+    smtpUrl: parsed.SMTP_URL || undefined,
+    mailFrom: parsed.MAIL_FROM,
+    sentryDsn: parsed.SENTRY_DSN || undefined,
+    logLevel: parsed.LOG_LEVEL,
+    // Demo data never in production (issue #2); elsewhere on by default.
+    seedDemo: parsed.APP_ENV !== 'production' && parsed.SEED_DEMO !== 'false',
+    version: pkg.version,
+    clientDir: path.resolve(import.meta.dirname, '../dist'),
+    pgSchema: undefined,
+    ...overrides,
+  }
+}

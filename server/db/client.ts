@@ -1,0 +1,60 @@
+// Database connection: embedded PGlite by default, PostgreSQL when DATABASE_URL is set.
+// Both go through the same Drizzle schema and the same committed migrations.
+import path from 'node:path'
+import { mkdirSync } from 'node:fs'
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import pg from 'pg'
+import * as schema from './schema.ts'
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+
+export type Database = {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  /** Raw pool for LISTEN/NOTIFY (PostgreSQL only). */
+  pool: pg.Pool | undefined
+  close: () => Promise<void>
+}
+
+const migrationsFolder = path.resolve(import.meta.dirname, 'migrations')
+
+type OpenOptions = { databaseUrl: string | undefined; dataDir: string; pgSchema?: string | undefined }
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.pgSchema)
+  return openPglite(options.dataDir)
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  if (dataDir !== 'memory://') mkdirSync(dataDir, { recursive: true })
+  const client = new PGlite(dataDir === 'memory://' ? undefined : dataDir)
+  await client.waitReady
+  const db = drizzlePglite(client, { schema }) as unknown as Db
+  await migratePglite(db as never, { migrationsFolder })
+  return { db, kind: 'pglite', pool: undefined, close: () => client.close() }
+}
+
+async function openPostgres(connectionString: string, pgSchema: string | undefined): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 20,
+    ...(pgSchema ? { options: `-c search_path=${pgSchema}` } : {}),
+  })
+  const db = drizzlePg(pool, { schema }) as unknown as Db
+  // Several processes may start at once against one database: serialise migrations.
+  const lock = await pool.connect()
+  try {
+    await lock.query('select pg_advisory_lock(727274)')
+    if (pgSchema) await lock.query(`create schema if not exists "${pgSchema}"`)
+    await migratePg(db as never, { migrationsFolder, migrationsSchema: pgSchema ?? 'drizzle' })
+  } finally {
+    await lock.query('select pg_advisory_unlock(727274)')
+    lock.release()
+  }
+  return { db, kind: 'postgres', pool, close: () => pool.end() }
+}

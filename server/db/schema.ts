@@ -1,0 +1,247 @@
+// One Drizzle schema for PGlite and PostgreSQL. Migrations are generated from it (npm run db:generate)
+// and committed in server/db/migrations.
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import type { Role, UserStatus } from '../../src/contracts/roles.ts'
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+})
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    role: text('role').$type<Role>().notNull(),
+    status: text('status').$type<UserStatus>().notNull().default('ACTIVE'),
+    aircallId: integer('aircall_id'),
+    avatarVersion: text('avatar_version'),
+    experiencePoints: integer('experience_points').notNull().default(0),
+    viewingLeadId: integer('viewing_lead_id'),
+    processingLeadId: integer('processing_lead_id'),
+    callingLeadId: integer('calling_lead_id'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`)],
+)
+
+export const userPreferences = pgTable(
+  'user_preferences',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    value: boolean('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+)
+
+export const avatars = pgTable('avatars', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  content: bytea('content').notNull(),
+  mimeType: text('mime_type').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+})
+
+export const teams = pgTable('teams', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+})
+
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.userId] }), index('team_members_user_idx').on(t.userId)],
+)
+
+export const configuration = pgTable('configuration', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+})
+
+export const callProcesses = pgTable('call_processes', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+})
+
+export const callProcessSteps = pgTable(
+  'call_process_steps',
+  {
+    id: serial('id').primaryKey(),
+    callProcessId: integer('call_process_id')
+      .notNull()
+      .references(() => callProcesses.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    title: text('title').notNull(),
+    script: text('script').notNull(),
+  },
+  (t) => [uniqueIndex('call_process_steps_number_key').on(t.callProcessId, t.number)],
+)
+
+export const callProcessTags = pgTable('call_process_tags', {
+  id: serial('id').primaryKey(),
+  stepId: integer('step_id')
+    .notNull()
+    .references(() => callProcessSteps.id, { onDelete: 'cascade' }),
+  label: text('label').notNull(),
+  /** Step the lead moves to; null keeps the current step. */
+  nextStep: integer('next_step'),
+  status: text('status').notNull(),
+  substatus: text('substatus'),
+  /** Minutes before the lead is due again, when the outcome means "call back". */
+  recallDelayMinutes: integer('recall_delay_minutes'),
+  endsProcessing: boolean('ends_processing').notNull().default(true),
+  requiresAppointment: boolean('requires_appointment').notNull().default(false),
+  experiencePoints: integer('experience_points').notNull().default(0),
+})
+
+export const missions = pgTable('missions', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  color: text('color').notNull(),
+  bannerUrl: text('banner_url').notNull(),
+  leadProcessingDurationDays: integer('lead_processing_duration_days').notNull(),
+  callProcessId: integer('call_process_id').references(() => callProcesses.id),
+})
+
+export const missionUsers = pgTable(
+  'mission_users',
+  {
+    missionId: integer('mission_id')
+      .notNull()
+      .references(() => missions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.missionId, t.userId] }), index('mission_users_user_idx').on(t.userId)],
+)
+
+export const markets = pgTable('markets', {
+  id: serial('id').primaryKey(),
+  missionId: integer('mission_id')
+    .notNull()
+    .references(() => missions.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+})
+
+export const leads = pgTable(
+  'leads',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().defaultRandom(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phone: text('phone').notNull(),
+    secondaryPhone: text('secondary_phone'),
+    email: text('email'),
+    address: text('address'),
+    postalCode: text('postal_code'),
+    city: text('city'),
+    marketId: integer('market_id')
+      .notNull()
+      .references(() => markets.id),
+    step: integer('step').notNull().default(1),
+    /** First day of the month the lead was integrated (YYYY-MM-01). */
+    integrationMonth: text('integration_month').notNull(),
+    meetRequestDate: ts('meet_request_date').notNull(),
+    status: text('status').notNull().default('NEW'),
+    substatus: text('substatus'),
+    comment: text('comment'),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    processingUserId: integer('processing_user_id').references(() => users.id),
+    recallAt: ts('recall_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('leads_uuid_key').on(t.uuid),
+    index('leads_market_status_idx').on(t.marketId, t.status),
+    index('leads_processing_user_idx').on(t.processingUserId),
+    index('leads_phone_idx').on(t.phone),
+  ],
+)
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the session id: a leaked table does not leak usable cookies. */
+    idHash: text('id_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    /** Dev tools only (non-production): view the app with another role on one's own account. */
+    roleOverride: text('role_override').$type<Role>(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+)
+
+export const passwordResetTokens = pgTable('password_reset_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+})
+
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    id: serial('id').primaryKey(),
+    bucket: text('bucket').notNull(),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [index('rate_limit_hits_bucket_at_idx').on(t.bucket, t.at)],
+)
+
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+})
+
+/** Outgoing mail kept for the dev mailbox (non-production) and for audit of what was sent. */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: serial('id').primaryKey(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+})

@@ -1,0 +1,36 @@
+// The one error type routes throw; the error handler turns it into
+// { error: { code, message, fields? }, redirect? } (conventions §3.7).
+export type ErrorBody = {
+  error: { code: string; message: string; fields?: Record<string, string> }
+  redirect?: string
+}
+
+export class HttpError extends Error {
+  readonly statusCode: number
+  readonly code: string
+  readonly redirect: string | undefined
+  readonly fields: Record<string, string> | undefined
+
+  constructor(
+    statusCode: number,
+    code: string,
+    message: string,
+    extra: { redirect?: string; fields?: Record<string, string> } = {},
+  ) {
+    super(message)
+    this.statusCode = statusCode
+    this.code = code
+    this.redirect = extra.redirect
+    this.fields = extra.fields
+  }
+}
+
+export const errors = {
+  unauthenticated: () => new HttpError(401, 'UNAUTHENTICATED', 'Vous devez être connecté.'),
+  forbidden: (message = 'Vous n’avez pas les droits nécessaires pour cette action.') =>
+    new HttpError(403, 'FORBIDDEN', message),
+  notFound: (message = 'Ressource introuvable.') => new HttpError(404, 'NOT_FOUND', message),
+  conflict: (message: string) => new HttpError(409, 'CONFLICT', message),
+  invalid: (message: string, fields?: Record<string, string>) =>
+    new HttpError(400, 'VALIDATION_ERROR', message, fields ? { fields } : {}),
+}

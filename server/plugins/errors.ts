@@ -1,0 +1,49 @@
+// The one error handler (conventions §3.7): 400 with fields, 401, 403, 404, 409, 413, 429 and a 500
+// that logs the request context and never leaks internals. Bodies: { error: { code, message }, redirect? }.
+import type { FastifyError, FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { HttpError, type ErrorBody } from '../lib/http-error.ts'
+
+const GENERIC_500 = 'Une erreur est survenue. Si le problème persiste, veuillez contacter l’assistance.'
+
+function validationFields(error: FastifyError): Record<string, string> {
+  const fields: Record<string, string> = {}
+  if (!hasZodFastifySchemaValidationErrors(error)) return fields
+  for (const issue of error.validation) {
+    const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || issue.params.issue.path.join('.')
+    fields[path || '_'] ??= issue.message
+  }
+  return fields
+}
+
+async function errorsPlugin(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      const body: ErrorBody = { error: { code: error.code, message: error.message } }
+      if (error.fields) body.error.fields = error.fields
+      if (error.redirect) body.redirect = error.redirect
+      return reply.status(error.statusCode).send(body)
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = validationFields(error)
+      return reply.status(400).send({
+        error: { code: 'VALIDATION_ERROR', message: 'Certaines données sont invalides.', fields },
+      })
+    }
+    const status = error.statusCode ?? 500
+    if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
+      return reply.status(413).send({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'Le contenu envoyé est trop volumineux.' } })
+    }
+    if (status === 415) {
+      return reply.status(415).send({ error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Format de contenu non pris en charge.' } })
+    }
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ error: { code: 'BAD_REQUEST', message: 'Requête invalide.' } })
+    }
+    request.log.error({ err: error, method: request.method, url: request.url, userId: request.auth?.user?.id }, 'request failed')
+    return reply.status(500).send({ error: { code: 'INTERNAL', message: GENERIC_500 } })
+  })
+}
+
+export default fp(errorsPlugin, { name: 'errors' })

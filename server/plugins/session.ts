@@ -1,0 +1,193 @@
+// Sessions, CSRF and access control for /api: the one place where a request becomes a user.
+// - Session id: 256 random bits in an HttpOnly SameSite=Lax cookie, stored hashed in the database
+//   (survives restarts, shared by every process), idle timeout and absolute lifetime from config.
+// - CSRF: XSRF-TOKEN = HMAC(secret, binding) where the binding is the session id, or before login a
+//   random pre-session id; state-changing /api requests must echo it in X-XSRF-TOKEN.
+// - Access: every /api route declares config.access; one hook enforces it (401 / 403).
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import { eq } from 'drizzle-orm'
+import type { Role } from '../../src/contracts/roles.ts'
+import { sessions, users } from '../db/schema.ts'
+import { errors, HttpError } from '../lib/http-error.ts'
+import { getOrCreateSecret } from '../lib/secrets.ts'
+
+export type Access = 'public' | 'authenticated' | readonly Role[]
+export type SessionUser = typeof users.$inferSelect
+
+export type AuthState = {
+  user: SessionUser | null
+  sessionId: string | null
+  preSessionId: string | null
+  /** Set when the request issued a new pre-session id that must reach the client. */
+  newPreSession: boolean
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthState
+  }
+  interface FastifyContextConfig {
+    /** Who may call the route (issue #2: declared next to the route, enforced by one hook). */
+    access?: Access
+    /** Set false only for server-to-server endpoints authenticated otherwise (webhooks). */
+    csrf?: boolean
+  }
+  interface FastifyInstance {
+    sessions: SessionService
+  }
+}
+
+export const COOKIE = { session: 'sid', preSession: 'psid', xsrf: 'XSRF-TOKEN' } as const
+export const XSRF_HEADER = 'x-xsrf-token'
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+const LAST_SEEN_RESOLUTION_MS = 60_000
+
+export type SessionService = {
+  create: (request: FastifyRequest, reply: FastifyReply, userId: number) => Promise<void>
+  destroy: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
+  destroyAllForUser: (userId: number) => Promise<void>
+  resolve: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
+  setXsrfCookie: (request: FastifyRequest, reply: FastifyReply) => void
+}
+
+const hashId = (id: string) => createHash('sha256').update(id).digest('base64url')
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a)
+  const y = Buffer.from(b)
+  return x.length === y.length && timingSafeEqual(x, y)
+}
+
+async function sessionPlugin(app: FastifyInstance) {
+  const { db } = app.database
+  const { config } = app
+  const secret = await getOrCreateSecret(db, 'session', config.sessionSecret)
+  const xsrfFor = (binding: string) => createHmac('sha256', secret).update(`xsrf:${binding}`).digest('base64url')
+
+  function cookieOptions(request: FastifyRequest, httpOnly: boolean) {
+    return {
+      path: '/',
+      httpOnly,
+      sameSite: 'lax' as const,
+      secure: request.protocol === 'https',
+      maxAge: Math.floor(config.sessionMaxMs / 1000),
+    }
+  }
+
+  function binding(request: FastifyRequest): string | null {
+    const { sessionId, preSessionId } = request.auth
+    if (sessionId) return `s:${sessionId}`
+    if (preSessionId) return `p:${preSessionId}`
+    return null
+  }
+
+  function ensurePreSession(request: FastifyRequest, reply: FastifyReply) {
+    if (request.auth.sessionId || request.auth.preSessionId) return
+    request.auth.preSessionId = randomBytes(32).toString('base64url')
+    reply.setCookie(COOKIE.preSession, request.auth.preSessionId, cookieOptions(request, true))
+  }
+
+  function setXsrfCookie(request: FastifyRequest, reply: FastifyReply) {
+    ensurePreSession(request, reply)
+    const bound = binding(request)
+    if (!bound) return
+    const token = xsrfFor(bound)
+    if (request.cookies[COOKIE.xsrf] !== token) {
+      reply.setCookie(COOKIE.xsrf, token, cookieOptions(request, false))
+    }
+  }
+
+  async function resolve(request: FastifyRequest, reply: FastifyReply) {
+    request.auth = { user: null, sessionId: null, preSessionId: null, newPreSession: false }
+    const preSessionId = request.cookies[COOKIE.preSession]
+    if (preSessionId && preSessionId.length === 43) request.auth.preSessionId = preSessionId
+    const sessionId = request.cookies[COOKIE.session]
+    if (!sessionId) return
+    const idHash = hashId(sessionId)
+    const [row] = await db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.idHash, idHash))
+    const now = Date.now()
+    const valid =
+      row &&
+      row.user.status === 'ACTIVE' &&
+      row.session.expiresAt.getTime() > now &&
+      row.session.lastSeenAt.getTime() + config.sessionIdleMs > now
+    if (!valid) {
+      if (row) await db.delete(sessions).where(eq(sessions.idHash, idHash))
+      reply.clearCookie(COOKIE.session, { path: '/' })
+      return
+    }
+    request.auth.sessionId = sessionId
+    request.auth.user = row.session.roleOverride ? { ...row.user, role: row.session.roleOverride } : row.user
+    if (now - row.session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
+      await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.idHash, idHash))
+    }
+  }
+
+  async function create(request: FastifyRequest, reply: FastifyReply, userId: number) {
+    // Rotation: whatever session the client had is gone; a fresh id is issued.
+    if (request.auth.sessionId) await db.delete(sessions).where(eq(sessions.idHash, hashId(request.auth.sessionId)))
+    const sessionId = randomBytes(32).toString('base64url')
+    await db.insert(sessions).values({
+      idHash: hashId(sessionId),
+      userId,
+      expiresAt: new Date(Date.now() + config.sessionMaxMs),
+      userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+      ip: request.ip,
+    })
+    const [user] = await db.select().from(users).where(eq(users.id, userId))
+    request.auth.sessionId = sessionId
+    request.auth.user = user ?? null
+    reply.setCookie(COOKIE.session, sessionId, cookieOptions(request, true))
+  }
+
+  async function destroy(request: FastifyRequest, reply: FastifyReply) {
+    if (request.auth.sessionId) await db.delete(sessions).where(eq(sessions.idHash, hashId(request.auth.sessionId)))
+    request.auth.sessionId = null
+    request.auth.user = null
+    request.auth.preSessionId = null
+    reply.clearCookie(COOKIE.session, { path: '/' })
+  }
+
+  async function destroyAllForUser(userId: number) {
+    await db.delete(sessions).where(eq(sessions.userId, userId))
+    app.events.emit('sessions-ended', { userId })
+  }
+
+  app.decorate('sessions', { create, destroy, destroyAllForUser, resolve, setXsrfCookie })
+  // Set by resolve() on every /api request and on the HTML shell before anything reads it.
+  app.decorateRequest('auth', null as unknown as AuthState)
+
+  // Every /api route must say who may call it: a route without a declaration fails the start.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return
+    if (route.config?.access === undefined) throw new Error(`route ${route.method} ${route.url} declares no access`)
+  })
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return
+    await resolve(request, reply)
+    const { access, csrf } = request.routeOptions.config
+    if (!SAFE_METHODS.has(request.method) && csrf !== false) {
+      const header = request.headers[XSRF_HEADER]
+      const bound = binding(request)
+      if (typeof header !== 'string' || !bound || !safeEqual(header, xsrfFor(bound))) {
+        throw new HttpError(403, 'CSRF', 'Jeton de sécurité (CSRF) absent ou invalide. Rechargez la page.')
+      }
+    }
+    if (access === undefined || access === 'public') return
+    if (!request.auth.user) throw errors.unauthenticated()
+    if (access !== 'authenticated' && !access.includes(request.auth.user.role)) throw errors.forbidden()
+  })
+
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/')) setXsrfCookie(request, reply)
+  })
+}
+
+export default fp(sessionPlugin, { name: 'session', dependencies: ['database'] })

@@ -1,0 +1,113 @@
+// User and connected-user shapes (spec §3), shared by client and server.
+import { z } from 'zod'
+import { ROLES, USER_STATUSES } from './roles.ts'
+
+export const PREFERENCE_KEYS = ['tour', 'badges', 'tentacalls'] as const
+export type PreferenceKey = (typeof PREFERENCE_KEYS)[number]
+/** Defaults when a user never set a preference. */
+export const DEFAULT_PREFERENCES: Record<PreferenceKey, boolean> = { tour: true, badges: true, tentacalls: true }
+
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email({ error: 'Adresse e-mail invalide.' }))
+
+/** Password rule: at least 8 characters with a letter and a digit (docs/domain.md). */
+export const passwordSchema = z
+  .string()
+  .min(8, { error: 'Le mot de passe doit contenir au moins 8 caractères.' })
+  .max(200, { error: 'Le mot de passe est trop long.' })
+  .refine((v) => /[A-Za-zÀ-ÿ]/.test(v) && /\d/.test(v), {
+    error: 'Le mot de passe doit contenir au moins une lettre et un chiffre.',
+  })
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  status: z.enum(USER_STATUSES),
+  aircallId: z.number().int().nullable(),
+  avatar: z.string().nullable(),
+  teamIds: z.array(z.number().int()),
+})
+export type User = z.infer<typeof userSchema>
+
+export const callSchema = z.object({
+  callId: z.number().int(),
+  direction: z.enum(['inbound', 'outbound']),
+  startedAt: z.string(),
+  endedAt: z.string().nullable(),
+  answeredAt: z.string().nullable(),
+  leadTag: z.number().int().nullable(),
+  leadId: z.number().int().nullable(),
+  phoneNumber: z.string(),
+  status: z.string(),
+  duration: z.number(),
+  detectedLeadId: z.number().int().nullable(),
+})
+export type CurrentCall = z.infer<typeof callSchema>
+
+export const meSchema = userSchema.extend({
+  experiencePoints: z.number().int(),
+  badges: z.array(z.object({ badgeId: z.string(), earnedAt: z.string() })),
+  gamification: z.object({
+    tentacalls: z.record(z.string(), z.number().int()),
+    badges: z.record(z.string(), z.string()),
+  }),
+  viewingLeadId: z.number().int().nullable(),
+  processingLeadId: z.number().int().nullable(),
+  callingLeadId: z.number().int().nullable(),
+  preferences: z.object({ tour: z.boolean(), badges: z.boolean(), tentacalls: z.boolean() }),
+  call: callSchema.nullable(),
+  isCallCapable: z.boolean(),
+  needsAircallLink: z.boolean(),
+})
+export type Me = z.infer<typeof meSchema>
+
+export const loginBodySchema = z.object({
+  email,
+  password: z.string().min(1, { error: 'Le mot de passe est obligatoire.' }).max(200),
+})
+export type LoginBody = z.infer<typeof loginBodySchema>
+
+export const forgotPasswordBodySchema = z.object({ email })
+export const resetPasswordBodySchema = z.object({ token: z.string().min(10).max(200), password: passwordSchema })
+export const tokenStatusSchema = z.object({ valid: z.boolean() })
+
+const name = z.string().trim().min(1, { error: 'Ce champ est obligatoire.' }).max(100)
+
+export const createUserBodySchema = z.object({
+  firstName: name,
+  lastName: name,
+  email,
+  role: z.enum(ROLES),
+  status: z.enum(USER_STATUSES).default('ACTIVE'),
+  aircallId: z.number().int().positive().nullable().optional(),
+  teamIds: z.array(z.number().int().positive()).max(50).optional(),
+})
+export type CreateUserBody = z.input<typeof createUserBodySchema>
+
+export const updateUserBodySchema = createUserBodySchema.omit({ status: true }).partial()
+export type UpdateUserBody = z.input<typeof updateUserBodySchema>
+
+export const preferenceParamsSchema = z.object({ preferenceKey: z.enum(PREFERENCE_KEYS) })
+export const preferenceBodySchema = z.object({ preferenceValue: z.boolean() })
+
+export const connectAsBodySchema = z
+  .object({ role: z.enum(ROLES).nullish(), userEmail: email.nullish() })
+  .refine((v) => Boolean(v.role) || Boolean(v.userEmail), { error: 'Indiquez un rôle ou une adresse e-mail.' })
+export type ConnectAsBody = z.input<typeof connectAsBodySchema>
+export const switchRoleBodySchema = z.object({ role: z.enum(ROLES) })
+
+export const appConfigSchema = z.object({
+  appEnv: z.enum(['develop', 'uat', 'preprod', 'staging', 'production']),
+  version: z.string(),
+  sentryDsn: z.string().nullable(),
+})
+export type AppConfigPayload = z.infer<typeof appConfigSchema>
+
+export const healthSchema = z.object({ status: z.enum(['ok', 'degraded']), db: z.enum(['ok', 'down']), version: z.string() })

@@ -1,0 +1,15 @@
+// Client test setup: jsdom + msw (handlers in tests/mocks) + Testing Library cleanup.
+import { afterAll, afterEach, beforeAll } from 'vitest'
+import { cleanup } from '@testing-library/react'
+import { server } from '../mocks/server.ts'
+
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
+afterEach(() => {
+  cleanup()
+  server.resetHandlers()
+  document.cookie.split(';').forEach((c) => {
+    const name = c.split('=')[0]?.trim()
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`
+  })
+})
+afterAll(() => server.close())

@@ -1,0 +1,37 @@
+import { defineConfig } from 'vitest/config'
+import react from '@vitejs/plugin-react'
+
+const serverProject = (name: string, env: Record<string, string>) => ({
+  extends: false as const,
+  test: {
+    name,
+    environment: 'node',
+    include: ['server/**/*.test.ts', 'bench/**/*.test.ts'],
+    setupFiles: ['tests/setup/fail-on-console-error.ts'],
+    env,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+})
+
+const pgUrl = process.env.TEST_DATABASE_URL
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [react()],
+        test: {
+          name: 'client',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/setup/fail-on-console-error.ts', 'tests/setup/client.ts'],
+        },
+      },
+      // Server suite on the embedded PGlite, always.
+      serverProject('server', { TEST_DATABASE_URL: '' }),
+      // The same suite on a real PostgreSQL when TEST_DATABASE_URL is set (CI sets it).
+      ...(pgUrl ? [serverProject('server-pg', { TEST_DATABASE_URL: pgUrl })] : []),
+    ],
+  },
+})
