@@ -44,8 +44,6 @@ export type AppConfig = {
   version: string
   /** Built client; absent in API-only tests. */
   clientDir: string | undefined
-  /** Searchable schema for PostgreSQL test isolation. */
-  pgSchema: string | undefined
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
@@ -70,7 +68,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedDemo: parsed.APP_ENV !== 'production' && parsed.SEED_DEMO !== 'false',
     version: pkg.version,
     clientDir: path.resolve(import.meta.dirname, '../dist'),
-    pgSchema: undefined,
     ...overrides,
   }
 }

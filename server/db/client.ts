@@ -23,10 +23,10 @@ export type Database = {
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations')
 
-type OpenOptions = { databaseUrl: string | undefined; dataDir: string; pgSchema?: string | undefined }
+type OpenOptions = { databaseUrl: string | undefined; dataDir: string }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.pgSchema)
+  if (options.databaseUrl) return openPostgres(options.databaseUrl)
   return openPglite(options.dataDir)
 }
 
@@ -39,19 +39,14 @@ async function openPglite(dataDir: string): Promise<Database> {
   return { db, kind: 'pglite', pool: undefined, close: () => client.close() }
 }
 
-async function openPostgres(connectionString: string, pgSchema: string | undefined): Promise<Database> {
-  const pool = new pg.Pool({
-    connectionString,
-    max: 20,
-    ...(pgSchema ? { options: `-c search_path=${pgSchema}` } : {}),
-  })
+async function openPostgres(connectionString: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: 20 })
   const db = drizzlePg(pool, { schema }) as unknown as Db
   // Several processes may start at once against one database: serialise migrations.
   const lock = await pool.connect()
   try {
     await lock.query('select pg_advisory_lock(727274)')
-    if (pgSchema) await lock.query(`create schema if not exists "${pgSchema}"`)
-    await migratePg(db as never, { migrationsFolder, migrationsSchema: pgSchema ?? 'drizzle' })
+    await migratePg(db as never, { migrationsFolder })
   } finally {
     await lock.query('select pg_advisory_unlock(727274)')
     lock.release()

@@ -17,7 +17,7 @@ async function databasePlugin(app: FastifyInstance, options: DatabasePluginOptio
   const { config } = app
   const database =
     options.database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgSchema: config.pgSchema }))
+    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }))
   app.decorate('database', database)
   if (config.seedDemo) await seedDemoData(database.db, app.log)
   // A database handed in by a test belongs to the test; only close what this plugin opened.

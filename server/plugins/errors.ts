@@ -11,8 +11,8 @@ function validationFields(error: FastifyError): Record<string, string> {
   const fields: Record<string, string> = {}
   if (!hasZodFastifySchemaValidationErrors(error)) return fields
   for (const issue of error.validation) {
-    const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || issue.params.issue.path.join('.')
-    fields[path || '_'] ??= issue.message
+    const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.')
+    fields[path || '_'] ??= issue.message ?? 'Valeur invalide.'
   }
   return fields
 }

@@ -20,8 +20,6 @@ export type AuthState = {
   user: SessionUser | null
   sessionId: string | null
   preSessionId: string | null
-  /** Set when the request issued a new pre-session id that must reach the client. */
-  newPreSession: boolean
 }
 
 declare module 'fastify' {
@@ -50,6 +48,7 @@ export type SessionService = {
   destroyAllForUser: (userId: number) => Promise<void>
   resolve: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
   setXsrfCookie: (request: FastifyRequest, reply: FastifyReply) => void
+  setRoleOverride: (request: FastifyRequest, role: Role | null) => Promise<void>
 }
 
 const hashId = (id: string) => createHash('sha256').update(id).digest('base64url')
@@ -100,7 +99,7 @@ async function sessionPlugin(app: FastifyInstance) {
   }
 
   async function resolve(request: FastifyRequest, reply: FastifyReply) {
-    request.auth = { user: null, sessionId: null, preSessionId: null, newPreSession: false }
+    request.auth = { user: null, sessionId: null, preSessionId: null }
     const preSessionId = request.cookies[COOKIE.preSession]
     if (preSessionId && preSessionId.length === 43) request.auth.preSessionId = preSessionId
     const sessionId = request.cookies[COOKIE.session]
@@ -159,7 +158,13 @@ async function sessionPlugin(app: FastifyInstance) {
     app.events.emit('sessions-ended', { userId })
   }
 
-  app.decorate('sessions', { create, destroy, destroyAllForUser, resolve, setXsrfCookie })
+  async function setRoleOverride(request: FastifyRequest, role: Role | null) {
+    if (!request.auth.sessionId) return
+    await db.update(sessions).set({ roleOverride: role }).where(eq(sessions.idHash, hashId(request.auth.sessionId)))
+    app.events.emit('user-changed', { userId: request.auth.user?.id })
+  }
+
+  app.decorate('sessions', { create, destroy, destroyAllForUser, resolve, setXsrfCookie, setRoleOverride })
   // Set by resolve() on every /api request and on the HTML shell before anything reads it.
   app.decorateRequest('auth', null as unknown as AuthState)
 
@@ -186,7 +191,10 @@ async function sessionPlugin(app: FastifyInstance) {
   })
 
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/')) setXsrfCookie(request, reply)
+    if (!request.url.startsWith('/api/')) return
+    setXsrfCookie(request, reply)
+    // Per-user data must never sit in a shared or browser HTTP cache (the SW decides its own caching).
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store')
   })
 }
 

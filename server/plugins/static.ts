@@ -17,12 +17,12 @@ async function staticPlugin(app: FastifyInstance) {
       wildcard: false,
       index: false,
       maxAge: 0,
-      setHeaders(res, filePath) {
+      setHeaders(reply, filePath) {
         const rel = '/' + path.relative(root, filePath).split(path.sep).join('/')
-        if (rel.startsWith('/assets/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable')
-        else if (NO_CACHE.has(rel)) res.setHeader('cache-control', 'no-cache')
-        else res.setHeader('cache-control', 'public, max-age=3600')
-        if (rel.endsWith('.webmanifest')) res.setHeader('content-type', 'application/manifest+json')
+        if (rel.startsWith('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable')
+        else if (NO_CACHE.has(rel)) reply.header('cache-control', 'no-cache')
+        else reply.header('cache-control', 'public, max-age=3600')
+        if (rel.endsWith('.webmanifest')) reply.header('content-type', 'application/manifest+json')
       },
     })
   }

@@ -1,0 +1,100 @@
+// User administration rules: unique e-mail (case-insensitive), existing teams, status changes.
+import { randomBytes } from 'node:crypto'
+import { eq, inArray, sql } from 'drizzle-orm'
+import type { CreateUserBody, UpdateUserBody, User } from '../../src/contracts/user.ts'
+import type { UserStatus } from '../../src/contracts/roles.ts'
+import type { Db } from '../db/client.ts'
+import { teamMembers, teams, users } from '../db/schema.ts'
+import { errors } from '../lib/http-error.ts'
+import { hashPassword } from '../lib/passwords.ts'
+import { loadUsers } from './users.ts'
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+const emailTaken = () => errors.conflict('Cette adresse e-mail est déjà utilisée.')
+
+async function assertEmailFree(tx: Tx, email: string, exceptId?: number) {
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+  if (row && row.id !== exceptId) throw emailTaken()
+}
+
+async function setTeams(tx: Tx, userId: number, teamIds: number[]) {
+  const unique = [...new Set(teamIds)]
+  if (unique.length > 0) {
+    const found = await tx.select({ id: teams.id }).from(teams).where(inArray(teams.id, unique))
+    if (found.length !== unique.length) throw errors.invalid('Équipe inconnue.', { teamIds: 'Équipe inconnue.' })
+  }
+  await tx.delete(teamMembers).where(eq(teamMembers.userId, userId))
+  if (unique.length > 0) await tx.insert(teamMembers).values(unique.map((teamId) => ({ teamId, userId })))
+}
+
+/** Unique-violation from either driver, when two admins create the same e-mail at once. */
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } }
+  return e?.code === '23505' || e?.cause?.code === '23505'
+}
+
+export async function createUser(db: Db, body: CreateUserBody): Promise<User> {
+  // Nobody knows this password: the user sets theirs through the welcome link.
+  const passwordHash = await hashPassword(randomBytes(24).toString('base64url'))
+  try {
+    const id = await db.transaction(async (tx) => {
+      await assertEmailFree(tx, body.email)
+      const [row] = await tx
+        .insert(users)
+        .values({
+          firstName: body.firstName,
+          lastName: body.lastName,
+          email: body.email,
+          role: body.role,
+          status: body.status ?? 'ACTIVE',
+          aircallId: body.aircallId ?? null,
+          passwordHash,
+        })
+        .returning({ id: users.id })
+      await setTeams(tx, row!.id, body.teamIds ?? [])
+      return row!.id
+    })
+    return await getUser(db, id)
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken()
+    throw error
+  }
+}
+
+export async function updateUser(db: Db, id: number, body: UpdateUserBody): Promise<User> {
+  try {
+    await db.transaction(async (tx) => {
+      const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id))
+      if (!existing) throw errors.notFound('Utilisateur introuvable.')
+      if (body.email) await assertEmailFree(tx, body.email, id)
+      const { teamIds, ...fields } = body
+      await tx
+        .update(users)
+        .set({ ...fields, updatedAt: new Date() })
+        .where(eq(users.id, id))
+      if (teamIds) await setTeams(tx, id, teamIds)
+    })
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken()
+    throw error
+  }
+  return getUser(db, id)
+}
+
+export async function setUserStatus(db: Db, id: number, status: UserStatus): Promise<User> {
+  const [row] = await db.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, id)).returning()
+  if (!row) throw errors.notFound('Utilisateur introuvable.')
+  const [user] = await loadUsers(db, [row])
+  return user!
+}
+
+export async function getUser(db: Db, id: number): Promise<User> {
+  const [row] = await db.select().from(users).where(eq(users.id, id))
+  if (!row) throw errors.notFound('Utilisateur introuvable.')
+  const [user] = await loadUsers(db, [row])
+  return user!
+}

@@ -1,0 +1,212 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts'
+import { createAgent, TEST_PASSWORD } from '../../../tests/setup/agent.ts'
+import { insertUser } from '../../../tests/factories/users.ts'
+
+let t: TestApp
+
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(() => t.close())
+beforeEach(() => t.reset())
+
+describe('POST /api/login', () => {
+  it('opens a session and answers the connected user', async () => {
+    await insertUser(t.database.db, { email: 'teleop@test.fr', role: 'TELEOPERATOR', aircallId: null })
+    const agent = createAgent(t.app)
+    const res = await agent.login('Teleop@Test.fr')
+    expect(res.statusCode).toBe(200)
+    const { user } = res.json()
+    expect(user).toMatchObject({ email: 'teleop@test.fr', role: 'TELEOPERATOR', isCallCapable: true, needsAircallLink: true })
+    expect(user.preferences).toEqual({ tour: true, badges: true, tentacalls: true })
+    const sid = res.cookies.find((c) => c.name === 'sid')!
+    expect(sid.httpOnly).toBe(true)
+    expect(sid.sameSite).toBe('Lax')
+    expect(Buffer.from(sid.value, 'base64url').length).toBeGreaterThanOrEqual(16)
+    const me = await agent.request({ url: '/api/user/me' })
+    expect(me.statusCode).toBe(200)
+    expect(me.headers['cache-control']).toBe('private, no-store')
+  })
+
+  it('rotates the session id at each login', async () => {
+    await insertUser(t.database.db, { email: 'a@test.fr' })
+    const agent = createAgent(t.app)
+    await agent.login('a@test.fr')
+    const first = agent.cookies.get('sid')
+    await agent.login('a@test.fr')
+    const second = agent.cookies.get('sid')
+    expect(second).toBeDefined()
+    expect(second).not.toBe(first)
+    const stale = await t.app.inject({ url: '/api/user/me', cookies: { sid: first! } })
+    expect(stale.statusCode).toBe(401)
+  })
+
+  it('refuses a wrong password with a French message', async () => {
+    await insertUser(t.database.db, { email: 'a@test.fr' })
+    const res = await createAgent(t.app).login('a@test.fr', 'wrong-password1')
+    expect(res.statusCode).toBe(401)
+    expect(res.json().error).toEqual({ code: 'INVALID_CREDENTIALS', message: 'Adresse e-mail ou mot de passe incorrect.' })
+    expect(res.cookies.find((c) => c.name === 'sid')).toBeUndefined()
+  })
+
+  it('answers an unknown e-mail exactly like a wrong password', async () => {
+    const res = await createAgent(t.app).login('nobody@test.fr')
+    expect(res.statusCode).toBe(401)
+    expect(res.json().error.code).toBe('INVALID_CREDENTIALS')
+  })
+
+  it('refuses an inactive account', async () => {
+    await insertUser(t.database.db, { email: 'off@test.fr', status: 'INACTIVE' })
+    const res = await createAgent(t.app).login('off@test.fr')
+    expect(res.statusCode).toBe(403)
+    expect(res.json().error).toEqual({
+      code: 'ACCOUNT_INACTIVE',
+      message: 'Votre compte est désactivé. Contactez votre responsable.',
+    })
+  })
+
+  it('rate-limits failed attempts per e-mail, even with the right password afterwards', async () => {
+    await insertUser(t.database.db, { email: 'a@test.fr' })
+    const agent = createAgent(t.app)
+    for (let i = 0; i < 5; i++) expect((await agent.login('a@test.fr', `bad-${i}-pass`)).statusCode).toBe(401)
+    const blocked = await agent.login('a@test.fr')
+    expect(blocked.statusCode).toBe(429)
+    expect(blocked.json().error.message).toBe('Trop de tentatives. Réessayez dans quelques minutes.')
+    // Another address from the same IP is still allowed.
+    await insertUser(t.database.db, { email: 'b@test.fr' })
+    expect((await agent.login('b@test.fr')).statusCode).toBe(200)
+  })
+
+  it('rate-limits per IP across e-mails', async () => {
+    const agent = createAgent(t.app, { 'x-test': 'ip' })
+    for (let i = 0; i < 30; i++) await agent.login(`x${i}@test.fr`, 'bad-pass-1')
+    expect((await agent.login('another@test.fr', 'bad-pass-1')).statusCode).toBe(429)
+  })
+
+  it('answers 400 with French field messages on bad input', async () => {
+    const res = await createAgent(t.app).request({ method: 'POST', url: '/api/login', payload: { email: 'pas-un-email' } })
+    expect(res.statusCode).toBe(400)
+    const { error } = res.json()
+    expect(error.code).toBe('VALIDATION_ERROR')
+    expect(error.message).toBe('Certaines données sont invalides.')
+    expect(error.fields.email).toBe('Adresse e-mail invalide.')
+    expect(error.fields.password).toMatch(/./)
+  })
+})
+
+describe('CSRF', () => {
+  it('refuses a state-changing request without the X-XSRF-TOKEN header', async () => {
+    await insertUser(t.database.db, { email: 'a@test.fr' })
+    const agent = createAgent(t.app)
+    await agent.request({ url: '/api/user/me' })
+    const res = await agent.request({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'a@test.fr', password: TEST_PASSWORD },
+      xsrf: false,
+    })
+    expect(res.statusCode).toBe(403)
+    expect(res.json().error.code).toBe('CSRF')
+  })
+
+  it('refuses a token bound to another client, and a token after the session changed', async () => {
+    await insertUser(t.database.db, { email: 'a@test.fr' })
+    const other = createAgent(t.app)
+    await other.request({ url: '/api/user/me' })
+    const agent = createAgent(t.app)
+    await agent.request({ url: '/api/user/me' })
+    const forged = await agent.request({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'a@test.fr', password: TEST_PASSWORD },
+      headers: { 'x-xsrf-token': other.cookies.get('XSRF-TOKEN')! },
+    })
+    expect(forged.statusCode).toBe(403)
+    const before = agent.cookies.get('XSRF-TOKEN')
+    expect((await agent.login('a@test.fr')).statusCode).toBe(200)
+    expect(agent.cookies.get('XSRF-TOKEN')).not.toBe(before)
+    const stale = await agent.request({
+      method: 'POST',
+      url: '/api/user/preference/tour',
+      payload: { preferenceValue: false },
+      headers: { 'x-xsrf-token': before! },
+    })
+    expect(stale.statusCode).toBe(403)
+  })
+
+  it('sets a readable XSRF-TOKEN cookie on the first contact', async () => {
+    const res = await t.app.inject({ url: '/api/user/me' })
+    expect(res.statusCode).toBe(401)
+    const xsrf = res.cookies.find((c) => c.name === 'XSRF-TOKEN')!
+    expect(xsrf.httpOnly).toBeFalsy()
+    expect(xsrf.value.length).toBeGreaterThan(20)
+  })
+})
+
+describe('POST /api/logout', () => {
+  it('destroys the session and redirects to /login', async () => {
+    await insertUser(t.database.db, { email: 'a@test.fr' })
+    const agent = createAgent(t.app)
+    await agent.login('a@test.fr')
+    const sid = agent.cookies.get('sid')!
+    const res = await agent.request({ method: 'POST', url: '/api/logout' })
+    expect(res.json()).toEqual({ ok: true, redirect: '/login' })
+    expect((await agent.request({ url: '/api/user/me' })).statusCode).toBe(401)
+    expect((await t.app.inject({ url: '/api/user/me', cookies: { sid } })).statusCode).toBe(401)
+  })
+})
+
+describe('forgotten password', () => {
+  async function waitForMail(to: string) {
+    return vi.waitFor(
+      async () => {
+        const rows = await t.database.db.query.mailOutbox.findMany({ where: (m, { eq }) => eq(m.to, to) })
+        if (rows.length === 0) throw new Error('no mail yet')
+        return rows.at(-1)!
+      },
+      { timeout: 5000, interval: 50 },
+    )
+  }
+
+  it('sends a single-use link valid one hour, and answers the same for unknown addresses', async () => {
+    await insertUser(t.database.db, { email: 'a@test.fr' })
+    const agent = createAgent(t.app)
+    const unknown = await agent.request({ method: 'POST', url: '/api/forgotPassword', payload: { email: 'ghost@test.fr' } })
+    const known = await agent.request({ method: 'POST', url: '/api/forgotPassword', payload: { email: 'a@test.fr' } })
+    expect(unknown.statusCode).toBe(200)
+    expect(known.json()).toEqual(unknown.json())
+
+    const mail = await waitForMail('a@test.fr')
+    const token = decodeURIComponent(/token=([^\s]+)/.exec(mail.text)![1]!)
+    expect((await agent.request({ url: `/api/user/token/${token}` })).json()).toEqual({ valid: true })
+    expect((await agent.request({ url: '/api/user/token/not-a-real-token' })).json()).toEqual({ valid: false })
+
+    const weak = await agent.request({ method: 'POST', url: '/api/resetPassword', payload: { token, password: 'short' } })
+    expect(weak.statusCode).toBe(400)
+    expect(weak.json().error.fields.password).toBe('Le mot de passe doit contenir au moins 8 caractères.')
+
+    const reset = await agent.request({ method: 'POST', url: '/api/resetPassword', payload: { token, password: 'Nouveau2026' } })
+    expect(reset.json()).toEqual({ ok: true })
+    const again = await agent.request({ method: 'POST', url: '/api/resetPassword', payload: { token, password: 'Encore2026x' } })
+    expect(again.statusCode).toBe(400)
+    expect(again.json().error.code).toBe('TOKEN_INVALID')
+    expect((await agent.login('a@test.fr', TEST_PASSWORD)).statusCode).toBe(401)
+    expect((await agent.login('a@test.fr', 'Nouveau2026')).statusCode).toBe(200)
+    expect(await t.database.db.query.mailOutbox.findMany({ where: (m, { eq }) => eq(m.to, 'ghost@test.fr') })).toEqual([])
+  })
+
+  it('refuses an expired link', async () => {
+    await insertUser(t.database.db, { email: 'a@test.fr' })
+    const agent = createAgent(t.app)
+    await agent.request({ method: 'POST', url: '/api/forgotPassword', payload: { email: 'a@test.fr' } })
+    const mail = await waitForMail('a@test.fr')
+    const token = decodeURIComponent(/token=([^\s]+)/.exec(mail.text)![1]!)
+    vi.useFakeTimers({ now: Date.now() + 61 * 60 * 1000, toFake: ['Date'] })
+    try {
+      expect((await agent.request({ url: `/api/user/token/${token}` })).json()).toEqual({ valid: false })
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+})

@@ -1,0 +1,154 @@
+// Authentication: login, logout, the connected user, forgotten and reset passwords.
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import { commonErrors, okSchema } from '../../../src/contracts/common.ts'
+import {
+  forgotPasswordBodySchema,
+  loginBodySchema,
+  meSchema,
+  resetPasswordBodySchema,
+  tokenStatusSchema,
+} from '../../../src/contracts/user.ts'
+import { passwordResetTokens, sessions, users } from '../../db/schema.ts'
+import { HttpError } from '../../lib/http-error.ts'
+import { getDecoyHash, hashPassword, verifyPassword } from '../../lib/passwords.ts'
+import { clearHits, isLimited, recordHit, type Limit } from '../../lib/rate-limit.ts'
+import { loadMe } from '../../domain/users.ts'
+import { hashToken, linkOrigin, sendPasswordLink } from '../../domain/password-reset.ts'
+
+const WINDOW_15_MIN = 15 * 60 * 1000
+
+function loginLimits(email: string, ip: string): Limit[] {
+  return [
+    { bucket: `login:email:${email}`, max: 5, windowMs: WINDOW_15_MIN },
+    { bucket: `login:ip:${ip}`, max: 30, windowMs: WINDOW_15_MIN },
+  ]
+}
+
+const tooManyAttempts = () =>
+  new HttpError(429, 'TOO_MANY_ATTEMPTS', 'Trop de tentatives. Réessayez dans quelques minutes.')
+
+export default async function authRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  const { db } = app.database
+
+  app.post(
+    '/api/login',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        body: loginBodySchema,
+        response: { 200: z.object({ user: meSchema }), ...commonErrors },
+      },
+    },
+    async (request, reply) => {
+      const { email, password } = request.body
+      const limits = loginLimits(email, request.ip)
+      if (await isLimited(db, limits)) throw tooManyAttempts()
+      const [user] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email}`)
+      // Unknown e-mail: verify against a decoy so the answer time does not reveal it.
+      const ok = await verifyPassword(password, user?.passwordHash ?? (await getDecoyHash()))
+      if (!user || !ok) {
+        await recordHit(db, limits)
+        throw new HttpError(401, 'INVALID_CREDENTIALS', 'Adresse e-mail ou mot de passe incorrect.')
+      }
+      if (user.status !== 'ACTIVE') {
+        throw new HttpError(403, 'ACCOUNT_INACTIVE', 'Votre compte est désactivé. Contactez votre responsable.')
+      }
+      await clearHits(db, limits[0]!.bucket)
+      await app.sessions.create(request, reply, user.id)
+      return { user: await loadMe(db, user) }
+    },
+  )
+
+  app.post(
+    '/api/logout',
+    { config: { access: 'public' }, schema: { tags: ['auth'], response: { 200: okSchema } } },
+    async (request, reply) => {
+      await app.sessions.destroy(request, reply)
+      return { ok: true as const, redirect: '/login' }
+    },
+  )
+
+  app.get(
+    '/api/user/me',
+    { config: { access: 'authenticated' }, schema: { tags: ['auth'], response: { 200: meSchema, ...commonErrors } } },
+    async (request) => loadMe(db, request.auth.user!),
+  )
+
+  app.post(
+    '/api/forgotPassword',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], body: forgotPasswordBodySchema, response: { 200: okSchema, ...commonErrors } },
+    },
+    async (request) => {
+      const ipLimit: Limit = { bucket: `forgot:ip:${request.ip}`, max: 10, windowMs: WINDOW_15_MIN }
+      if (await isLimited(db, [ipLimit])) throw tooManyAttempts()
+      await recordHit(db, [ipLimit])
+      // The answer never depends on whether the address exists; the work happens after it.
+      const origin = linkOrigin(app, request)
+      void sendPasswordLink(app, { email: request.body.email, origin, kind: 'reset' }).catch((error: unknown) =>
+        request.log.error({ err: error }, 'forgot password: sending the reset link failed'),
+      )
+      return { ok: true as const }
+    },
+  )
+
+  app.get(
+    '/api/user/token/:token',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], params: z.object({ token: z.string().max(200) }), response: { 200: tokenStatusSchema } },
+    },
+    async (request) => {
+      const [row] = await db
+        .select({ userId: passwordResetTokens.userId })
+        .from(passwordResetTokens)
+        .where(validTokenWhere(hashToken(request.params.token)))
+      return { valid: Boolean(row) }
+    },
+  )
+
+  app.post(
+    '/api/resetPassword',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], body: resetPasswordBodySchema, response: { 200: okSchema, ...commonErrors } },
+    },
+    async (request) => {
+      const passwordHash = await hashPassword(request.body.password)
+      const tokenHash = hashToken(request.body.token)
+      const changed = await db.transaction(async (tx) => {
+        // Single use: the UPDATE claims the token atomically, a second use finds nothing.
+        const [claimed] = await tx
+          .update(passwordResetTokens)
+          .set({ usedAt: new Date() })
+          .where(validTokenWhere(tokenHash))
+          .returning({ userId: passwordResetTokens.userId })
+        if (!claimed) return false
+        await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, claimed.userId))
+        await tx.delete(sessions).where(eq(sessions.userId, claimed.userId))
+        return true
+      })
+      if (!changed) {
+        throw new HttpError(400, 'TOKEN_INVALID', 'Ce lien de réinitialisation est invalide ou a expiré.')
+      }
+      return { ok: true as const }
+    },
+  )
+}
+
+function validTokenWhere(tokenHash: string) {
+  return and(
+    eq(passwordResetTokens.tokenHash, tokenHash),
+    isNull(passwordResetTokens.usedAt),
+    gt(passwordResetTokens.expiresAt, new Date()),
+  )
+}

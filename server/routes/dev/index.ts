@@ -1,0 +1,70 @@
+// Developer endpoints (spec §7 "Developer"): registered only outside production, so they are 404 there.
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { and, asc, desc, eq, sql } from 'drizzle-orm'
+import { z } from 'zod'
+import { commonErrors } from '../../../src/contracts/common.ts'
+import { connectAsBodySchema, meSchema, switchRoleBodySchema } from '../../../src/contracts/user.ts'
+import { mailOutbox, users } from '../../db/schema.ts'
+import { errors } from '../../lib/http-error.ts'
+import { loadMe } from '../../domain/users.ts'
+
+const userResponse = { 200: z.object({ user: meSchema }), ...commonErrors }
+
+export default async function devRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  if (app.config.appEnv === 'production') return
+  const { db } = app.database
+
+  app.post(
+    '/api/dev/connect-as',
+    { config: { access: 'authenticated' }, schema: { tags: ['dev'], body: connectAsBodySchema, response: userResponse } },
+    async (request, reply) => {
+      const { role, userEmail } = request.body
+      const where = userEmail
+        ? sql`lower(${users.email}) = ${userEmail}`
+        : and(eq(users.role, role!), eq(users.status, 'ACTIVE'))
+      const [target] = await db.select().from(users).where(where).orderBy(asc(users.id)).limit(1)
+      if (!target) throw errors.notFound('Aucun utilisateur ne correspond.')
+      if (target.status !== 'ACTIVE') throw errors.forbidden('Ce compte est désactivé.')
+      await app.sessions.create(request, reply, target.id)
+      return { user: await loadMe(db, target) }
+    },
+  )
+
+  // Role switch: the current session sees the app with another role; the account itself is unchanged
+  // and the override ends with the session.
+  app.post(
+    '/api/dev/switch-role',
+    { config: { access: 'authenticated' }, schema: { tags: ['dev'], body: switchRoleBodySchema, response: userResponse } },
+    async (request) => {
+      const { role } = request.body
+      const user = request.auth.user!
+      const [stored] = await db.select({ role: users.role }).from(users).where(eq(users.id, user.id))
+      await app.sessions.setRoleOverride(request, stored?.role === role ? null : role)
+      return { user: await loadMe(db, { ...user, role }) }
+    },
+  )
+
+  // Dev mailbox: the mails the app sent (reset links…), newest first.
+  app.get(
+    '/api/dev/mailbox',
+    {
+      config: { access: ['ADMIN'] },
+      schema: {
+        tags: ['dev'],
+        querystring: z.object({ to: z.string().max(254).optional() }),
+        response: {
+          200: z.array(z.object({ id: z.number(), to: z.string(), subject: z.string(), text: z.string(), createdAt: z.date() })),
+        },
+      },
+    },
+    async (request) =>
+      db
+        .select()
+        .from(mailOutbox)
+        .where(request.query.to ? eq(mailOutbox.to, request.query.to.toLowerCase()) : undefined)
+        .orderBy(desc(mailOutbox.id))
+        .limit(50),
+  )
+}

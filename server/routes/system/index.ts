@@ -1,0 +1,36 @@
+// Health, runtime client configuration and the OpenAPI document.
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { sql } from 'drizzle-orm'
+import { appConfigSchema, healthSchema } from '../../../src/contracts/user.ts'
+
+export default async function systemRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+
+  app.get(
+    '/api/healthcheck',
+    { config: { access: 'public' }, schema: { tags: ['system'], response: { 200: healthSchema, 503: healthSchema } } },
+    async (_request, reply) => {
+      const { version } = app.config
+      try {
+        await app.database.db.execute(sql`select 1`)
+        return { status: 'ok' as const, db: 'ok' as const, version }
+      } catch (error) {
+        app.log.error({ err: error }, 'healthcheck: database unreachable')
+        return reply.status(503).send({ status: 'degraded', db: 'down', version })
+      }
+    },
+  )
+
+  // The client learns APP_ENV, version and the Sentry DSN at runtime, not from a rebuild.
+  app.get(
+    '/api/config',
+    { config: { access: 'public' }, schema: { tags: ['system'], response: { 200: appConfigSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-cache')
+      return { appEnv: app.config.appEnv, version: app.config.version, sentryDsn: app.config.sentryDsn ?? null }
+    },
+  )
+
+  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger())
+}

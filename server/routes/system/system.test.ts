@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts'
+import { createAgent } from '../../../tests/setup/agent.ts'
+
+let t: TestApp
+
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(() => t.close())
+
+describe('system routes', () => {
+  it('reports health with the database state and version', async () => {
+    const res = await t.app.inject({ url: '/api/healthcheck' })
+    expect(res.json()).toEqual({ status: 'ok', db: 'ok', version: t.app.config.version })
+  })
+
+  it('gives the client its runtime configuration', async () => {
+    const res = await t.app.inject({ url: '/api/config' })
+    expect(res.json()).toEqual({ appEnv: 'develop', version: t.app.config.version, sentryDsn: null })
+  })
+
+  it('publishes an OpenAPI document describing the routes from the same schemas', async () => {
+    const doc = (await t.app.inject({ url: '/api/openapi.json' })).json()
+    expect(doc.openapi).toMatch(/^3\./)
+    expect(doc.paths['/api/login'].post.requestBody.content['application/json'].schema.required).toEqual(['email', 'password'])
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/user/me', '/api/users', '/api/user/{id}/deactivate']))
+  })
+
+  it('sends security headers with a CSP limited to the app origin', async () => {
+    const res = await t.app.inject({ url: '/api/config' })
+    const csp = String(res.headers['content-security-policy'])
+    expect(csp).toContain("default-src 'self'")
+    expect(csp).toContain("connect-src 'self'")
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
+  })
+
+  it('refuses a JSON body over its limit with 413', async () => {
+    const res = await createAgent(t.app).request({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@test.fr', password: 'x'.repeat(1024 * 1024 + 10) }),
+    })
+    expect(res.statusCode).toBe(413)
+    expect(res.json().error.code).toBe('PAYLOAD_TOO_LARGE')
+  })
+})
