@@ -16,6 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import type { Role, UserStatus } from '../../src/contracts/roles.ts'
+import type { LeadStatus, LeadSubstatus } from '../../src/contracts/lead.ts'
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -117,8 +118,8 @@ export const callProcessTags = pgTable('call_process_tags', {
   label: text('label').notNull(),
   /** Step the lead moves to; null keeps the current step. */
   nextStep: integer('next_step'),
-  status: text('status').notNull(),
-  substatus: text('substatus'),
+  status: text('status').$type<LeadStatus>().notNull(),
+  substatus: text('substatus').$type<LeadSubstatus>(),
   /** Minutes before the lead is due again, when the outcome means "call back". */
   recallDelayMinutes: integer('recall_delay_minutes'),
   endsProcessing: boolean('ends_processing').notNull().default(true),
@@ -176,11 +177,11 @@ export const leads = pgTable(
     /** First day of the month the lead was integrated (YYYY-MM-01). */
     integrationMonth: text('integration_month').notNull(),
     meetRequestDate: ts('meet_request_date').notNull(),
-    status: text('status').notNull().default('NEW'),
-    substatus: text('substatus'),
+    status: text('status').$type<LeadStatus>().notNull().default('NEW'),
+    substatus: text('substatus').$type<LeadSubstatus>(),
     comment: text('comment'),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
-    processingUserId: integer('processing_user_id').references(() => users.id),
+    processingUserId: integer('processing_user_id').references(() => users.id, { onDelete: 'set null' }),
     recallAt: ts('recall_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -190,6 +191,7 @@ export const leads = pgTable(
     index('leads_market_status_idx').on(t.marketId, t.status),
     index('leads_processing_user_idx').on(t.processingUserId),
     index('leads_phone_idx').on(t.phone),
+    index('leads_recall_at_idx').on(t.recallAt),
   ],
 )
 

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { HttpError, type ErrorBody } from '../lib/http-error.ts'
 
-const GENERIC_500 = 'Une erreur est survenue. Si le problème persiste, veuillez contacter l’assistance.'
+const GENERIC_500 = "Une erreur est survenue. Si le problème persiste, veuillez contacter l'assistance."
 
 function validationFields(error: FastifyError): Record<string, string> {
   const fields: Record<string, string> = {}

@@ -160,7 +160,7 @@ ALTER TABLE "avatars" ADD CONSTRAINT "avatars_user_id_users_id_fk" FOREIGN KEY (
 ALTER TABLE "call_process_steps" ADD CONSTRAINT "call_process_steps_call_process_id_call_processes_id_fk" FOREIGN KEY ("call_process_id") REFERENCES "public"."call_processes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "call_process_tags" ADD CONSTRAINT "call_process_tags_step_id_call_process_steps_id_fk" FOREIGN KEY ("step_id") REFERENCES "public"."call_process_steps"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "leads" ADD CONSTRAINT "leads_market_id_markets_id_fk" FOREIGN KEY ("market_id") REFERENCES "public"."markets"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "leads" ADD CONSTRAINT "leads_processing_user_id_users_id_fk" FOREIGN KEY ("processing_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "leads" ADD CONSTRAINT "leads_processing_user_id_users_id_fk" FOREIGN KEY ("processing_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "markets" ADD CONSTRAINT "markets_mission_id_missions_id_fk" FOREIGN KEY ("mission_id") REFERENCES "public"."missions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "mission_users" ADD CONSTRAINT "mission_users_mission_id_missions_id_fk" FOREIGN KEY ("mission_id") REFERENCES "public"."missions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "mission_users" ADD CONSTRAINT "mission_users_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -175,6 +175,7 @@ CREATE UNIQUE INDEX "leads_uuid_key" ON "leads" USING btree ("uuid");--> stateme
 CREATE INDEX "leads_market_status_idx" ON "leads" USING btree ("market_id","status");--> statement-breakpoint
 CREATE INDEX "leads_processing_user_idx" ON "leads" USING btree ("processing_user_id");--> statement-breakpoint
 CREATE INDEX "leads_phone_idx" ON "leads" USING btree ("phone");--> statement-breakpoint
+CREATE INDEX "leads_recall_at_idx" ON "leads" USING btree ("recall_at");--> statement-breakpoint
 CREATE INDEX "mission_users_user_idx" ON "mission_users" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "rate_limit_hits_bucket_at_idx" ON "rate_limit_hits" USING btree ("bucket","at");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint

@@ -1,0 +1,43 @@
+// GET /api/user/me for a signed-in user (session lookup, CSRF cookie check, role hook, DB read,
+// zod serialisation) under autocannon, beside a bare Fastify JSON route measured in the same run.
+import { spawn } from 'node:child_process'
+import autocannon from 'autocannon'
+import { freePort, signIn, startAppServer, stopChild, waitFor } from './lib.ts'
+
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 8)
+const CONNECTIONS = 32
+
+type Result = { rps: number; p99: number }
+
+async function load(url: string, headers: Record<string, string> = {}): Promise<Result> {
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_S })
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`)
+  return { rps: result.requests.average, p99: result.latency.p99 }
+}
+
+export async function measureApi(): Promise<Record<string, number>> {
+  const barePort = await freePort()
+  const bare = spawn(process.execPath, ['bench/bare-server.ts'], {
+    env: { ...process.env, PORT: String(barePort) },
+    stdio: 'inherit',
+  })
+  const app = await startAppServer()
+  try {
+    await waitFor(`http://127.0.0.1:${barePort}/bare`)
+    const cookie = await signIn(app.origin, 'teleop1@demo.fr')
+    // Warm both up, then measure alternately so machine noise hits both alike.
+    await autocannon({ url: `http://127.0.0.1:${barePort}/bare`, connections: 8, duration: 2 })
+    await autocannon({ url: `${app.origin}/api/user/me`, headers: { cookie }, connections: 8, duration: 2 })
+    const bareResult = await load(`http://127.0.0.1:${barePort}/bare`)
+    const meResult = await load(`${app.origin}/api/user/me`, { cookie })
+    const ratio = meResult.rps / bareResult.rps
+    console.log(`\n## GET /api/user/me vs bare Fastify JSON route (${CONNECTIONS} connections, ${DURATION_S} s each)`)
+    console.log(`  bare route      ${bareResult.rps.toFixed(0).padStart(7)} req/s   p99 ${bareResult.p99} ms`)
+    console.log(`  /api/user/me    ${meResult.rps.toFixed(0).padStart(7)} req/s   p99 ${meResult.p99} ms`)
+    console.log(`  ratio ${(ratio * 100).toFixed(1)} % of bare (target ≥ 40 %) → ${ratio >= 0.4 ? 'OK' : 'BELOW TARGET'}`)
+    return { meRps: meResult.rps, meP99: meResult.p99, bareRps: bareResult.rps, meToBareRatio: ratio }
+  } finally {
+    await stopChild(bare)
+    await app.stop()
+  }
+}

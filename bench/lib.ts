@@ -1,0 +1,88 @@
+// Shared helpers of the benchmark scripts: start the real server on a free port, percentiles.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+export async function waitFor(url: string, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  throw new Error(`timeout waiting for ${url}`)
+}
+
+export type RunningServer = { origin: string; process: ChildProcess; stop: () => Promise<void> }
+
+/** The real server (built client + API) with a fresh PGlite (or env DATABASE_URL) and demo data. */
+export async function startAppServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort()
+  const child = spawn(process.execPath, ['server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bench-data-')),
+      APP_ENV: 'develop',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const origin = `http://127.0.0.1:${port}`
+  await waitFor(`${origin}/api/healthcheck`)
+  return { origin, process: child, stop: () => stopChild(child) }
+}
+
+export function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve()
+    child.once('exit', () => resolve())
+    child.kill('SIGTERM')
+  })
+}
+
+/** Signs in through the real API (XSRF pair included) and returns the Cookie header to reuse. */
+export async function signIn(origin: string, email: string, password = 'Demo1234!'): Promise<string> {
+  const first = await fetch(`${origin}/api/user/me`)
+  const jar = new Map<string, string>()
+  const keep = (res: Response) => {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';')
+      const [name, ...rest] = pair!.split('=')
+      jar.set(name!, rest.join('='))
+    }
+  }
+  keep(first)
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ')
+  const res = await fetch(`${origin}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: cookie(), 'x-xsrf-token': jar.get('XSRF-TOKEN') ?? '' },
+    body: JSON.stringify({ email, password }),
+  })
+  if (!res.ok) throw new Error(`login failed: ${res.status}`)
+  keep(res)
+  return cookie()
+}
+
+export function formatKb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KB`
+}

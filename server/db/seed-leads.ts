@@ -1,0 +1,191 @@
+// Demo leads (issue 2, "Demo data"): French names, valid French phone numbers in E.164, addresses in
+// the market's region, spread over statuses and integration months. Pure: same input, same rows.
+import type { LeadStatus, LeadSubstatus } from '../../src/contracts/lead.ts'
+import type { leads } from './schema.ts'
+import { CITIES, EMAIL_DOMAINS, FIRST_NAMES, LAST_NAMES, LEAD_COMMENTS, STREETS } from './seed-data.ts'
+import type { City, RegionCode } from './seed-data.ts'
+import { createRandom, type Random } from './seed-random.ts'
+
+/**
+ * Every seeded date is relative to this fixed instant, not to the clock, so a fresh start always
+ * gives the same data (determinism) while leads still look current: integration months are the 8
+ * months before it, recalls fall around it (some already due), appointments mostly just after it.
+ */
+export const SEED_ANCHOR = new Date('2026-11-02T08:00:00Z')
+
+const LEAD_SEED = 20261102
+const MINUTE = 60_000
+const DAY = 24 * 60 * MINUTE
+
+export type LeadMarket = { id: number; region: RegionCode; stepCount: number }
+export type LeadRow = typeof leads.$inferInsert
+
+const STATUS_WEIGHTS: readonly (readonly [LeadStatus, number])[] = [
+  ['NEW', 55],
+  ['IN_PROGRESS', 12],
+  ['RECALL', 10],
+  ['APPOINTMENT', 8],
+  ['NOT_INTERESTED', 8],
+  ['UNREACHABLE', 4],
+  ['WRONG_NUMBER', 3],
+]
+/**
+ * Months back from the anchor (1 = the month before), weighted. A lead expires at meetRequestDate plus
+ * the mission's processing duration (spec §3), so new leads are mostly recent, leads still being worked
+ * (recall, appointment, in progress, unreachable) come from the last two months, closed ones from any.
+ */
+const MONTHS = {
+  new: weights([45, 25, 10, 6, 5, 4, 3, 2]),
+  open: weights([70, 30]),
+  closed: weights([14, 14, 13, 13, 12, 12, 11, 11]),
+}
+
+function weights(values: readonly number[]): (readonly [number, number])[] {
+  return values.map((weight, i) => [i + 1, weight] as const)
+}
+
+function monthsFor(status: LeadStatus): (readonly [number, number])[] {
+  if (status === 'NEW') return MONTHS.new
+  return status === 'NOT_INTERESTED' || status === 'WRONG_NUMBER' ? MONTHS.closed : MONTHS.open
+}
+
+export function buildLeads(markets: readonly LeadMarket[], count: number): LeadRow[] {
+  const random = createRandom(LEAD_SEED)
+  const usedPhones = new Set<string>()
+  const usedEmails = new Set<string>()
+  return Array.from({ length: count }, () => {
+    const market = random.pick(markets)
+    const city = random.pick(CITIES.filter((c) => c.region === market.region))
+    const firstName = random.pick(FIRST_NAMES)
+    const lastName = random.pick(LAST_NAMES)
+    const status = random.weighted(STATUS_WEIGHTS)
+    const month = monthStart(random.weighted(monthsFor(status)))
+    const meetRequestDate = dateInMonth(random, month)
+    const mobileFirst = random.chance(0.65)
+    const phone = uniquePhone(random, city, usedPhones, mobileFirst)
+    const secondaryPhone = random.chance(0.3) ? uniquePhone(random, city, usedPhones, !mobileFirst) : null
+    return {
+      uuid: random.uuid(),
+      firstName,
+      lastName,
+      phone,
+      secondaryPhone,
+      email: random.chance(0.95) ? uniqueEmail(random, firstName, lastName, usedEmails) : null,
+      address: `${random.int(1, 140)}${random.chance(0.05) ? ' bis' : ''} ${random.pick(STREETS)}`,
+      postalCode: city.postalCode,
+      city: city.name,
+      marketId: market.id,
+      integrationMonth: month.toISOString().slice(0, 10),
+      meetRequestDate,
+      comment: random.chance(0.1) ? random.pick(LEAD_COMMENTS) : null,
+      processingUserId: null,
+      createdAt: meetRequestDate,
+      updatedAt: meetRequestDate,
+      ...progress(random, status, market.stepCount),
+    }
+  })
+}
+
+type Progress = Pick<LeadRow, 'status' | 'substatus' | 'step' | 'recallAt' | 'metadata'>
+
+/** Where a worked lead stands, consistent with the outcomes of the demo call processes. */
+function progress(random: Random, status: LeadStatus, lastStep: number): Progress {
+  const plain = { status, substatus: null, step: 1, recallAt: null, metadata: {} }
+  switch (status) {
+    case 'NEW':
+    case 'WRONG_NUMBER':
+      return plain
+    case 'IN_PROGRESS':
+      return random.chance(0.15)
+        ? { ...plain, step: lastStep, substatus: 'WAITING_FOR_FORCED_RDV' }
+        : { ...plain, step: random.int(2, lastStep) }
+    case 'RECALL':
+      return {
+        ...plain,
+        step: random.int(1, lastStep),
+        substatus: 'CALLBACK_REQUESTED',
+        recallAt: slot(random, -3, 7),
+      }
+    case 'UNREACHABLE':
+      return { ...plain, substatus: 'NO_ANSWER', recallAt: slot(random, -4, 2) }
+    case 'NOT_INTERESTED': {
+      // The "already equipped" and "too expensive" outcomes exist from step 2 on.
+      const step = random.int(1, lastStep)
+      const reasons = [null, 'ALREADY_EQUIPPED', 'TOO_EXPENSIVE'] as const
+      return { ...plain, step, substatus: step === 1 ? null : random.pick<LeadSubstatus | null>(reasons) }
+    }
+    case 'APPOINTMENT': {
+      const startsAt = slot(random, -7, 21)
+      const endsAt = new Date(startsAt.getTime() + 60 * MINUTE)
+      const appointment = { startsAt: startsAt.toISOString(), endsAt: endsAt.toISOString() }
+      return { ...plain, step: lastStep, metadata: { appointment } }
+    }
+  }
+}
+
+function monthStart(monthsBack: number): Date {
+  return new Date(Date.UTC(SEED_ANCHOR.getUTCFullYear(), SEED_ANCHOR.getUTCMonth() - monthsBack, 1))
+}
+
+function dateInMonth(random: Random, month: Date): Date {
+  const days = new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 0)).getUTCDate()
+  const day = random.int(0, days - 1)
+  return new Date(month.getTime() + day * DAY + random.int(6 * 60, 19 * 60) * MINUTE)
+}
+
+/** A working-hours slot (Paris) on a weekday, between `fromDay` and `toDay` days around the anchor. */
+function slot(random: Random, fromDay: number, toDay: number): Date {
+  const anchorDay = Date.UTC(
+    SEED_ANCHOR.getUTCFullYear(),
+    SEED_ANCHOR.getUTCMonth(),
+    SEED_ANCHOR.getUTCDate(),
+  )
+  const date = new Date(anchorDay + random.int(fromDay, toDay) * DAY + random.int(32, 67) * 15 * MINUTE)
+  const weekday = date.getUTCDay()
+  if (weekday === 0 || weekday === 6) date.setUTCDate(date.getUTCDate() + (weekday === 6 ? 2 : 1))
+  return date
+}
+
+/**
+ * French numbers in E.164 (+33, then 9 digits without the trunk 0), inside the ranges libphonenumber
+ * accepts: mobiles 6[0-24-8]x and 7[3-9]x (063 and 069 are only partly mobile, so skipped); landlines
+ * use the city's zone digit and a local block of that area.
+ */
+function uniquePhone(random: Random, city: City, used: Set<string>, mobile: boolean): string {
+  for (;;) {
+    const prefix = mobile
+      ? random.chance(0.7)
+        ? `6${random.pick(['0', '1', '2', '4', '5', '6', '7', '8'])}${random.digits(1)}`
+        : `7${random.int(3, 9)}${random.digits(1)}`
+      : city.landline
+    const phone = `+33${prefix}${random.digits(6)}`
+    if (!used.has(phone)) {
+      used.add(phone)
+      return phone
+    }
+  }
+}
+
+function slug(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9-]/g, '')
+}
+
+function uniqueEmail(random: Random, firstName: string, lastName: string, used: Set<string>): string {
+  const first = slug(firstName)
+  const last = slug(lastName)
+  const local = random.pick([
+    `${first}.${last}`,
+    `${first}.${last}`,
+    `${first}${last}`,
+    `${first.charAt(0)}.${last}`,
+  ])
+  const domain = random.pick(EMAIL_DOMAINS)
+  let email = `${local}@${domain}`
+  while (used.has(email)) email = `${local}${random.int(1, 99)}@${domain}`
+  used.add(email)
+  return email
+}

@@ -1,0 +1,165 @@
+// Demo data on first start (issue 2, "Demo data"): accounts, teams, missions with markets and call
+// processes, and 2,400 leads. Runs only on an empty database, in one transaction, so a crash midway
+// leaves the database empty and the next start seeds again. Never called in production (config.ts).
+import { eq, sql } from 'drizzle-orm'
+import { DEFAULT_LEAD_PROCESSING_DURATION_DAYS } from '../../src/contracts/lead.ts'
+import type { Role, UserStatus } from '../../src/contracts/roles.ts'
+import { hashPassword } from '../lib/passwords.ts'
+import type { Db } from './client.ts'
+import {
+  callProcessSteps,
+  callProcesses,
+  callProcessTags,
+  configuration,
+  leads,
+  markets,
+  missions,
+  missionUsers,
+  teamMembers,
+  teams,
+  users,
+} from './schema.ts'
+import { CALL_PROCESSES, type CallProcessSeed } from './seed-call-processes.ts'
+import { DEMO_USERS, MISSIONS, TEAMS } from './seed-data.ts'
+import { buildLeads, type LeadMarket } from './seed-leads.ts'
+
+export const DEMO_PASSWORD = 'Demo1234!'
+
+export const DEMO_ACCOUNTS: { email: string; role: Role; status: UserStatus }[] = DEMO_USERS.map(
+  ({ email, role, status }) => ({ email, role, status }),
+)
+
+const LEAD_COUNT = 2400
+const LEAD_BATCH_SIZE = 400
+/** Distinct from the migration lock (727274) in client.ts. */
+const SEED_LOCK_ID = 727275
+
+type Log = { info: (obj: object, msg?: string) => void }
+type UserIds = ReadonlyMap<string, number>
+
+export async function seedDemoData(db: Db, log: Log): Promise<boolean> {
+  // Cheap check first, so a normal restart does not pay for hashing passwords.
+  if (!(await isEmpty(db))) return false
+  const started = performance.now()
+  const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD)))
+  const counts = await db.transaction(async (tx) => {
+    // Two processes starting on one empty PostgreSQL: the second waits here, then finds the data.
+    await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(SEED_LOCK_ID))})`)
+    if (!(await isEmpty(tx))) return null
+    const userIds = await insertUsers(tx, hashes)
+    const defaultDuration = await insertConfiguration(tx)
+    await insertTeams(tx, userIds)
+    const seeded = await insertMissions(tx, userIds, defaultDuration)
+    const rows = buildLeads(seeded.markets, LEAD_COUNT)
+    for (let start = 0; start < rows.length; start += LEAD_BATCH_SIZE) {
+      await tx.insert(leads).values(rows.slice(start, start + LEAD_BATCH_SIZE))
+    }
+    return { users: userIds.size, teams: TEAMS.length, ...seeded.counts, leads: rows.length }
+  })
+  if (!counts) return false
+  log.info({ ...counts, durationMs: Math.round(performance.now() - started) }, 'Demo data seeded')
+  return true
+}
+
+async function isEmpty(db: Db): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).limit(1)
+  return rows.length === 0
+}
+
+async function insertUsers(db: Db, hashes: readonly string[]): Promise<UserIds> {
+  const rows = await db
+    .insert(users)
+    .values(DEMO_USERS.map((user, i) => ({ ...user, passwordHash: hashes[i] ?? '' })))
+    .returning({ id: users.id, email: users.email })
+  return new Map(rows.map((row) => [row.email, row.id]))
+}
+
+/** Spec §9: the processing duration starts at its default; missions without their own value use it. */
+async function insertConfiguration(db: Db): Promise<number> {
+  const key = 'leadProcessingDurationDays'
+  await db
+    .insert(configuration)
+    .values({ key, value: DEFAULT_LEAD_PROCESSING_DURATION_DAYS })
+    .onConflictDoNothing()
+  const [row] = await db.select().from(configuration).where(eq(configuration.key, key))
+  return typeof row?.value === 'number' ? row.value : DEFAULT_LEAD_PROCESSING_DURATION_DAYS
+}
+
+function idsOf(userIds: UserIds, emails: readonly string[]): number[] {
+  return emails.map((email) => {
+    const id = userIds.get(email)
+    if (id === undefined) throw new Error(`Seed data names an unknown user: ${email}`)
+    return id
+  })
+}
+
+async function insertTeams(db: Db, userIds: UserIds): Promise<void> {
+  for (const team of TEAMS) {
+    const [row] = await db.insert(teams).values({ name: team.name }).returning({ id: teams.id })
+    if (!row) throw new Error('Team insert returned nothing')
+    await db
+      .insert(teamMembers)
+      .values(idsOf(userIds, team.members).map((userId) => ({ teamId: row.id, userId })))
+  }
+}
+
+async function insertMissions(db: Db, userIds: UserIds, defaultDuration: number) {
+  const leadMarkets: LeadMarket[] = []
+  const counts = { missions: 0, markets: 0, steps: 0, tags: 0 }
+  for (const mission of MISSIONS) {
+    const process = CALL_PROCESSES[mission.callProcess]
+    if (!process) throw new Error(`Mission ${mission.name} names an unknown call process`)
+    const callProcessId = await insertCallProcess(db, process)
+    const [row] = await db
+      .insert(missions)
+      .values({
+        name: mission.name,
+        color: mission.color,
+        bannerUrl: `/banners/${mission.slug}.svg`,
+        leadProcessingDurationDays: mission.leadProcessingDurationDays ?? defaultDuration,
+        callProcessId,
+      })
+      .returning({ id: missions.id })
+    if (!row) throw new Error('Mission insert returned nothing')
+    const marketRows = await db
+      .insert(markets)
+      .values(mission.markets.map((market) => ({ missionId: row.id, name: market.name })))
+      .returning({ id: markets.id })
+    marketRows.forEach((market, i) => {
+      const region = mission.markets[i]?.region
+      if (region) leadMarkets.push({ id: market.id, region, stepCount: process.steps.length })
+    })
+    await db
+      .insert(missionUsers)
+      .values(idsOf(userIds, mission.users).map((userId) => ({ missionId: row.id, userId })))
+    counts.missions += 1
+    counts.markets += marketRows.length
+    counts.steps += process.steps.length
+    counts.tags += process.steps.reduce((sum, step) => sum + step.tags.length, 0)
+  }
+  return { markets: leadMarkets, counts }
+}
+
+async function insertCallProcess(db: Db, process: CallProcessSeed): Promise<number> {
+  const [row] = await db
+    .insert(callProcesses)
+    .values({ name: process.name })
+    .returning({ id: callProcesses.id })
+  if (!row) throw new Error('Call process insert returned nothing')
+  const steps = await db
+    .insert(callProcessSteps)
+    .values(
+      process.steps.map((step, i) => ({
+        callProcessId: row.id,
+        number: i + 1,
+        title: step.title,
+        script: step.script,
+      })),
+    )
+    .returning({ id: callProcessSteps.id, number: callProcessSteps.number })
+  const tags = steps.flatMap((step) =>
+    (process.steps[step.number - 1]?.tags ?? []).map((tag) => ({ ...tag, stepId: step.id })),
+  )
+  await db.insert(callProcessTags).values(tags)
+  return row.id
+}

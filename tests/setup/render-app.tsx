@@ -1,0 +1,31 @@
+// Renders the real route table (src/app/router.tsx) in a memory router, with the app's providers
+// and a fresh query cache, as the browser would at `url`.
+import { render } from '@testing-library/react'
+import { createMemoryRouter } from 'react-router-dom'
+import { afterEach, vi } from 'vitest'
+import { setNavigator } from '../../src/app/navigation.ts'
+import { AppProviders } from '../../src/app/providers.tsx'
+import { createQueryClient } from '../../src/app/query-client.ts'
+import { createAppRoutes } from '../../src/app/router.tsx'
+import { clearNotifications } from '../../src/stores/notifications.ts'
+
+afterEach(() => {
+  setNavigator(null)
+  clearNotifications()
+})
+
+export function renderApp(url: string) {
+  // jsdom has no scrolling; ScrollRestoration calls window.scrollTo on every navigation.
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined)
+  const queryClient = createQueryClient()
+  const router = createMemoryRouter(createAppRoutes(queryClient), { initialEntries: [url] })
+  // As main.tsx does: the API client's redirects go through the router.
+  setNavigator((to, options) => void router.navigate(to, options))
+  const view = render(<AppProviders queryClient={queryClient} router={router} />)
+  return { ...view, router, queryClient }
+}
+
+/** The router's current path + search, as the address bar would show it. */
+export function currentUrl(router: ReturnType<typeof createMemoryRouter>): string {
+  return router.state.location.pathname + router.state.location.search
+}
