@@ -7,7 +7,9 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 
 const features = existsSync('src/features')
-  ? readdirSync('src/features', { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  ? readdirSync('src/features', { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
   : []
 
 export default tseslint.config(
@@ -20,7 +22,10 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': ['error', { selector: 'TSEnumDeclaration', message: 'Use an as-const object.' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'TSEnumDeclaration', message: 'Use an as-const object.' },
+      ],
     },
   },
   {
@@ -36,7 +41,8 @@ export default tseslint.config(
           message: 'Visible text comes from src/i18n/fr.ts.',
         },
         {
-          selector: 'JSXAttribute[name.name=/^(aria-label|title|placeholder|alt)$/] > Literal[value=/[A-Za-zÀ-ÿ]/]',
+          selector:
+            'JSXAttribute[name.name=/^(aria-label|title|placeholder|alt)$/] > Literal[value=/[A-Za-zÀ-ÿ]/]',
           message: 'Visible text comes from src/i18n/fr.ts.',
         },
       ],
@@ -67,7 +73,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '(^|/)(features|api|stores|app|live|pwa)/', message: 'UI pieces import nothing app-specific.' }] },
+        {
+          patterns: [
+            {
+              regex: '(^|/)(features|api|stores|app|live|pwa)/',
+              message: 'UI pieces import nothing app-specific.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -24,7 +24,7 @@ export default defineConfig({
   ],
   build: {
     target: 'es2023',
-    sourcemap: true,
+    sourcemap: 'hidden',
     manifest: true,
   },
   server: {

@@ -24,6 +24,8 @@ export default defineConfig({
         test: {
           name: 'client',
           environment: 'jsdom',
+          // msw in node needs absolute URLs: the API client resolves paths against this origin.
+          environmentOptions: { jsdom: { url: 'http://localhost:3000/' } },
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup/fail-on-console-error.ts', 'tests/setup/client.ts'],
         },

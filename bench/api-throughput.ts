@@ -11,7 +11,8 @@ type Result = { rps: number; p99: number }
 
 async function load(url: string, headers: Record<string, string> = {}): Promise<Result> {
   const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_S })
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`)
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`)
   return { rps: result.requests.average, p99: result.latency.p99 }
 }
 
@@ -31,10 +32,14 @@ export async function measureApi(): Promise<Record<string, number>> {
     const bareResult = await load(`http://127.0.0.1:${barePort}/bare`)
     const meResult = await load(`${app.origin}/api/user/me`, { cookie })
     const ratio = meResult.rps / bareResult.rps
-    console.log(`\n## GET /api/user/me vs bare Fastify JSON route (${CONNECTIONS} connections, ${DURATION_S} s each)`)
+    console.log(
+      `\n## GET /api/user/me vs bare Fastify JSON route (${CONNECTIONS} connections, ${DURATION_S} s each)`,
+    )
     console.log(`  bare route      ${bareResult.rps.toFixed(0).padStart(7)} req/s   p99 ${bareResult.p99} ms`)
     console.log(`  /api/user/me    ${meResult.rps.toFixed(0).padStart(7)} req/s   p99 ${meResult.p99} ms`)
-    console.log(`  ratio ${(ratio * 100).toFixed(1)} % of bare (target ≥ 40 %) → ${ratio >= 0.4 ? 'OK' : 'BELOW TARGET'}`)
+    console.log(
+      `  ratio ${(ratio * 100).toFixed(1)} % of bare (target ≥ 40 %) → ${ratio >= 0.4 ? 'OK' : 'BELOW TARGET'}`,
+    )
     return { meRps: meResult.rps, meP99: meResult.p99, bareRps: bareResult.rps, meToBareRatio: ratio }
   } finally {
     await stopChild(bare)

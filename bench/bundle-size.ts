@@ -27,18 +27,24 @@ export async function measureBundle(): Promise<Record<string, number>> {
     await page.waitForLoadState('networkidle')
     const total = [...scripts.values()].reduce((a, b) => a + b, 0)
     console.log(`\n## First visit of /login: JavaScript loaded (gzip -9)`)
-    for (const [file, size] of [...scripts].sort((a, b) => b[1] - a[1])) console.log(`  ${formatKb(size).padStart(9)}  ${file}`)
+    for (const [file, size] of [...scripts].sort((a, b) => b[1] - a[1]))
+      console.log(`  ${formatKb(size).padStart(9)}  ${file}`)
     const verdict = total <= LOGIN_BUDGET_BYTES ? 'OK' : 'OVER BUDGET'
     console.log(`  total ${formatKb(total)} (budget ${formatKb(LOGIN_BUDGET_BYTES)}) → ${verdict}`)
 
     const assets = path.resolve('dist/assets')
     const chunks = readdirSync(assets)
       .filter((f) => f.endsWith('.js'))
-      .map((f) => ({ f, raw: statSync(path.join(assets, f)).size, gzip: gz(readFileSync(path.join(assets, f))) }))
+      .map((f) => ({
+        f,
+        raw: statSync(path.join(assets, f)).size,
+        gzip: gz(readFileSync(path.join(assets, f))),
+      }))
       .sort((a, b) => b.gzip - a.gzip)
       .slice(0, 8)
     console.log(`\n## Largest chunks of the build (gzip -9 / raw)`)
-    for (const c of chunks) console.log(`  ${formatKb(c.gzip).padStart(9)} / ${formatKb(c.raw).padStart(9)}  ${c.f}`)
+    for (const c of chunks)
+      console.log(`  ${formatKb(c.gzip).padStart(9)} / ${formatKb(c.raw).padStart(9)}  ${c.f}`)
     return { loginJsGzipBytes: total }
   } finally {
     await browser.close()

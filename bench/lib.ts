@@ -75,7 +75,11 @@ export async function signIn(origin: string, email: string, password = 'Demo1234
   const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ')
   const res = await fetch(`${origin}/api/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: cookie(), 'x-xsrf-token': jar.get('XSRF-TOKEN') ?? '' },
+    headers: {
+      'content-type': 'application/json',
+      cookie: cookie(),
+      'x-xsrf-token': jar.get('XSRF-TOKEN') ?? '',
+    },
     body: JSON.stringify({ email, password }),
   })
   if (!res.ok) throw new Error(`login failed: ${res.status}`)

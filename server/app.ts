@@ -22,6 +22,7 @@ import systemRoutes from './routes/system/index.ts'
 z.config(z.locales.fr())
 
 declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   interface FastifyInstance {
     config: AppConfig
     /** In-process signals between plugins (e.g. sessions ended → close live sockets). */

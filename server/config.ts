@@ -4,7 +4,9 @@ import path from 'node:path'
 import { z } from 'zod'
 import { APP_ENVS, type AppEnv } from '../src/contracts/roles.ts'
 
-const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  version: string
+}
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -46,7 +48,10 @@ export type AppConfig = {
   clientDir: string | undefined
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<AppConfig> = {},
+): AppConfig {
   const parsed = envSchema.parse(env)
   const dataDir = parsed.DATA_DIR === 'memory://' ? 'memory://' : path.resolve(parsed.DATA_DIR)
   return {

@@ -33,6 +33,7 @@ const lines = [
 ]
 if (config.seedDemo) {
   lines.push(`  Comptes de démonstration (mot de passe ${DEMO_PASSWORD}) :`)
-  for (const account of DEMO_ACCOUNTS) lines.push(`    ${account.email.padEnd(20)} ${account.role} ${account.status}`)
+  for (const account of DEMO_ACCOUNTS)
+    lines.push(`    ${account.email.padEnd(20)} ${account.role} ${account.status}`)
 }
 process.stdout.write(lines.join('\n') + '\n\n')

@@ -19,11 +19,13 @@ export function linkOrigin(app: FastifyInstance, request: FastifyRequest): strin
 const MAILS = {
   reset: {
     subject: 'Réinitialisation de votre mot de passe',
-    intro: 'Pour choisir un nouveau mot de passe, ouvrez ce lien (valable une heure, utilisable une seule fois) :',
+    intro:
+      'Pour choisir un nouveau mot de passe, ouvrez ce lien (valable une heure, utilisable une seule fois) :',
   },
   welcome: {
     subject: 'Votre compte sur le centre d’appels',
-    intro: 'Un compte vient d’être créé pour vous. Choisissez votre mot de passe avec ce lien (valable une heure) :',
+    intro:
+      'Un compte vient d’être créé pour vous. Choisissez votre mot de passe avec ce lien (valable une heure) :',
   },
 } as const
 

@@ -25,7 +25,8 @@ async function setTeams(tx: Tx, userId: number, teamIds: number[]) {
   const unique = [...new Set(teamIds)]
   if (unique.length > 0) {
     const found = await tx.select({ id: teams.id }).from(teams).where(inArray(teams.id, unique))
-    if (found.length !== unique.length) throw errors.invalid('Équipe inconnue.', { teamIds: 'Équipe inconnue.' })
+    if (found.length !== unique.length)
+      throw errors.invalid('Équipe inconnue.', { teamIds: 'Équipe inconnue.' })
   }
   await tx.delete(teamMembers).where(eq(teamMembers.userId, userId))
   if (unique.length > 0) await tx.insert(teamMembers).values(unique.map((teamId) => ({ teamId, userId })))
@@ -86,7 +87,11 @@ export async function updateUser(db: Db, id: number, body: UpdateUserBody): Prom
 }
 
 export async function setUserStatus(db: Db, id: number, status: UserStatus): Promise<User> {
-  const [row] = await db.update(users).set({ status, updatedAt: new Date() }).where(eq(users.id, id)).returning()
+  const [row] = await db
+    .update(users)
+    .set({ status, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning()
   if (!row) throw errors.notFound('Utilisateur introuvable.')
   const [user] = await loadUsers(db, [row])
   return user!

@@ -51,7 +51,8 @@ export async function loadPreferences(db: Db, userId: number): Promise<Record<Pr
   const rows = await db.select().from(userPreferences).where(eq(userPreferences.userId, userId))
   const preferences = { ...DEFAULT_PREFERENCES }
   for (const row of rows) {
-    if ((PREFERENCE_KEYS as readonly string[]).includes(row.key)) preferences[row.key as PreferenceKey] = row.value
+    if ((PREFERENCE_KEYS as readonly string[]).includes(row.key))
+      preferences[row.key as PreferenceKey] = row.value
   }
   return preferences
 }

@@ -6,6 +6,7 @@ import { openDatabase, type Database } from '../db/client.ts'
 import { seedDemoData } from '../db/seed.ts'
 
 declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   interface FastifyInstance {
     database: Database
   }
@@ -16,8 +17,7 @@ export type DatabasePluginOptions = { database?: Database }
 async function databasePlugin(app: FastifyInstance, options: DatabasePluginOptions) {
   const { config } = app
   const database =
-    options.database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }))
+    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }))
   app.decorate('database', database)
   if (config.seedDemo) await seedDemoData(database.db, app.log)
   // A database handed in by a test belongs to the test; only close what this plugin opened.

@@ -33,15 +33,22 @@ async function errorsPlugin(app: FastifyInstance) {
     }
     const status = error.statusCode ?? 500
     if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
-      return reply.status(413).send({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'Le contenu envoyé est trop volumineux.' } })
+      return reply
+        .status(413)
+        .send({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'Le contenu envoyé est trop volumineux.' } })
     }
     if (status === 415) {
-      return reply.status(415).send({ error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Format de contenu non pris en charge.' } })
+      return reply
+        .status(415)
+        .send({ error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Format de contenu non pris en charge.' } })
     }
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ error: { code: 'BAD_REQUEST', message: 'Requête invalide.' } })
     }
-    request.log.error({ err: error, method: request.method, url: request.url, userId: request.auth?.user?.id }, 'request failed')
+    request.log.error(
+      { err: error, method: request.method, url: request.url, userId: request.auth?.user?.id },
+      'request failed',
+    )
     return reply.status(500).send({ error: { code: 'INTERNAL', message: GENERIC_500 } })
   })
 }

@@ -8,6 +8,7 @@ import { mailOutbox } from '../db/schema.ts'
 export type Mail = { to: string; subject: string; text: string }
 
 declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   interface FastifyInstance {
     mailer: { send: (mail: Mail) => Promise<void> }
   }
@@ -25,7 +26,10 @@ async function mailerPlugin(app: FastifyInstance) {
     // No SMTP: outside production the log is the transport (reset links are single-use, one hour).
     // In production a mail body may hold a secret link, so only the fact is logged.
     if (config.appEnv === 'production') {
-      app.log.warn({ mail: { to: mail.to, subject: mail.subject } }, 'mail not delivered: SMTP_URL is not set')
+      app.log.warn(
+        { mail: { to: mail.to, subject: mail.subject } },
+        'mail not delivered: SMTP_URL is not set',
+      )
     } else {
       app.log.info({ mail }, 'mail (no SMTP configured)')
     }

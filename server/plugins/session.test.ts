@@ -59,7 +59,9 @@ describe('sessions', () => {
       await insertUser(database.db, { email: 'idle@test.fr' })
       const agent = createAgent(app)
       await agent.login('idle@test.fr')
-      await database.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - app.config.sessionIdleMs - 1000) })
+      await database.db
+        .update(sessions)
+        .set({ lastSeenAt: new Date(Date.now() - app.config.sessionIdleMs - 1000) })
       expect((await agent.request({ url: '/api/user/me' })).statusCode).toBe(401)
     } finally {
       await app.close()

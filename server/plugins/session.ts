@@ -23,15 +23,18 @@ export type AuthState = {
 }
 
 declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   interface FastifyRequest {
     auth: AuthState
   }
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   interface FastifyContextConfig {
     /** Who may call the route (issue #2: declared next to the route, enforced by one hook). */
     access?: Access
     /** Set false only for server-to-server endpoints authenticated otherwise (webhooks). */
     csrf?: boolean
   }
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   interface FastifyInstance {
     sessions: SessionService
   }
@@ -63,7 +66,8 @@ async function sessionPlugin(app: FastifyInstance) {
   const { db } = app.database
   const { config } = app
   const secret = await getOrCreateSecret(db, 'session', config.sessionSecret)
-  const xsrfFor = (binding: string) => createHmac('sha256', secret).update(`xsrf:${binding}`).digest('base64url')
+  const xsrfFor = (binding: string) =>
+    createHmac('sha256', secret).update(`xsrf:${binding}`).digest('base64url')
 
   function cookieOptions(request: FastifyRequest, httpOnly: boolean) {
     return {
@@ -124,13 +128,17 @@ async function sessionPlugin(app: FastifyInstance) {
     request.auth.sessionId = sessionId
     request.auth.user = row.session.roleOverride ? { ...row.user, role: row.session.roleOverride } : row.user
     if (now - row.session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
-      await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.idHash, idHash))
+      await db
+        .update(sessions)
+        .set({ lastSeenAt: new Date(now) })
+        .where(eq(sessions.idHash, idHash))
     }
   }
 
   async function create(request: FastifyRequest, reply: FastifyReply, userId: number) {
     // Rotation: whatever session the client had is gone; a fresh id is issued.
-    if (request.auth.sessionId) await db.delete(sessions).where(eq(sessions.idHash, hashId(request.auth.sessionId)))
+    if (request.auth.sessionId)
+      await db.delete(sessions).where(eq(sessions.idHash, hashId(request.auth.sessionId)))
     const sessionId = randomBytes(32).toString('base64url')
     await db.insert(sessions).values({
       idHash: hashId(sessionId),
@@ -146,7 +154,8 @@ async function sessionPlugin(app: FastifyInstance) {
   }
 
   async function destroy(request: FastifyRequest, reply: FastifyReply) {
-    if (request.auth.sessionId) await db.delete(sessions).where(eq(sessions.idHash, hashId(request.auth.sessionId)))
+    if (request.auth.sessionId)
+      await db.delete(sessions).where(eq(sessions.idHash, hashId(request.auth.sessionId)))
     request.auth.sessionId = null
     request.auth.user = null
     request.auth.preSessionId = null
@@ -160,7 +169,10 @@ async function sessionPlugin(app: FastifyInstance) {
 
   async function setRoleOverride(request: FastifyRequest, role: Role | null) {
     if (!request.auth.sessionId) return
-    await db.update(sessions).set({ roleOverride: role }).where(eq(sessions.idHash, hashId(request.auth.sessionId)))
+    await db
+      .update(sessions)
+      .set({ roleOverride: role })
+      .where(eq(sessions.idHash, hashId(request.auth.sessionId)))
     app.events.emit('user-changed', { userId: request.auth.user?.id })
   }
 
@@ -171,7 +183,8 @@ async function sessionPlugin(app: FastifyInstance) {
   // Every /api route must say who may call it: a route without a declaration fails the start.
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return
-    if (route.config?.access === undefined) throw new Error(`route ${route.method} ${route.url} declares no access`)
+    if (route.config?.access === undefined)
+      throw new Error(`route ${route.method} ${route.url} declares no access`)
   })
 
   app.addHook('onRequest', async (request, reply) => {

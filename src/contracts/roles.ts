@@ -24,6 +24,10 @@ export function isCallCapable(user: { role: Role; status: UserStatus }): boolean
 }
 
 /** Spec §6: a call-capable user without a telephony account link needs linking. */
-export function needsAircallLink(user: { role: Role; status: UserStatus; aircallId: number | null }): boolean {
+export function needsAircallLink(user: {
+  role: Role
+  status: UserStatus
+  aircallId: number | null
+}): boolean {
   return isCallCapable(user) && user.aircallId === null
 }

@@ -5,7 +5,11 @@ import { ROLES, USER_STATUSES } from './roles.ts'
 export const PREFERENCE_KEYS = ['tour', 'badges', 'tentacalls'] as const
 export type PreferenceKey = (typeof PREFERENCE_KEYS)[number]
 /** Defaults when a user never set a preference. */
-export const DEFAULT_PREFERENCES: Record<PreferenceKey, boolean> = { tour: true, badges: true, tentacalls: true }
+export const DEFAULT_PREFERENCES: Record<PreferenceKey, boolean> = {
+  tour: true,
+  badges: true,
+  tentacalls: true,
+}
 
 const email = z
   .string()
@@ -75,7 +79,10 @@ export const loginBodySchema = z.object({
 export type LoginBody = z.infer<typeof loginBodySchema>
 
 export const forgotPasswordBodySchema = z.object({ email })
-export const resetPasswordBodySchema = z.object({ token: z.string().min(10).max(200), password: passwordSchema })
+export const resetPasswordBodySchema = z.object({
+  token: z.string().min(10).max(200),
+  password: passwordSchema,
+})
 export const tokenStatusSchema = z.object({ valid: z.boolean() })
 
 const name = z.string().trim().min(1, { error: 'Ce champ est obligatoire.' }).max(100)
@@ -99,7 +106,9 @@ export const preferenceBodySchema = z.object({ preferenceValue: z.boolean() })
 
 export const connectAsBodySchema = z
   .object({ role: z.enum(ROLES).nullish(), userEmail: email.nullish() })
-  .refine((v) => Boolean(v.role) || Boolean(v.userEmail), { error: 'Indiquez un rôle ou une adresse e-mail.' })
+  .refine((v) => Boolean(v.role) || Boolean(v.userEmail), {
+    error: 'Indiquez un rôle ou une adresse e-mail.',
+  })
 export type ConnectAsBody = z.input<typeof connectAsBodySchema>
 export const switchRoleBodySchema = z.object({ role: z.enum(ROLES) })
 
@@ -110,4 +119,8 @@ export const appConfigSchema = z.object({
 })
 export type AppConfigPayload = z.infer<typeof appConfigSchema>
 
-export const healthSchema = z.object({ status: z.enum(['ok', 'degraded']), db: z.enum(['ok', 'down']), version: z.string() })
+export const healthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  db: z.enum(['ok', 'down']),
+  version: z.string(),
+})

@@ -35,7 +35,9 @@ test('an unknown path lands on /404', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
 })
 
-test('the blocking-reason overlay shows its cause and Continuer removes both parameters', async ({ page }) => {
+test('the blocking-reason overlay shows its cause and Continuer removes both parameters', async ({
+  page,
+}) => {
   await signInFromLogin(page, 'teleop3@demo.fr')
   await page.goto('/home?redirect=/home&cause=UNTAGGED_CALL')
   const dialog = page.getByRole('dialog', { name: 'Appel non taggé' })

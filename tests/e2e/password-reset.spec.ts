@@ -2,7 +2,10 @@ import { expect, test } from '@playwright/test'
 import { signIn } from './helpers.ts'
 
 // teleop7 is used by this file only: its password changes here.
-test('forgotten password: the e-mailed link sets a new password that then signs in', async ({ page, request }) => {
+test('forgotten password: the e-mailed link sets a new password that then signs in', async ({
+  page,
+  request,
+}) => {
   await page.goto('/login')
   await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click()
   await expect(page).toHaveURL(/\/forgot-password$/)
@@ -20,7 +23,9 @@ test('forgotten password: the e-mailed link sets a new password that then signs 
   expect(login.ok()).toBe(true)
   let link = ''
   await expect(async () => {
-    const mails = (await (await request.get('/api/dev/mailbox?to=teleop7@demo.fr')).json()) as { text: string }[]
+    const mails = (await (await request.get('/api/dev/mailbox?to=teleop7@demo.fr')).json()) as {
+      text: string
+    }[]
     link = /https?:\/\/\S+\/reset-password\?token=\S+/.exec(mails[0]?.text ?? '')?.[0] ?? ''
     expect(link).not.toBe('')
   }).toPass({ timeout: 10_000 })

@@ -31,6 +31,7 @@ export async function insertUser(db: Db, fixture: UserFixture = {}) {
 
 export async function insertTeam(db: Db, name: string, userIds: number[]) {
   const [team] = await db.insert(teams).values({ name }).returning()
-  if (userIds.length) await db.insert(teamMembers).values(userIds.map((userId) => ({ teamId: team!.id, userId })))
+  if (userIds.length)
+    await db.insert(teamMembers).values(userIds.map((userId) => ({ teamId: team!.id, userId })))
   return team!
 }

@@ -22,11 +22,18 @@ export function createAgent(app: FastifyInstance, headers: Record<string, string
       headers: {
         ...headers,
         ...(cookieHeader ? { cookie: cookieHeader } : {}),
-        ...(method !== 'GET' && options.xsrf !== false ? { 'x-xsrf-token': cookies.get('XSRF-TOKEN') ?? '' } : {}),
+        ...(method !== 'GET' && options.xsrf !== false
+          ? { 'x-xsrf-token': cookies.get('XSRF-TOKEN') ?? '' }
+          : {}),
         ...(options.headers as Record<string, string> | undefined),
       },
     })
-    for (const cookie of response.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
+    for (const cookie of response.cookies as {
+      name: string
+      value: string
+      maxAge?: number
+      expires?: Date
+    }[]) {
       const expired = cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() < Date.now())
       if (expired || cookie.value === '') cookies.delete(cookie.name)
       else cookies.set(cookie.name, cookie.value)

@@ -46,7 +46,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
  * On PostgreSQL each test file gets a database of its own (created from TEST_DATABASE_URL, dropped
  * at the end), so files run in parallel without seeing each other.
  */
-export async function createPgTestDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPgTestDatabase(
+  baseUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `t_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: baseUrl })
   await admin.connect()

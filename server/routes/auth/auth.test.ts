@@ -18,7 +18,12 @@ describe('POST /api/login', () => {
     const res = await agent.login('Teleop@Test.fr')
     expect(res.statusCode).toBe(200)
     const { user } = res.json()
-    expect(user).toMatchObject({ email: 'teleop@test.fr', role: 'TELEOPERATOR', isCallCapable: true, needsAircallLink: true })
+    expect(user).toMatchObject({
+      email: 'teleop@test.fr',
+      role: 'TELEOPERATOR',
+      isCallCapable: true,
+      needsAircallLink: true,
+    })
     expect(user.preferences).toEqual({ tour: true, badges: true, tentacalls: true })
     const sid = res.cookies.find((c) => c.name === 'sid')!
     expect(sid.httpOnly).toBe(true)
@@ -46,7 +51,10 @@ describe('POST /api/login', () => {
     await insertUser(t.database.db, { email: 'a@test.fr' })
     const res = await createAgent(t.app).login('a@test.fr', 'wrong-password1')
     expect(res.statusCode).toBe(401)
-    expect(res.json().error).toEqual({ code: 'INVALID_CREDENTIALS', message: 'Adresse e-mail ou mot de passe incorrect.' })
+    expect(res.json().error).toEqual({
+      code: 'INVALID_CREDENTIALS',
+      message: 'Adresse e-mail ou mot de passe incorrect.',
+    })
     expect(res.cookies.find((c) => c.name === 'sid')).toBeUndefined()
   })
 
@@ -85,7 +93,11 @@ describe('POST /api/login', () => {
   })
 
   it('answers 400 with French field messages on bad input', async () => {
-    const res = await createAgent(t.app).request({ method: 'POST', url: '/api/login', payload: { email: 'pas-un-email' } })
+    const res = await createAgent(t.app).request({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'pas-un-email' },
+    })
     expect(res.statusCode).toBe(400)
     const { error } = res.json()
     expect(error.code).toBe('VALIDATION_ERROR')
@@ -172,28 +184,52 @@ describe('forgotten password', () => {
   it('sends a single-use link valid one hour, and answers the same for unknown addresses', async () => {
     await insertUser(t.database.db, { email: 'a@test.fr' })
     const agent = createAgent(t.app)
-    const unknown = await agent.request({ method: 'POST', url: '/api/forgotPassword', payload: { email: 'ghost@test.fr' } })
-    const known = await agent.request({ method: 'POST', url: '/api/forgotPassword', payload: { email: 'a@test.fr' } })
+    const unknown = await agent.request({
+      method: 'POST',
+      url: '/api/forgotPassword',
+      payload: { email: 'ghost@test.fr' },
+    })
+    const known = await agent.request({
+      method: 'POST',
+      url: '/api/forgotPassword',
+      payload: { email: 'a@test.fr' },
+    })
     expect(unknown.statusCode).toBe(200)
     expect(known.json()).toEqual(unknown.json())
 
     const mail = await waitForMail('a@test.fr')
     const token = decodeURIComponent(/token=([^\s]+)/.exec(mail.text)![1]!)
     expect((await agent.request({ url: `/api/user/token/${token}` })).json()).toEqual({ valid: true })
-    expect((await agent.request({ url: '/api/user/token/not-a-real-token' })).json()).toEqual({ valid: false })
+    expect((await agent.request({ url: '/api/user/token/not-a-real-token' })).json()).toEqual({
+      valid: false,
+    })
 
-    const weak = await agent.request({ method: 'POST', url: '/api/resetPassword', payload: { token, password: 'short' } })
+    const weak = await agent.request({
+      method: 'POST',
+      url: '/api/resetPassword',
+      payload: { token, password: 'short' },
+    })
     expect(weak.statusCode).toBe(400)
     expect(weak.json().error.fields.password).toBe('Le mot de passe doit contenir au moins 8 caractères.')
 
-    const reset = await agent.request({ method: 'POST', url: '/api/resetPassword', payload: { token, password: 'Nouveau2026' } })
+    const reset = await agent.request({
+      method: 'POST',
+      url: '/api/resetPassword',
+      payload: { token, password: 'Nouveau2026' },
+    })
     expect(reset.json()).toEqual({ ok: true })
-    const again = await agent.request({ method: 'POST', url: '/api/resetPassword', payload: { token, password: 'Encore2026x' } })
+    const again = await agent.request({
+      method: 'POST',
+      url: '/api/resetPassword',
+      payload: { token, password: 'Encore2026x' },
+    })
     expect(again.statusCode).toBe(400)
     expect(again.json().error.code).toBe('TOKEN_INVALID')
     expect((await agent.login('a@test.fr', TEST_PASSWORD)).statusCode).toBe(401)
     expect((await agent.login('a@test.fr', 'Nouveau2026')).statusCode).toBe(200)
-    expect(await t.database.db.query.mailOutbox.findMany({ where: (m, { eq }) => eq(m.to, 'ghost@test.fr') })).toEqual([])
+    expect(
+      await t.database.db.query.mailOutbox.findMany({ where: (m, { eq }) => eq(m.to, 'ghost@test.fr') }),
+    ).toEqual([])
   })
 
   it('refuses an expired link', async () => {

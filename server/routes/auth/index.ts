@@ -59,7 +59,11 @@ export default async function authRoutes(fastify: FastifyInstance) {
         throw new HttpError(401, 'INVALID_CREDENTIALS', 'Adresse e-mail ou mot de passe incorrect.')
       }
       if (user.status !== 'ACTIVE') {
-        throw new HttpError(403, 'ACCOUNT_INACTIVE', 'Votre compte est désactivé. Contactez votre responsable.')
+        throw new HttpError(
+          403,
+          'ACCOUNT_INACTIVE',
+          'Votre compte est désactivé. Contactez votre responsable.',
+        )
       }
       await clearHits(db, limits[0]!.bucket)
       await app.sessions.create(request, reply, user.id)
@@ -78,7 +82,10 @@ export default async function authRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/user/me',
-    { config: { access: 'authenticated' }, schema: { tags: ['auth'], response: { 200: meSchema, ...commonErrors } } },
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['auth'], response: { 200: meSchema, ...commonErrors } },
+    },
     async (request) => loadMe(db, request.auth.user!),
   )
 
@@ -86,7 +93,11 @@ export default async function authRoutes(fastify: FastifyInstance) {
     '/api/forgotPassword',
     {
       config: { access: 'public' },
-      schema: { tags: ['auth'], body: forgotPasswordBodySchema, response: { 200: okSchema, ...commonErrors } },
+      schema: {
+        tags: ['auth'],
+        body: forgotPasswordBodySchema,
+        response: { 200: okSchema, ...commonErrors },
+      },
     },
     async (request) => {
       const ipLimit: Limit = { bucket: `forgot:ip:${request.ip}`, max: 10, windowMs: WINDOW_15_MIN }
@@ -94,8 +105,9 @@ export default async function authRoutes(fastify: FastifyInstance) {
       await recordHit(db, [ipLimit])
       // The answer never depends on whether the address exists; the work happens after it.
       const origin = linkOrigin(app, request)
-      void sendPasswordLink(app, { email: request.body.email, origin, kind: 'reset' }).catch((error: unknown) =>
-        request.log.error({ err: error }, 'forgot password: sending the reset link failed'),
+      void sendPasswordLink(app, { email: request.body.email, origin, kind: 'reset' }).catch(
+        (error: unknown) =>
+          request.log.error({ err: error }, 'forgot password: sending the reset link failed'),
       )
       return { ok: true as const }
     },
@@ -105,7 +117,11 @@ export default async function authRoutes(fastify: FastifyInstance) {
     '/api/user/token/:token',
     {
       config: { access: 'public' },
-      schema: { tags: ['auth'], params: z.object({ token: z.string().max(200) }), response: { 200: tokenStatusSchema } },
+      schema: {
+        tags: ['auth'],
+        params: z.object({ token: z.string().max(200) }),
+        response: { 200: tokenStatusSchema },
+      },
     },
     async (request) => {
       const [row] = await db
@@ -133,7 +149,10 @@ export default async function authRoutes(fastify: FastifyInstance) {
           .where(validTokenWhere(tokenHash))
           .returning({ userId: passwordResetTokens.userId })
         if (!claimed) return false
-        await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, claimed.userId))
+        await tx
+          .update(users)
+          .set({ passwordHash, updatedAt: new Date() })
+          .where(eq(users.id, claimed.userId))
         await tx.delete(sessions).where(eq(sessions.userId, claimed.userId))
         return true
       })

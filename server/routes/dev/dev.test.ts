@@ -20,15 +20,27 @@ beforeEach(async () => {
 
 describe('dev endpoints (non-production)', () => {
   it('connects as the first active user of a role', async () => {
-    const res = await agent.request({ method: 'POST', url: '/api/dev/connect-as', payload: { role: 'MANAGER', userEmail: null } })
+    const res = await agent.request({
+      method: 'POST',
+      url: '/api/dev/connect-as',
+      payload: { role: 'MANAGER', userEmail: null },
+    })
     expect(res.json().user.email).toBe('manager@test.fr')
     expect((await agent.request({ url: '/api/user/me' })).json().role).toBe('MANAGER')
   })
 
   it('connects as a user by e-mail, and says so in French when nobody matches', async () => {
-    const res = await agent.request({ method: 'POST', url: '/api/dev/connect-as', payload: { userEmail: 'manager@test.fr' } })
+    const res = await agent.request({
+      method: 'POST',
+      url: '/api/dev/connect-as',
+      payload: { userEmail: 'manager@test.fr' },
+    })
     expect(res.json().user.email).toBe('manager@test.fr')
-    const missing = await agent.request({ method: 'POST', url: '/api/dev/connect-as', payload: { userEmail: 'x@test.fr' } })
+    const missing = await agent.request({
+      method: 'POST',
+      url: '/api/dev/connect-as',
+      payload: { userEmail: 'x@test.fr' },
+    })
     expect(missing.statusCode).toBe(404)
     expect(missing.json().error.message).toBe('Aucun utilisateur ne correspond.')
     const empty = await agent.request({ method: 'POST', url: '/api/dev/connect-as', payload: {} })
@@ -37,7 +49,11 @@ describe('dev endpoints (non-production)', () => {
 
   it('switches the role of the current session only, and the role checks follow it', async () => {
     expect((await agent.request({ url: '/api/users' })).statusCode).toBe(403)
-    const res = await agent.request({ method: 'POST', url: '/api/dev/switch-role', payload: { role: 'ADMIN' } })
+    const res = await agent.request({
+      method: 'POST',
+      url: '/api/dev/switch-role',
+      payload: { role: 'ADMIN' },
+    })
     expect(res.json().user.role).toBe('ADMIN')
     expect((await agent.request({ url: '/api/users' })).statusCode).toBe(200)
     const otherTab = createAgent(t.app)
@@ -46,7 +62,11 @@ describe('dev endpoints (non-production)', () => {
   })
 
   it('requires a session', async () => {
-    const res = await createAgent(t.app).request({ method: 'POST', url: '/api/dev/connect-as', payload: { role: 'ADMIN' } })
+    const res = await createAgent(t.app).request({
+      method: 'POST',
+      url: '/api/dev/connect-as',
+      payload: { role: 'ADMIN' },
+    })
     expect(res.statusCode).toBe(401)
   })
 })
@@ -60,7 +80,10 @@ describe('dev endpoints in production', () => {
       await a.login('teleop@test.fr')
       const res = await a.request({ method: 'POST', url: '/api/dev/connect-as', payload: { role: 'ADMIN' } })
       expect(res.statusCode).toBe(404)
-      expect((await a.request({ method: 'POST', url: '/api/dev/switch-role', payload: { role: 'ADMIN' } })).statusCode).toBe(404)
+      expect(
+        (await a.request({ method: 'POST', url: '/api/dev/switch-role', payload: { role: 'ADMIN' } }))
+          .statusCode,
+      ).toBe(404)
     } finally {
       await prod.close()
     }

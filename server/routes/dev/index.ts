@@ -18,7 +18,10 @@ export default async function devRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/dev/connect-as',
-    { config: { access: 'authenticated' }, schema: { tags: ['dev'], body: connectAsBodySchema, response: userResponse } },
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['dev'], body: connectAsBodySchema, response: userResponse },
+    },
     async (request, reply) => {
       const { role, userEmail } = request.body
       const where = userEmail
@@ -36,7 +39,10 @@ export default async function devRoutes(fastify: FastifyInstance) {
   // and the override ends with the session.
   app.post(
     '/api/dev/switch-role',
-    { config: { access: 'authenticated' }, schema: { tags: ['dev'], body: switchRoleBodySchema, response: userResponse } },
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['dev'], body: switchRoleBodySchema, response: userResponse },
+    },
     async (request) => {
       const { role } = request.body
       const user = request.auth.user!
@@ -55,7 +61,15 @@ export default async function devRoutes(fastify: FastifyInstance) {
         tags: ['dev'],
         querystring: z.object({ to: z.string().max(254).optional() }),
         response: {
-          200: z.array(z.object({ id: z.number(), to: z.string(), subject: z.string(), text: z.string(), createdAt: z.date() })),
+          200: z.array(
+            z.object({
+              id: z.number(),
+              to: z.string(),
+              subject: z.string(),
+              text: z.string(),
+              createdAt: z.date(),
+            }),
+          ),
         },
       },
     },

@@ -9,7 +9,10 @@ export default async function systemRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/healthcheck',
-    { config: { access: 'public' }, schema: { tags: ['system'], response: { 200: healthSchema, 503: healthSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['system'], response: { 200: healthSchema, 503: healthSchema } },
+    },
     async (_request, reply) => {
       const { version } = app.config
       try {
@@ -28,9 +31,15 @@ export default async function systemRoutes(fastify: FastifyInstance) {
     { config: { access: 'public' }, schema: { tags: ['system'], response: { 200: appConfigSchema } } },
     async (_request, reply) => {
       reply.header('cache-control', 'no-cache')
-      return { appEnv: app.config.appEnv, version: app.config.version, sentryDsn: app.config.sentryDsn ?? null }
+      return {
+        appEnv: app.config.appEnv,
+        version: app.config.version,
+        sentryDsn: app.config.sentryDsn ?? null,
+      }
     },
   )
 
-  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger())
+  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  )
 }

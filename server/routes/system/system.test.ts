@@ -23,8 +23,13 @@ describe('system routes', () => {
   it('publishes an OpenAPI document describing the routes from the same schemas', async () => {
     const doc = (await t.app.inject({ url: '/api/openapi.json' })).json()
     expect(doc.openapi).toMatch(/^3\./)
-    expect(doc.paths['/api/login'].post.requestBody.content['application/json'].schema.required).toEqual(['email', 'password'])
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/user/me', '/api/users', '/api/user/{id}/deactivate']))
+    expect(doc.paths['/api/login'].post.requestBody.content['application/json'].schema.required).toEqual([
+      'email',
+      'password',
+    ])
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/user/me', '/api/users', '/api/user/{id}/deactivate']),
+    )
   })
 
   it('sends security headers with a CSP limited to the app origin', async () => {

@@ -17,18 +17,27 @@ const AVATAR_SIZE = 256
 
 /** PNG, JPEG or WebP by magic bytes; anything else is refused. */
 export function sniffImageType(buffer: Buffer): 'png' | 'jpeg' | 'webp' | null {
-  if (buffer.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png'
+  if (buffer.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png'
   if (buffer[0] === 0xff && buffer[1] === 0xd8 && buffer[2] === 0xff) return 'jpeg'
-  if (buffer.subarray(0, 4).toString('latin1') === 'RIFF' && buffer.subarray(8, 12).toString('latin1') === 'WEBP') {
+  if (
+    buffer.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    buffer.subarray(8, 12).toString('latin1') === 'WEBP'
+  ) {
     return 'webp'
   }
   return null
 }
 
 const unsupported = () =>
-  new HttpError(400, 'UNSUPPORTED_IMAGE', 'Format d’image non pris en charge : envoyez une image PNG, JPEG ou WebP.', {
-    fields: { file: 'Format d’image non pris en charge.' },
-  })
+  new HttpError(
+    400,
+    'UNSUPPORTED_IMAGE',
+    'Format d’image non pris en charge : envoyez une image PNG, JPEG ou WebP.',
+    {
+      fields: { file: 'Format d’image non pris en charge.' },
+    },
+  )
 
 export default async function avatarRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
@@ -40,7 +49,11 @@ export default async function avatarRoutes(fastify: FastifyInstance) {
     {
       config: { access: 'authenticated' },
       bodyLimit: AVATAR_MAX_BYTES + 64 * 1024,
-      schema: { tags: ['users'], consumes: ['multipart/form-data'], response: { 200: z.object({ avatar: z.string() }), ...commonErrors } },
+      schema: {
+        tags: ['users'],
+        consumes: ['multipart/form-data'],
+        response: { 200: z.object({ avatar: z.string() }), ...commonErrors },
+      },
     },
     async (request) => {
       if (!request.isMultipart()) throw errors.invalid('Envoyez l’image dans un formulaire multipart.')
@@ -64,8 +77,14 @@ export default async function avatarRoutes(fastify: FastifyInstance) {
         await tx
           .insert(avatars)
           .values({ userId, content, mimeType: 'image/webp' })
-          .onConflictDoUpdate({ target: avatars.userId, set: { content, mimeType: 'image/webp', updatedAt: new Date() } })
-        await tx.update(users).set({ avatarVersion: version, updatedAt: new Date() }).where(eq(users.id, userId))
+          .onConflictDoUpdate({
+            target: avatars.userId,
+            set: { content, mimeType: 'image/webp', updatedAt: new Date() },
+          })
+        await tx
+          .update(users)
+          .set({ avatarVersion: version, updatedAt: new Date() })
+          .where(eq(users.id, userId))
       })
       return { avatar: avatarUrl({ id: userId, avatarVersion: version })! }
     },
@@ -75,7 +94,11 @@ export default async function avatarRoutes(fastify: FastifyInstance) {
     '/api/user/:id/avatar',
     {
       config: { access: 'authenticated' },
-      schema: { tags: ['users'], params: idParamSchema, querystring: z.object({ v: z.string().max(64).optional() }) },
+      schema: {
+        tags: ['users'],
+        params: idParamSchema,
+        querystring: z.object({ v: z.string().max(64).optional() }),
+      },
     },
     async (request, reply) => {
       const [row] = await db

@@ -29,35 +29,53 @@ export default async function userRoutes(fastify: FastifyInstance) {
   const { db } = app.database
   const userList = { 200: z.array(userSchema), ...commonErrors }
 
-  app.get('/api/users', { config: { access: READERS }, schema: { tags: ['users'], response: userList } }, async () =>
-    loadUsers(db, await db.select().from(users).orderBy(asc(users.lastName), asc(users.firstName))),
+  app.get(
+    '/api/users',
+    { config: { access: READERS }, schema: { tags: ['users'], response: userList } },
+    async () =>
+      loadUsers(db, await db.select().from(users).orderBy(asc(users.lastName), asc(users.firstName))),
   )
 
-  app.get('/api/users/active', { config: { access: READERS }, schema: { tags: ['users'], response: userList } }, async () =>
-    loadUsers(
-      db,
-      await db.select().from(users).where(eq(users.status, 'ACTIVE')).orderBy(asc(users.lastName), asc(users.firstName)),
-    ),
+  app.get(
+    '/api/users/active',
+    { config: { access: READERS }, schema: { tags: ['users'], response: userList } },
+    async () =>
+      loadUsers(
+        db,
+        await db
+          .select()
+          .from(users)
+          .where(eq(users.status, 'ACTIVE'))
+          .orderBy(asc(users.lastName), asc(users.firstName)),
+      ),
   )
 
-  app.get('/api/users/working', { config: { access: READERS }, schema: { tags: ['users'], response: userList } }, async () => {
-    const since = new Date(Date.now() - WORKING_WINDOW_MS)
-    const rows = await db
-      .selectDistinct({ user: users })
-      .from(users)
-      .innerJoin(sessions, eq(sessions.userId, users.id))
-      .where(and(eq(users.status, 'ACTIVE'), gt(sessions.lastSeenAt, since)))
-    return loadUsers(
-      db,
-      rows.map((r) => r.user).toSorted((a, b) => a.lastName.localeCompare(b.lastName, 'fr')),
-    )
-  })
+  app.get(
+    '/api/users/working',
+    { config: { access: READERS }, schema: { tags: ['users'], response: userList } },
+    async () => {
+      const since = new Date(Date.now() - WORKING_WINDOW_MS)
+      const rows = await db
+        .selectDistinct({ user: users })
+        .from(users)
+        .innerJoin(sessions, eq(sessions.userId, users.id))
+        .where(and(eq(users.status, 'ACTIVE'), gt(sessions.lastSeenAt, since)))
+      return loadUsers(
+        db,
+        rows.map((r) => r.user).toSorted((a, b) => a.lastName.localeCompare(b.lastName, 'fr')),
+      )
+    },
+  )
 
   app.post(
     '/api/users',
     {
       config: { access: ADMINS },
-      schema: { tags: ['users'], body: createUserBodySchema, response: { 201: userSchema, 409: commonErrors[400], ...commonErrors } },
+      schema: {
+        tags: ['users'],
+        body: createUserBodySchema,
+        response: { 201: userSchema, 409: commonErrors[400], ...commonErrors },
+      },
     },
     async (request, reply) => {
       const user = await createUser(db, request.body)
@@ -69,7 +87,10 @@ export default async function userRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/user/:id',
-    { config: { access: READERS }, schema: { tags: ['users'], params: idParamSchema, response: { 200: userSchema, ...commonErrors } } },
+    {
+      config: { access: READERS },
+      schema: { tags: ['users'], params: idParamSchema, response: { 200: userSchema, ...commonErrors } },
+    },
     async (request) => {
       const [row] = await db.select().from(users).where(eq(users.id, request.params.id))
       if (!row) throw errors.notFound('Utilisateur introuvable.')
@@ -101,7 +122,11 @@ export default async function userRoutes(fastify: FastifyInstance) {
       `/api/user/:id/${action}`,
       {
         config: { access: ADMINS },
-        schema: { tags: ['users'], params: idParamSchema, response: { 200: userSchema, 409: commonErrors[400], ...commonErrors } },
+        schema: {
+          tags: ['users'],
+          params: idParamSchema,
+          response: { 200: userSchema, 409: commonErrors[400], ...commonErrors },
+        },
       },
       async (request) => {
         if (action === 'deactivate' && request.params.id === request.auth.user!.id) {

@@ -55,7 +55,9 @@ describe('access control', () => {
     const manager = createAgent(t.app)
     await manager.login('manager@test.fr')
     expect((await manager.request({ url: '/api/users' })).statusCode).toBe(200)
-    expect((await manager.request({ method: 'POST', url: `/api/user/${teleopId}/deactivate` })).statusCode).toBe(403)
+    expect(
+      (await manager.request({ method: 'POST', url: `/api/user/${teleopId}/deactivate` })).statusCode,
+    ).toBe(403)
   })
 
   it('answers unknown /api paths with a JSON 404', async () => {
@@ -72,10 +74,21 @@ describe('user administration', () => {
     const res = await admin.request({
       method: 'POST',
       url: '/api/users',
-      payload: { firstName: 'Léa', lastName: 'Dupont', email: 'Lea.Dupont@test.fr', role: 'MANAGER', teamIds: [team.id] },
+      payload: {
+        firstName: 'Léa',
+        lastName: 'Dupont',
+        email: 'Lea.Dupont@test.fr',
+        role: 'MANAGER',
+        teamIds: [team.id],
+      },
     })
     expect(res.statusCode).toBe(201)
-    expect(res.json()).toMatchObject({ email: 'lea.dupont@test.fr', role: 'MANAGER', status: 'ACTIVE', teamIds: [team.id] })
+    expect(res.json()).toMatchObject({
+      email: 'lea.dupont@test.fr',
+      role: 'MANAGER',
+      status: 'ACTIVE',
+      teamIds: [team.id],
+    })
     const mails = await t.database.db.query.mailOutbox.findMany()
     expect(mails.map((m) => m.to)).toContain('lea.dupont@test.fr')
     const dup = await admin.request({
@@ -99,9 +112,17 @@ describe('user administration', () => {
   })
 
   it('updates a user and refuses an unknown team', async () => {
-    const ok = await admin.request({ method: 'PUT', url: `/api/user/${teleopId}`, payload: { lastName: 'Bernard' } })
+    const ok = await admin.request({
+      method: 'PUT',
+      url: `/api/user/${teleopId}`,
+      payload: { lastName: 'Bernard' },
+    })
     expect(ok.json().lastName).toBe('Bernard')
-    const bad = await admin.request({ method: 'PUT', url: `/api/user/${teleopId}`, payload: { teamIds: [999] } })
+    const bad = await admin.request({
+      method: 'PUT',
+      url: `/api/user/${teleopId}`,
+      payload: { teamIds: [999] },
+    })
     expect(bad.statusCode).toBe(400)
     expect((await admin.request({ url: '/api/user/4242' })).statusCode).toBe(404)
   })
@@ -126,18 +147,32 @@ describe('user administration', () => {
 
 describe('preferences', () => {
   it('stores a preference for the connected user only', async () => {
-    const res = await teleop.request({ method: 'POST', url: '/api/user/preference/badges', payload: { preferenceValue: false } })
+    const res = await teleop.request({
+      method: 'POST',
+      url: '/api/user/preference/badges',
+      payload: { preferenceValue: false },
+    })
     expect(res.json().preferences).toEqual({ tour: true, badges: false, tentacalls: true })
     expect((await admin.request({ url: '/api/user/me' })).json().preferences.badges).toBe(true)
-    const bad = await teleop.request({ method: 'POST', url: '/api/user/preference/volume', payload: { preferenceValue: true } })
+    const bad = await teleop.request({
+      method: 'POST',
+      url: '/api/user/preference/volume',
+      payload: { preferenceValue: true },
+    })
     expect(bad.statusCode).toBe(400)
   })
 })
 
 describe('avatar', () => {
   it('accepts a PNG, re-encodes it and serves it at a stable URL', async () => {
-    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#336699' } }).png().toBuffer()
-    const upload = await teleop.request({ method: 'POST', url: '/api/user/avatar', ...multipart('file', 'me.png', 'image/png', png) })
+    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer()
+    const upload = await teleop.request({
+      method: 'POST',
+      url: '/api/user/avatar',
+      ...multipart('file', 'me.png', 'image/png', png),
+    })
     expect(upload.statusCode).toBe(200)
     const { avatar } = upload.json()
     expect(avatar).toMatch(new RegExp(`^/api/user/${teleopId}/avatar\\?v=[0-9a-f]{16}$`))
@@ -162,8 +197,15 @@ describe('avatar', () => {
   })
 
   it('refuses a file over 2 MB with 413', async () => {
-    const big = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(2 * 1024 * 1024 + 10)])
-    const res = await teleop.request({ method: 'POST', url: '/api/user/avatar', ...multipart('file', 'big.png', 'image/png', big) })
+    const big = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.alloc(2 * 1024 * 1024 + 10),
+    ])
+    const res = await teleop.request({
+      method: 'POST',
+      url: '/api/user/avatar',
+      ...multipart('file', 'big.png', 'image/png', big),
+    })
     expect(res.statusCode).toBe(413)
     expect(res.json().error.message).toBe('Le contenu envoyé est trop volumineux.')
   })

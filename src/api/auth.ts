@@ -1,0 +1,106 @@
+// Authentication resource (spec §7): the signed-in user, sign-in/out and password reset.
+import { mutationOptions, partialMatchKey, queryOptions, type QueryClient } from '@tanstack/react-query'
+import type { LoginBody, Me } from '../contracts/user.ts'
+import { ApiError, apiRequest } from './client.ts'
+import { configQueries } from './config.ts'
+
+export type LoginResponse = { user: Me }
+export type OkResponse = { ok: true; redirect?: string }
+export type TokenStatus = { valid: boolean }
+export type ResetPasswordBody = { password: string; token: string }
+
+/**
+ * The signed-in user, or null when signed out. 401 is an answer here, not a failure: the boot
+ * check must not bounce to /login (redirectOn401: false); the router's guard decides instead.
+ */
+export async function fetchMe(signal?: AbortSignal): Promise<Me | null> {
+  try {
+    return await apiRequest<Me>('/api/user/me', { signal, redirectOn401: false })
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null
+    throw error
+  }
+}
+
+export function login(body: LoginBody): Promise<LoginResponse> {
+  // A wrong password is a 401 the login form shows; it must not redirect to /login.
+  return apiRequest<LoginResponse>('/api/login', { method: 'POST', body, redirectOn401: false })
+}
+
+/** Signing out of an expired session (401) has reached its goal: it counts as success. */
+export async function logout(): Promise<OkResponse> {
+  try {
+    return await apiRequest<OkResponse>('/api/logout', { method: 'POST', redirectOn401: false })
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return { ok: true }
+    throw error
+  }
+}
+
+export function forgotPassword(email: string): Promise<OkResponse> {
+  return apiRequest<OkResponse>('/api/forgotPassword', {
+    method: 'POST',
+    body: { email },
+    redirectOn401: false,
+  })
+}
+
+export function checkResetToken(token: string, signal?: AbortSignal): Promise<TokenStatus> {
+  return apiRequest<TokenStatus>(`/api/user/token/${encodeURIComponent(token)}`, {
+    signal,
+    redirectOn401: false,
+  })
+}
+
+export function resetPassword(body: ResetPasswordBody): Promise<OkResponse> {
+  return apiRequest<OkResponse>('/api/resetPassword', { method: 'POST', body, redirectOn401: false })
+}
+
+export const authQueries = {
+  all: () => ['auth'] as const,
+  me: () =>
+    queryOptions({
+      queryKey: [...authQueries.all(), 'me'] as const,
+      queryFn: ({ signal }) => fetchMe(signal),
+      // Live events keep it fresh (next issue); a minute avoids refetching on every mount.
+      staleTime: 60_000,
+      retry: false,
+    }),
+  resetToken: (token: string) =>
+    queryOptions({
+      queryKey: [...authQueries.all(), 'reset-token', token] as const,
+      queryFn: ({ signal }) => checkResetToken(token, signal),
+      staleTime: Infinity,
+      retry: false,
+    }),
+}
+
+/**
+ * A new session (or none) starts: nothing cached for the previous user may leak into it, so
+ * every query is dropped except the runtime config (not user data) and the current user,
+ * which is replaced in place so that components reading it re-render at once.
+ */
+export function replaceSession(queryClient: QueryClient, user: Me | null): void {
+  const meKey = authQueries.me().queryKey
+  const configKey = configQueries.all()
+  queryClient.setQueryData(meKey, user)
+  queryClient.removeQueries({
+    predicate: (query) =>
+      !partialMatchKey(query.queryKey, meKey) && !partialMatchKey(query.queryKey, configKey),
+  })
+}
+
+export const authMutations = {
+  login: (queryClient: QueryClient) =>
+    mutationOptions({
+      mutationFn: login,
+      onSuccess: (data) => replaceSession(queryClient, data.user),
+    }),
+  logout: (queryClient: QueryClient) =>
+    mutationOptions({
+      mutationFn: logout,
+      onSuccess: () => replaceSession(queryClient, null),
+    }),
+  forgotPassword: () => mutationOptions({ mutationFn: forgotPassword }),
+  resetPassword: () => mutationOptions({ mutationFn: resetPassword }),
+}

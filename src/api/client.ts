@@ -1,0 +1,177 @@
+// The API client: the only place that turns HTTP status into behaviour (conventions §3.7).
+// Rules of spec §7 "Response handling for every call" and the error catalogue of spec §8.
+import type { ErrorBody } from '../contracts/common.ts'
+import { currentRoute, navigateTo, reloadPage } from '../app/navigation.ts'
+import { paths, routePatterns } from '../app/paths.ts'
+import { notify } from '../stores/notifications.ts'
+import { fr } from '../i18n/fr.ts'
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
+
+export type ApiRequestOptions = {
+  /** Defaults to GET, or POST when a body or form data is given. */
+  method?: HttpMethod
+  /** Sent as JSON. */
+  body?: unknown
+  /** Sent as multipart form data, as is (avatar upload, spec §5). */
+  formData?: FormData
+  signal?: AbortSignal
+  /** false: a 401 is only passed on to the caller (e.g. "who am I?" on a public page). */
+  redirectOn401?: boolean
+}
+
+/** A failed call: HTTP status (0 when the server could not be reached) and the error body. */
+export class ApiError extends Error {
+  override name = 'ApiError'
+  readonly status: number
+  readonly body: ErrorBody | null
+
+  constructor(status: number, body: ErrorBody | null, options?: ErrorOptions) {
+    super(body?.error.message ?? (status === 0 ? fr.errors.network : fr.errors.server), options)
+    this.status = status
+    this.body = body
+  }
+}
+
+const XSRF_COOKIE = 'XSRF-TOKEN'
+const XSRF_HEADER = 'X-XSRF-TOKEN'
+/** Pages a signed-out visitor may see (spec §2): a 401 there is not a reason to go to /login. */
+const PUBLIC_PATHS: readonly string[] = [
+  routePatterns.login,
+  routePatterns.forgotPassword,
+  routePatterns.resetPassword,
+]
+
+export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const { body, formData, signal, redirectOn401 = true } = options
+  const method = options.method ?? (body !== undefined || formData ? 'POST' : 'GET')
+  const headers = new Headers({ accept: 'application/json' })
+  let payload: BodyInit | undefined
+  if (formData) {
+    payload = formData
+  } else if (body !== undefined) {
+    headers.set('content-type', 'application/json')
+    payload = JSON.stringify(body)
+  }
+  if (method !== 'GET') {
+    const token = await xsrfToken()
+    if (token !== null) headers.set(XSRF_HEADER, token)
+  }
+
+  let response: Response
+  try {
+    response = await fetch(apiUrl(path), {
+      method,
+      headers,
+      body: payload,
+      credentials: 'same-origin',
+      signal,
+    })
+  } catch (error) {
+    if (signal?.aborted) throw error
+    notify({ kind: 'error', message: fr.errors.network })
+    throw new ApiError(0, null, { cause: error })
+  }
+
+  const data = await readJson(response)
+  if (response.ok) {
+    if (data === INVALID_JSON) throw new ApiError(response.status, null)
+    followSuccessRedirect(data)
+    return data as T
+  }
+  handleFailure(response.status, data, redirectOn401)
+  throw new ApiError(response.status, isErrorBody(data) ? data : null)
+}
+
+/**
+ * Shape check of the server's error body (conventions §3.7). A hand-written guard rather than the zod
+ * schema: the API client is on every page's first load, and zod would add ~24 KB gzip to /login.
+ */
+function isErrorBody(data: unknown): data is ErrorBody {
+  if (typeof data !== 'object' || data === null) return false
+  const { error, redirect } = data as { error?: unknown; redirect?: unknown }
+  if (typeof error !== 'object' || error === null) return false
+  const { code, message } = error as { code?: unknown; message?: unknown }
+  return (
+    typeof code === 'string' &&
+    typeof message === 'string' &&
+    (redirect === undefined || typeof redirect === 'string')
+  )
+}
+
+/** msw and any non-browser runtime need absolute URLs; in the browser this is the page's origin. */
+function apiUrl(path: string): URL {
+  return new URL(path, window.location.origin)
+}
+
+const INVALID_JSON = Symbol('invalid JSON')
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = response.status === 204 ? '' : await response.text()
+  if (text === '') return undefined
+  try {
+    return JSON.parse(text)
+  } catch {
+    return INVALID_JSON
+  }
+}
+
+function redirectOf(data: unknown): string | null {
+  if (typeof data !== 'object' || data === null || !('redirect' in data)) return null
+  const { redirect } = data
+  // Only paths of this app: a body must never send the user to another site.
+  return typeof redirect === 'string' && redirect.startsWith('/') && !redirect.startsWith('//')
+    ? redirect
+    : null
+}
+
+/** Spec §2: reload when the redirect is the current route, navigate otherwise. */
+function followSuccessRedirect(data: unknown): void {
+  const redirect = redirectOf(data)
+  if (redirect === null) return
+  if (redirect === currentRoute()) reloadPage()
+  else navigateTo(redirect)
+}
+
+function handleFailure(status: number, data: unknown, redirectOn401: boolean): void {
+  const redirect = redirectOf(data)
+  if ((status === 403 || status === 404) && redirect !== null) {
+    navigateTo(redirect)
+  } else if (status === 401 && redirectOn401 && !PUBLIC_PATHS.includes(window.location.pathname)) {
+    navigateTo(paths.login(currentRoute()))
+  } else if (status >= 500) {
+    notify({ kind: 'error', message: fr.errors.server })
+  }
+}
+
+function readXsrfCookie(): string | null {
+  for (const part of document.cookie.split(';')) {
+    const [name, ...value] = part.trim().split('=')
+    if (name === XSRF_COOKIE) return decodeURIComponent(value.join('='))
+  }
+  return null
+}
+
+let priming: Promise<void> | null = null
+
+/**
+ * The XSRF cookie is set by the server on any response to a client that lacks it; when it is
+ * missing (first visit), one shared GET /api/user/me obtains it. Its answer is irrelevant here.
+ */
+async function xsrfToken(): Promise<string | null> {
+  const token = readXsrfCookie()
+  if (token !== null) return token
+  priming ??= fetch(apiUrl('/api/user/me'), {
+    headers: { accept: 'application/json' },
+    credentials: 'same-origin',
+  })
+    .then(
+      (response) => response.body?.cancel(),
+      () => undefined,
+    )
+    .finally(() => {
+      priming = null
+    })
+  await priming
+  return readXsrfCookie()
+}

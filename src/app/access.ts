@@ -1,0 +1,48 @@
+// Who may open which part of the client (spec §6; role sets decided in docs/decisions.md).
+// The role sets are declared once here; router.tsx attaches them to routes as `handle.access`
+// and the main layout's navigation shows a section only to the roles its routes accept.
+// The server stays authoritative: these rules only choose what the client displays.
+import type { AppEnv, Role } from '../contracts/roles.ts'
+import { ROLES, isNonProduction } from '../contracts/roles.ts'
+
+export type RouteAccess = {
+  readonly roles: readonly Role[]
+  /** Developer pages exist only outside production (spec §2). */
+  readonly nonProductionOnly?: boolean
+}
+
+/** What router.tsx puts in a route's `handle`. */
+export type RouteHandle = {
+  readonly access?: RouteAccess
+}
+
+const everyone: RouteAccess = { roles: ROLES }
+const adminOnly: RouteAccess = { roles: ['ADMIN'] }
+
+export const sectionAccess = {
+  home: everyone,
+  lead: everyone,
+  leaderboard: everyone,
+  activity: { roles: ['ADMIN', 'MANAGER'] },
+  backoffice: adminOnly,
+  users: adminOnly,
+  affectations: adminOnly,
+  integration: adminOnly,
+  extractions: adminOnly,
+  dev: { roles: ROLES, nonProductionOnly: true },
+} as const satisfies Record<string, RouteAccess>
+
+export function isAllowed(access: RouteAccess, role: Role, appEnv: AppEnv | undefined): boolean {
+  if (!access.roles.includes(role)) return false
+  // Until the config is known, developer pages stay closed rather than flash open.
+  if (access.nonProductionOnly) return appEnv !== undefined && isNonProduction(appEnv)
+  return true
+}
+
+/** A route is open when every matched route's access rule lets the user in. */
+export function canOpen(handles: readonly unknown[], role: Role, appEnv: AppEnv | undefined): boolean {
+  return handles.every((handle) => {
+    const access = (handle as RouteHandle | undefined)?.access
+    return access === undefined || isAllowed(access, role, appEnv)
+  })
+}

@@ -1,0 +1,54 @@
+// Layout of every private page except the leaderboard (spec §2): header, navigation by role,
+// and the page — or the access-denied view when the user's role may not open it.
+import { useRef, type MouseEvent } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { Link, Navigate, Outlet } from 'react-router-dom'
+import { authQueries } from '../../api/auth.ts'
+import { configQueries } from '../../api/config.ts'
+import { fr } from '../../i18n/fr.ts'
+import { paths } from '../paths.ts'
+import { ForbiddenView } from './forbidden-view.tsx'
+import { MainNavigation } from './main-navigation.tsx'
+import { UserArea } from './user-area.tsx'
+import { useRouteAccess } from './use-route-access.ts'
+import type { Me } from '../../contracts/user.ts'
+import './main-layout.css'
+
+function MainLayoutContent({ me }: { me: Me }) {
+  const mainRef = useRef<HTMLElement>(null)
+  const { data: config } = useQuery(configQueries.app())
+  const allowed = useRouteAccess(me.role)
+
+  // Moves focus without touching the URL hash (the router owns the URL).
+  function handleSkipLink(event: MouseEvent<HTMLAnchorElement>) {
+    event.preventDefault()
+    mainRef.current?.focus()
+  }
+
+  return (
+    <div className="main-layout">
+      <a className="skip-link" href="#main-content" onClick={handleSkipLink}>
+        {fr.layout.skipToContent}
+      </a>
+      <header className="main-layout__header">
+        <Link to={paths.home()} className="main-layout__brand">
+          {fr.app.name}
+        </Link>
+        <UserArea me={me} />
+      </header>
+      <div className="main-layout__body">
+        <MainNavigation role={me.role} appEnv={config?.appEnv} />
+        <main id="main-content" ref={mainRef} tabIndex={-1} className="main-layout__content">
+          {allowed ? <Outlet /> : <ForbiddenView />}
+        </main>
+      </div>
+    </div>
+  )
+}
+
+export function MainLayout() {
+  const { data: me } = useQuery(authQueries.me())
+  // The loader guarantees a user on entry; this covers signing out while on the page.
+  if (!me) return <Navigate to={paths.login()} replace />
+  return <MainLayoutContent me={me} />
+}

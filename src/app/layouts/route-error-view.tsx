@@ -1,0 +1,29 @@
+// Root error boundary of the router: a French page instead of react-router's developer screen,
+// and the error goes to error reporting (a no-op until Sentry is loaded).
+import { useEffect } from 'react'
+import { isRouteErrorResponse, useRouteError } from 'react-router-dom'
+import { fr } from '../../i18n/fr.ts'
+import { reportError } from '../sentry.ts'
+
+export function RouteErrorView() {
+  const error = useRouteError()
+
+  useEffect(() => {
+    // Thrown responses (4xx from a loader) are answers, not faults.
+    if (!isRouteErrorResponse(error)) reportError(error)
+  }, [error])
+
+  function handleReload() {
+    window.location.reload()
+  }
+
+  return (
+    <main className="route-error" role="alert">
+      <h1>{fr.pages.error.title}</h1>
+      <p>{fr.pages.error.message}</p>
+      <button type="button" className="route-error__reload" onClick={handleReload}>
+        {fr.pages.error.reload}
+      </button>
+    </main>
+  )
+}

@@ -1,0 +1,36 @@
+// Header corner: who is signed in, and `Se déconnecter` (issue 2).
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from 'react-router-dom'
+import { authMutations } from '../../api/auth.ts'
+import type { Me } from '../../contracts/user.ts'
+import { Button } from '../../components/ui/button.tsx'
+import { fr } from '../../i18n/fr.ts'
+import { paths } from '../paths.ts'
+import { UserAvatar } from './user-avatar.tsx'
+
+export type UserAreaProps = {
+  me: Me
+}
+
+export function UserArea({ me }: UserAreaProps) {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const logout = useMutation(authMutations.logout(queryClient))
+
+  function handleLogout() {
+    logout.mutate(undefined, { onSuccess: () => navigate(paths.login(), { replace: true }) })
+  }
+
+  return (
+    <div className="user-area" role="group" aria-label={fr.layout.userArea}>
+      <UserAvatar firstName={me.firstName} lastName={me.lastName} avatarUrl={me.avatar} />
+      <span className="user-area__name">
+        <span className="user-area__full-name">{`${me.firstName} ${me.lastName}`}</span>
+        <span className="user-area__role">{fr.roles[me.role]}</span>
+      </span>
+      <Button variant="secondary" onClick={handleLogout} busy={logout.isPending}>
+        {fr.auth.logout}
+      </Button>
+    </div>
+  )
+}

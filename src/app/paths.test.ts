@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest'
+import { paths, safeReturnTo } from './paths.ts'
+
+describe('paths', () => {
+  it('builds the URLs of spec §2', () => {
+    expect(paths.lead('3f2a-uuid')).toBe('/lead/3f2a-uuid')
+    expect(paths.leadAppointment('3f2a')).toBe('/lead/3f2a/appointment')
+    expect(paths.backoffice.callProcess(12)).toBe('/backoffice/call-process/12')
+    expect(paths.affectations.mission(4)).toBe('/affectations/mission/4')
+    expect(paths.backoffice.markets()).toBe('/backoffice/marches')
+    expect(paths.login('/home?x=1')).toBe('/login?returnTo=%2Fhome%3Fx%3D1')
+    expect(paths.resetPassword('tok')).toBe('/reset-password?token=tok')
+  })
+
+  it('encodes parameters so they stay one path segment', () => {
+    expect(paths.lead('a/b?c')).toBe('/lead/a%2Fb%3Fc')
+  })
+})
+
+describe('safeReturnTo', () => {
+  it.each(['/home', '/backoffice/tags?page=2', '/lead/abc#notes'])(
+    'accepts the same-origin path %s',
+    (value) => {
+      expect(safeReturnTo(value)).toBe(value)
+    },
+  )
+
+  it.each([
+    null,
+    '',
+    'home',
+    '//evil.example',
+    '/\\evil.example',
+    '/\t/evil.example',
+    'https://evil.example/home',
+    'javascript:alert(1)',
+    '/login',
+    '/login?returnTo=/home',
+    '/reset-password?token=x',
+  ])('refuses %s', (value) => {
+    expect(safeReturnTo(value)).toBeNull()
+  })
+})

@@ -1,0 +1,20 @@
+// Everything the app renders inside: server-data cache, router, global notifications.
+import type { QueryClient } from '@tanstack/react-query'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { RouterProvider } from 'react-router-dom'
+import type { createAppRouter } from './router.tsx'
+import { NotificationsOutlet } from './notifications-outlet.tsx'
+
+export type AppProvidersProps = {
+  queryClient: QueryClient
+  router: ReturnType<typeof createAppRouter>
+}
+
+export function AppProviders({ queryClient, router }: AppProvidersProps) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <NotificationsOutlet />
+    </QueryClientProvider>
+  )
+}

@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
+import { server } from '../../tests/mocks/server.ts'
+import { appEnvIs, makeMe, signedInAs } from '../../tests/mocks/session.ts'
+import { currentUrl, renderApp } from '../../tests/setup/render-app.tsx'
+
+describe('routing rules (spec §2)', () => {
+  it('sends a signed-out visitor of a private route to /login with the way back', async () => {
+    const { router } = renderApp('/backoffice/missions?page=2')
+
+    expect(await screen.findByLabelText('Adresse e-mail')).toBeTruthy()
+    expect(router.state.location.pathname).toBe('/login')
+    expect(new URLSearchParams(router.state.location.search).get('returnTo')).toBe(
+      '/backoffice/missions?page=2',
+    )
+  })
+
+  it('redirects an unknown path to /404', async () => {
+    const { router } = renderApp('/this/does/not/exist')
+
+    expect(await screen.findByRole('heading', { name: 'Page introuvable' })).toBeTruthy()
+    expect(currentUrl(router)).toBe('/404')
+    expect(screen.getByRole('link', { name: 'Retour à l’accueil' }).getAttribute('href')).toBe('/home')
+  })
+
+  it('sends / to /home inside the main layout', async () => {
+    server.use(signedInAs(makeMe('TELEOPERATOR')))
+    const { router } = renderApp('/')
+
+    expect(await screen.findByText('Bonjour Camille !')).toBeTruthy()
+    expect(screen.getByText('Votre rôle : Téléopérateur.')).toBeTruthy()
+    expect(currentUrl(router)).toBe('/home')
+    expect(screen.getByRole('navigation', { name: 'Navigation principale' })).toBeTruthy()
+  })
+
+  it('shows the access-denied view to a teleoperator who types a back-office URL', async () => {
+    server.use(signedInAs(makeMe('TELEOPERATOR')))
+    const { router } = renderApp('/backoffice/missions')
+
+    expect(await screen.findByRole('heading', { name: 'Accès refusé' })).toBeTruthy()
+    expect(currentUrl(router)).toBe('/backoffice/missions')
+    expect(screen.queryByRole('heading', { name: 'Missions' })).toBeNull()
+  })
+
+  it('opens the same URL for an administrator, with the page title only', async () => {
+    server.use(signedInAs(makeMe('ADMIN')))
+    renderApp('/backoffice/missions')
+
+    expect(await screen.findByRole('heading', { name: 'Missions' })).toBeTruthy()
+    expect(screen.getByText('Cet écran arrive dans une prochaine version.')).toBeTruthy()
+  })
+
+  it('keeps developer pages closed in production', async () => {
+    server.use(signedInAs(makeMe('ADMIN')), appEnvIs('production'))
+    renderApp('/dev/monitor')
+
+    expect(await screen.findByRole('heading', { name: 'Accès refusé' })).toBeTruthy()
+  })
+
+  it('opens developer pages to any role outside production', async () => {
+    server.use(signedInAs(makeMe('TELEOPERATOR')), appEnvIs('uat'))
+    renderApp('/dev/monitor')
+
+    expect(await screen.findByRole('heading', { name: 'Supervision' })).toBeTruthy()
+  })
+
+  it('shows the leaderboard without navigation chrome', async () => {
+    server.use(signedInAs(makeMe('TELEOPERATOR')))
+    renderApp('/activity/leaderboard')
+
+    expect(await screen.findByRole('heading', { name: 'Classement' })).toBeTruthy()
+    expect(screen.queryByRole('navigation', { name: 'Navigation principale' })).toBeNull()
+  })
+
+  it('shows the blocking-reason overlay on any page, public ones included', async () => {
+    renderApp('/login?redirect=%2Fhome&cause=ONGOING_CALL')
+
+    expect(await screen.findByRole('dialog', { name: 'Appel en cours' })).toBeTruthy()
+    expect(screen.getByLabelText('Adresse e-mail')).toBeTruthy()
+  })
+
+  it('returns to the requested page after signing in', async () => {
+    const me = makeMe('ADMIN')
+    server.use(http.post('*/api/login', () => HttpResponse.json({ user: me })))
+    const { router } = renderApp('/affectations/mission/7')
+    await screen.findByLabelText('Adresse e-mail')
+
+    await userEvent.type(screen.getByLabelText('Adresse e-mail'), 'admin@demo.fr')
+    await userEvent.type(screen.getByLabelText('Mot de passe'), 'Demo1234!')
+    await userEvent.click(screen.getByRole('button', { name: 'Se connecter' }))
+
+    expect(await screen.findByRole('heading', { name: 'Utilisateurs de la mission' })).toBeTruthy()
+    expect(currentUrl(router)).toBe('/affectations/mission/7')
+  })
+})
+
+describe('main layout', () => {
+  function navigationLinks() {
+    const nav = screen.getByRole('navigation', { name: 'Navigation principale' })
+    return within(nav)
+      .getAllByRole('link')
+      .map((link) => link.textContent)
+  }
+
+  it('shows a teleoperator only the home page and the leaderboard', async () => {
+    server.use(signedInAs(makeMe('TELEOPERATOR')))
+    renderApp('/home')
+    await screen.findByText('Bonjour Camille !')
+
+    expect(navigationLinks()).toEqual(['Accueil', 'Classement'])
+  })
+
+  it('adds the activity section for a manager, not the back office', async () => {
+    server.use(signedInAs(makeMe('MANAGER')))
+    renderApp('/home')
+    await screen.findByText('Bonjour Marc !')
+
+    const links = navigationLinks()
+    expect(links).toContain('Statistiques des téléopérateurs')
+    expect(links).not.toContain('Missions')
+    expect(screen.queryByRole('heading', { name: 'Back-office' })).toBeNull()
+  })
+
+  it('shows an administrator every section', async () => {
+    server.use(signedInAs(makeMe('ADMIN')))
+    renderApp('/home')
+    await screen.findByText('Bonjour Alice !')
+
+    for (const section of [
+      'Activité',
+      'Back-office',
+      'Utilisateurs',
+      'Affectations',
+      'Intégration',
+      'Extractions',
+    ]) {
+      expect(screen.getByRole('heading', { name: section })).toBeTruthy()
+    }
+    expect(navigationLinks()).toContain('Statut des webhooks Aircall')
+  })
+
+  it('shows the user’s name, initials without an avatar, and a skip link', async () => {
+    server.use(signedInAs(makeMe('MANAGER')))
+    renderApp('/home')
+    await screen.findByText('Bonjour Marc !')
+
+    expect(screen.getByText('Marc Lefèvre')).toBeTruthy()
+    expect(screen.getByText('ML')).toBeTruthy()
+    await userEvent.click(screen.getByRole('link', { name: 'Aller au contenu' }))
+    expect(document.activeElement).toBe(screen.getByRole('main'))
+  })
+
+  it('signs out with Se déconnecter and lands on /login', async () => {
+    let loggedOut = false
+    server.use(
+      signedInAs(makeMe('TELEOPERATOR')),
+      http.post('*/api/logout', () => {
+        loggedOut = true
+        return HttpResponse.json({ ok: true, redirect: '/login' })
+      }),
+    )
+    const { router } = renderApp('/home')
+    await screen.findByText('Bonjour Camille !')
+
+    await userEvent.click(screen.getByRole('button', { name: 'Se déconnecter' }))
+
+    expect(await screen.findByRole('button', { name: 'Se connecter' })).toBeTruthy()
+    expect(loggedOut).toBe(true)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+    expect(screen.queryByRole('navigation', { name: 'Navigation principale' })).toBeNull()
+  })
+})

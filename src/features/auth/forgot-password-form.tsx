@@ -1,0 +1,71 @@
+// Forgot password (issue 2): asks for the e-mail, then confirms in words that never reveal
+// whether an account uses that address (the server answers the same either way).
+import { useState, type FormEvent } from 'react'
+import { useMutation } from '@tanstack/react-query'
+import { Link } from 'react-router-dom'
+import { authMutations } from '../../api/auth.ts'
+import { paths } from '../../app/paths.ts'
+import { Button } from '../../components/ui/button.tsx'
+import { PageTitle } from '../../components/ui/page-title.tsx'
+import { TextField } from '../../components/ui/text-field.tsx'
+import { fr } from '../../i18n/fr.ts'
+import { errorMessageOf, fieldErrorOf } from './error-message.ts'
+import './auth-forms.css'
+
+const t = fr.auth.forgotPassword
+
+export function ForgotPasswordForm() {
+  const request = useMutation(authMutations.forgotPassword())
+  const [email, setEmail] = useState('')
+  const errorMessage = errorMessageOf(request.error, t.failed)
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    request.mutate(email)
+  }
+
+  const title = <PageTitle title={t.title} documentTitle={`${t.title} – ${fr.app.name}`} />
+  const backToLogin = (
+    <p className="auth-form__links">
+      <Link to={paths.login()}>{t.backToLogin}</Link>
+    </p>
+  )
+
+  if (request.isSuccess) {
+    return (
+      <div className="auth-form">
+        {title}
+        <p className="auth-form__success" role="status">
+          {t.sent}
+        </p>
+        {backToLogin}
+      </div>
+    )
+  }
+
+  return (
+    <form className="auth-form" onSubmit={handleSubmit}>
+      {title}
+      <p className="auth-form__intro">{t.intro}</p>
+      {errorMessage ? (
+        <p className="auth-form__error" role="alert">
+          {errorMessage}
+        </p>
+      ) : null}
+      <TextField
+        label={t.email}
+        name="email"
+        type="email"
+        autoComplete="username"
+        required
+        value={email}
+        onChange={setEmail}
+        error={fieldErrorOf(request.error, 'email')}
+      />
+      <Button type="submit" busy={request.isPending}>
+        {request.isPending ? t.submitting : t.submit}
+      </Button>
+      {backToLogin}
+    </form>
+  )
+}

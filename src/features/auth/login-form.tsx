@@ -1,0 +1,74 @@
+// Sign-in (issue 2): e-mail and password; the server's French message on failure; on success,
+// back to the page the visitor was sent away from (same-origin paths only) or /home.
+import { useState, type FormEvent } from 'react'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { Link, useNavigate, useSearchParams } from 'react-router-dom'
+import { authMutations } from '../../api/auth.ts'
+import { paths, safeReturnTo } from '../../app/paths.ts'
+import { Button } from '../../components/ui/button.tsx'
+import { PageTitle } from '../../components/ui/page-title.tsx'
+import { TextField } from '../../components/ui/text-field.tsx'
+import { fr } from '../../i18n/fr.ts'
+import { errorMessageOf, fieldErrorOf } from './error-message.ts'
+import './auth-forms.css'
+
+const t = fr.auth.login
+
+export function LoginForm() {
+  const [searchParams] = useSearchParams()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const login = useMutation(authMutations.login(queryClient))
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const errorMessage = errorMessageOf(login.error, t.failed)
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    login.mutate(
+      { email, password },
+      {
+        onSuccess: () => {
+          navigate(safeReturnTo(searchParams.get('returnTo')) ?? paths.home(), { replace: true })
+        },
+      },
+    )
+  }
+
+  return (
+    <form className="auth-form" onSubmit={handleSubmit}>
+      <PageTitle title={t.title} documentTitle={`${t.title} – ${fr.app.name}`} />
+      {errorMessage ? (
+        <p className="auth-form__error" role="alert">
+          {errorMessage}
+        </p>
+      ) : null}
+      <TextField
+        label={t.email}
+        name="email"
+        type="email"
+        autoComplete="username"
+        required
+        value={email}
+        onChange={setEmail}
+        error={fieldErrorOf(login.error, 'email')}
+      />
+      <TextField
+        label={t.password}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={setPassword}
+        error={fieldErrorOf(login.error, 'password')}
+      />
+      <Button type="submit" busy={login.isPending}>
+        {login.isPending ? t.submitting : t.submit}
+      </Button>
+      <p className="auth-form__links">
+        <Link to={paths.forgotPassword()}>{t.forgotPassword}</Link>
+      </p>
+    </form>
+  )
+}

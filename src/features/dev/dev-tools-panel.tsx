@@ -1,0 +1,100 @@
+// Developer tools floating panel (spec §2), collapsible from its toggle button (aria-expanded;
+// Escape collapses it). Switching role or user starts a new session: success says
+// 'Connecté en tant que <rôle>' then goes to /home; any failure says 'Erreur lors du changement de rôle'.
+import { useId, useRef, type KeyboardEvent } from 'react'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { Link, useNavigate } from 'react-router-dom'
+import { useSnapshot } from 'valtio'
+import { devMutations, type DevSessionResponse } from '../../api/dev.ts'
+import { paths } from '../../app/paths.ts'
+import type { AppEnv } from '../../contracts/roles.ts'
+import type { Me } from '../../contracts/user.ts'
+import { fr } from '../../i18n/fr.ts'
+import { notify } from '../../stores/notifications.ts'
+import { ConnectAsForm } from './connect-as-form.tsx'
+import { collapseDevTools, devToolsStore, toggleDevTools } from './dev-tools-store.ts'
+import { RoleSwitchForm } from './role-switch-form.tsx'
+import './dev-tools.css'
+
+const t = fr.devtools
+
+const devPages = [
+  { to: paths.dev.callCenterActivity(), label: fr.nav.dev.callCenterActivity },
+  { to: paths.dev.monitor(), label: fr.nav.dev.monitor },
+  { to: paths.dev.uatSettings(), label: fr.nav.dev.uatSettings },
+] as const
+
+export type DevToolsPanelProps = {
+  me: Me
+  appEnv: AppEnv
+}
+
+export function DevToolsPanel({ me, appEnv }: DevToolsPanelProps) {
+  const { expanded } = useSnapshot(devToolsStore)
+  const contentId = useId()
+  const toggleRef = useRef<HTMLButtonElement>(null)
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const switchRole = useMutation(devMutations.switchRole(queryClient))
+  const connectAs = useMutation(devMutations.connectAs(queryClient))
+  const busy = switchRole.isPending || connectAs.isPending
+
+  const callbacks = {
+    onSuccess: (data: DevSessionResponse) => {
+      notify({ kind: 'success', message: t.connectedAs(fr.roles[data.user.role]) })
+      navigate(paths.home())
+    },
+    onError: () => notify({ kind: 'error', message: t.switchFailed }),
+  }
+
+  function handleKeyDown(event: KeyboardEvent<HTMLElement>) {
+    if (event.key !== 'Escape' || !expanded) return
+    collapseDevTools()
+    toggleRef.current?.focus()
+  }
+
+  return (
+    <aside className="dev-tools" aria-label={t.title} onKeyDown={handleKeyDown}>
+      <button
+        ref={toggleRef}
+        type="button"
+        className="dev-tools__toggle"
+        aria-expanded={expanded}
+        aria-controls={contentId}
+        onClick={toggleDevTools}
+      >
+        {t.title}
+      </button>
+      <div id={contentId} className="dev-tools__content" hidden={!expanded}>
+        {expanded ? (
+          <>
+            <p className="dev-tools__meta">{t.environment(appEnv)}</p>
+            <p className="dev-tools__meta">
+              {t.currentUser(`${me.firstName} ${me.lastName}`, fr.roles[me.role])}
+            </p>
+            <RoleSwitchForm
+              key={`role-${me.id}-${me.role}`}
+              currentRole={me.role}
+              busy={busy}
+              onSwitch={(role) => switchRole.mutate(role, callbacks)}
+            />
+            <ConnectAsForm
+              key={`user-${me.id}-${me.role}`}
+              currentRole={me.role}
+              busy={busy}
+              onConnect={(userEmail) => connectAs.mutate({ userEmail }, callbacks)}
+            />
+            <h2 className="dev-tools__heading">{t.pages}</h2>
+            <ul className="dev-tools__links">
+              {devPages.map((page) => (
+                <li key={page.to}>
+                  <Link to={page.to}>{page.label}</Link>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+      </div>
+    </aside>
+  )
+}

@@ -1,0 +1,6 @@
+// /forgot-password (spec §2, public).
+import { ForgotPasswordForm } from '../features/auth/forgot-password-form.tsx'
+
+export function ForgotPasswordRoute() {
+  return <ForgotPasswordForm />
+}

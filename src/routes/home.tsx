@@ -1,0 +1,6 @@
+// /home (spec §2).
+import { HomeGreeting } from '../features/home/home-greeting.tsx'
+
+export function HomeRoute() {
+  return <HomeGreeting />
+}
