@@ -1,8 +1,6 @@
 // Builds the Fastify app: used by server/main.ts and by the tests (app.inject).
-import { EventEmitter } from 'node:events'
 import Fastify, { type FastifyInstance } from 'fastify'
 import cookie from '@fastify/cookie'
-import helmet from '@fastify/helmet'
 import compress from '@fastify/compress'
 import swagger from '@fastify/swagger'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
@@ -11,9 +9,12 @@ import type { AppConfig } from './config.ts'
 import type { Database } from './db/client.ts'
 import databasePlugin from './plugins/database.ts'
 import errorsPlugin from './plugins/errors.ts'
+import securityHeadersPlugin from './plugins/security-headers.ts'
 import sessionPlugin from './plugins/session.ts'
 import staticPlugin from './plugins/static.ts'
 import mailerPlugin from './plugins/mailer.ts'
+import busPlugin from './plugins/bus.ts'
+import meCachePlugin from './plugins/me-cache.ts'
 import authRoutes from './routes/auth/index.ts'
 import userRoutes from './routes/users/index.ts'
 import devRoutes from './routes/dev/index.ts'
@@ -25,35 +26,10 @@ declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   interface FastifyInstance {
     config: AppConfig
-    /** In-process signals between plugins (e.g. sessions ended → close live sockets). */
-    events: EventEmitter
   }
 }
 
 export type BuildOptions = { config: AppConfig; database?: Database; logger?: boolean }
-
-/** CSP: the app, its service worker and /ws on the same origin, and nothing else (plus Sentry if set). */
-function contentSecurityPolicy(config: AppConfig) {
-  const connect = ["'self'"]
-  if (config.sentryDsn) connect.push(new URL(config.sentryDsn).origin)
-  return {
-    directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      styleSrc: ["'self'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
-      fontSrc: ["'self'"],
-      connectSrc: connect,
-      workerSrc: ["'self'"],
-      manifestSrc: ["'self'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
-      upgradeInsecureRequests: null,
-    },
-  }
-}
 
 export async function buildApp({ config, database, logger = true }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -70,23 +46,20 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   app.decorate('config', config)
-  app.decorate('events', new EventEmitter())
 
   await app.register(errorsPlugin)
   await app.register(cookie)
-  await app.register(helmet, {
-    contentSecurityPolicy: contentSecurityPolicy(config),
-    crossOriginEmbedderPolicy: false,
-    hsts: config.publicUrl?.startsWith('https://') ? { maxAge: 15552000 } : false,
-  })
+  await app.register(securityHeadersPlugin)
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] })
   await app.register(swagger, {
     openapi: { info: { title: 'Centre d’appels API', version: config.version } },
     transform: jsonSchemaTransform,
   })
   await app.register(databasePlugin, database ? { database } : {})
+  await app.register(busPlugin)
   await app.register(mailerPlugin)
   await app.register(sessionPlugin)
+  await app.register(meCachePlugin)
 
   await app.register(systemRoutes)
   await app.register(authRoutes)

@@ -8,6 +8,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { eq } from 'drizzle-orm'
+import { LRUCache } from 'lru-cache'
 import type { Role } from '../../src/contracts/roles.ts'
 import { sessions, users } from '../db/schema.ts'
 import { errors, HttpError } from '../lib/http-error.ts'
@@ -44,6 +45,8 @@ export const COOKIE = { session: 'sid', preSession: 'psid', xsrf: 'XSRF-TOKEN' }
 export const XSRF_HEADER = 'x-xsrf-token'
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 const LAST_SEEN_RESOLUTION_MS = 60_000
+/** Sessions are cached per process; the bus drops entries when a user or session changes. */
+const CACHE_TTL_MS = 30_000
 
 export type SessionService = {
   create: (request: FastifyRequest, reply: FastifyReply, userId: number) => Promise<void>
@@ -66,8 +69,16 @@ async function sessionPlugin(app: FastifyInstance) {
   const { db } = app.database
   const { config } = app
   const secret = await getOrCreateSecret(db, 'session', config.sessionSecret)
-  const xsrfFor = (binding: string) =>
-    createHmac('sha256', secret).update(`xsrf:${binding}`).digest('base64url')
+  // Tokens are recomputed only for bindings not seen recently (an HMAC per request shows in profiles).
+  const xsrfTokens = new LRUCache<string, string>({ max: 20_000 })
+  function xsrfFor(binding: string): string {
+    let token = xsrfTokens.get(binding)
+    if (token === undefined) {
+      token = createHmac('sha256', secret).update(`xsrf:${binding}`).digest('base64url')
+      xsrfTokens.set(binding, token)
+    }
+    return token
+  }
 
   function cookieOptions(request: FastifyRequest, httpOnly: boolean) {
     return {
@@ -102,43 +113,68 @@ async function sessionPlugin(app: FastifyInstance) {
     }
   }
 
+  // Keyed by the session id itself (held in memory only), so a hit needs no hashing.
+  type Cached = { session: typeof sessions.$inferSelect; user: SessionUser }
+  const cache = new LRUCache<string, Cached>({ max: 20_000, ttl: CACHE_TTL_MS })
+  // Bumped by every invalidation: a load that raced with one is not cached (it may be stale).
+  let generation = 0
+  function invalidate(match: (entry: Cached) => boolean) {
+    generation += 1
+    for (const [sessionId, entry] of cache.entries()) if (match(entry)) cache.delete(sessionId)
+  }
+  app.bus.subscribe('user-changed', ({ userId }) => invalidate((entry) => entry.user.id === userId))
+  app.bus.subscribe('session-changed', ({ idHash }) => invalidate((entry) => entry.session.idHash === idHash))
+  app.bus.subscribe('reset', () => invalidate(() => true))
+
+  async function load(sessionId: string): Promise<Cached | undefined> {
+    const before = generation
+    const [row] = await db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.idHash, hashId(sessionId)))
+    if (row && generation === before) cache.set(sessionId, row)
+    return row
+  }
+
+  function isLive(entry: Cached, now: number) {
+    return (
+      entry.user.status === 'ACTIVE' &&
+      entry.session.expiresAt.getTime() > now &&
+      entry.session.lastSeenAt.getTime() + config.sessionIdleMs > now
+    )
+  }
+
   async function resolve(request: FastifyRequest, reply: FastifyReply) {
     request.auth = { user: null, sessionId: null, preSessionId: null }
     const preSessionId = request.cookies[COOKIE.preSession]
     if (preSessionId && preSessionId.length === 43) request.auth.preSessionId = preSessionId
     const sessionId = request.cookies[COOKIE.session]
     if (!sessionId) return
-    const idHash = hashId(sessionId)
-    const [row] = await db
-      .select({ session: sessions, user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.idHash, idHash))
     const now = Date.now()
-    const valid =
-      row &&
-      row.user.status === 'ACTIVE' &&
-      row.session.expiresAt.getTime() > now &&
-      row.session.lastSeenAt.getTime() + config.sessionIdleMs > now
-    if (!valid) {
-      if (row) await db.delete(sessions).where(eq(sessions.idHash, idHash))
+    const cached = cache.get(sessionId)
+    // A cached entry that looks dead is confirmed from the database: another process may have
+    // seen the session more recently.
+    const entry = cached && isLive(cached, now) ? cached : await load(sessionId)
+    if (!entry || !isLive(entry, now)) {
+      if (entry) await db.delete(sessions).where(eq(sessions.idHash, entry.session.idHash))
+      cache.delete(sessionId)
       reply.clearCookie(COOKIE.session, { path: '/' })
       return
     }
     request.auth.sessionId = sessionId
-    request.auth.user = row.session.roleOverride ? { ...row.user, role: row.session.roleOverride } : row.user
-    if (now - row.session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
-      await db
-        .update(sessions)
-        .set({ lastSeenAt: new Date(now) })
-        .where(eq(sessions.idHash, idHash))
+    const { session, user } = entry
+    request.auth.user = session.roleOverride ? { ...user, role: session.roleOverride } : user
+    if (now - session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
+      const lastSeenAt = new Date(now)
+      cache.set(sessionId, { user, session: { ...session, lastSeenAt } })
+      await db.update(sessions).set({ lastSeenAt }).where(eq(sessions.idHash, session.idHash))
     }
   }
 
   async function create(request: FastifyRequest, reply: FastifyReply, userId: number) {
     // Rotation: whatever session the client had is gone; a fresh id is issued.
-    if (request.auth.sessionId)
-      await db.delete(sessions).where(eq(sessions.idHash, hashId(request.auth.sessionId)))
+    if (request.auth.sessionId) await end(request.auth.sessionId)
     const sessionId = randomBytes(32).toString('base64url')
     await db.insert(sessions).values({
       idHash: hashId(sessionId),
@@ -153,9 +189,14 @@ async function sessionPlugin(app: FastifyInstance) {
     reply.setCookie(COOKIE.session, sessionId, cookieOptions(request, true))
   }
 
+  async function end(sessionId: string) {
+    const idHash = hashId(sessionId)
+    await db.delete(sessions).where(eq(sessions.idHash, idHash))
+    await app.bus.publish('session-changed', { idHash })
+  }
+
   async function destroy(request: FastifyRequest, reply: FastifyReply) {
-    if (request.auth.sessionId)
-      await db.delete(sessions).where(eq(sessions.idHash, hashId(request.auth.sessionId)))
+    if (request.auth.sessionId) await end(request.auth.sessionId)
     request.auth.sessionId = null
     request.auth.user = null
     request.auth.preSessionId = null
@@ -164,16 +205,14 @@ async function sessionPlugin(app: FastifyInstance) {
 
   async function destroyAllForUser(userId: number) {
     await db.delete(sessions).where(eq(sessions.userId, userId))
-    app.events.emit('sessions-ended', { userId })
+    await app.bus.publish('user-changed', { userId })
   }
 
   async function setRoleOverride(request: FastifyRequest, role: Role | null) {
     if (!request.auth.sessionId) return
-    await db
-      .update(sessions)
-      .set({ roleOverride: role })
-      .where(eq(sessions.idHash, hashId(request.auth.sessionId)))
-    app.events.emit('user-changed', { userId: request.auth.user?.id })
+    const idHash = hashId(request.auth.sessionId)
+    await db.update(sessions).set({ roleOverride: role }).where(eq(sessions.idHash, idHash))
+    await app.bus.publish('session-changed', { idHash })
   }
 
   app.decorate('sessions', { create, destroy, destroyAllForUser, resolve, setXsrfCookie, setRoleOverride })
@@ -211,4 +250,4 @@ async function sessionPlugin(app: FastifyInstance) {
   })
 }
 
-export default fp(sessionPlugin, { name: 'session', dependencies: ['database'] })
+export default fp(sessionPlugin, { name: 'session', dependencies: ['database', 'bus'] })

@@ -91,6 +91,8 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     database,
     reset: async () => {
       await database.db.execute(sql.raw(`truncate ${RESET_TABLES.join(', ')} restart identity cascade`))
+      // The data changed behind the app's back: drop what its processes cached.
+      await app.bus.publish('reset', {})
     },
     close: async () => {
       await app.close()

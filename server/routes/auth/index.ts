@@ -86,7 +86,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
       config: { access: 'authenticated' },
       schema: { tags: ['auth'], response: { 200: meSchema, ...commonErrors } },
     },
-    async (request) => loadMe(db, request.auth.user!),
+    async (request) => app.me.get(request.auth.user!),
   )
 
   app.post(
@@ -154,11 +154,12 @@ export default async function authRoutes(fastify: FastifyInstance) {
           .set({ passwordHash, updatedAt: new Date() })
           .where(eq(users.id, claimed.userId))
         await tx.delete(sessions).where(eq(sessions.userId, claimed.userId))
-        return true
+        return claimed.userId
       })
-      if (!changed) {
+      if (changed === false) {
         throw new HttpError(400, 'TOKEN_INVALID', 'Ce lien de réinitialisation est invalide ou a expiré.')
       }
+      await app.bus.publish('user-changed', { userId: changed })
       return { ok: true as const }
     },
   )

@@ -86,6 +86,7 @@ export default async function avatarRoutes(fastify: FastifyInstance) {
           .set({ avatarVersion: version, updatedAt: new Date() })
           .where(eq(users.id, userId))
       })
+      await app.bus.publish('user-changed', { userId })
       return { avatar: avatarUrl({ id: userId, avatarVersion: version })! }
     },
   )

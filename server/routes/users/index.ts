@@ -14,7 +14,7 @@ import {
 } from '../../../src/contracts/user.ts'
 import { sessions, userPreferences, users } from '../../db/schema.ts'
 import { errors } from '../../lib/http-error.ts'
-import { loadMe, loadUsers } from '../../domain/users.ts'
+import { loadUsers } from '../../domain/users.ts'
 import { createUser, setUserStatus, updateUser } from '../../domain/user-admin.ts'
 import { linkOrigin, sendPasswordLink } from '../../domain/password-reset.ts'
 import avatarRoutes from './avatar.ts'
@@ -112,7 +112,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const user = await updateUser(db, request.params.id, request.body)
-      app.events.emit('user-changed', { userId: user.id })
+      await app.bus.publish('user-changed', { userId: user.id })
       return user
     },
   )
@@ -135,7 +135,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
         const user = await setUserStatus(db, request.params.id, action === 'activate' ? 'ACTIVE' : 'INACTIVE')
         // A deactivated user's sessions end at once (and with them, their live sockets).
         if (action === 'deactivate') await app.sessions.destroyAllForUser(user.id)
-        app.events.emit('user-changed', { userId: user.id })
+        await app.bus.publish('user-changed', { userId: user.id })
         return user
       },
     )
@@ -161,7 +161,8 @@ export default async function userRoutes(fastify: FastifyInstance) {
           target: [userPreferences.userId, userPreferences.key],
           set: { value: request.body.preferenceValue },
         })
-      return loadMe(db, user)
+      await app.bus.publish('user-changed', { userId: user.id })
+      return app.me.get(user)
     },
   )
 

@@ -1,0 +1,97 @@
+// The server bus: small signals between the parts of one process and between server processes.
+// publish() runs this process's handlers at once, then (PostgreSQL only) sends the signal with
+// NOTIFY so other processes run theirs. Payloads are small ids, never data (NOTIFY caps at 8 kB).
+// If the LISTEN connection drops, signals may have been missed: handlers of 'reset' flush caches.
+import { randomUUID } from 'node:crypto'
+import { EventEmitter } from 'node:events'
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import pg from 'pg'
+
+export type BusTopics = {
+  /** A user's row, teams, preferences or sessions changed: drop what is cached about them. */
+  'user-changed': { userId: number }
+  /** One session ended or changed (logout, rotation, role switch). */
+  'session-changed': { idHash: string }
+  /** Signals may have been missed (bus reconnected): forget everything cached. */
+  reset: Record<string, never>
+}
+export type BusTopic = keyof BusTopics
+
+export type Bus = {
+  publish: <T extends BusTopic>(topic: T, data: BusTopics[T]) => Promise<void>
+  subscribe: <T extends BusTopic>(topic: T, handler: (data: BusTopics[T]) => void) => () => void
+}
+
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
+  interface FastifyInstance {
+    bus: Bus
+  }
+}
+
+const CHANNEL = 'app_bus'
+type Envelope = { o: string; t: BusTopic; d: unknown }
+
+async function busPlugin(app: FastifyInstance) {
+  const emitter = new EventEmitter()
+  emitter.setMaxListeners(0)
+  const origin = randomUUID()
+  const { pool } = app.database
+  let listener: pg.Client | undefined
+  let closed = false
+
+  function deliver(topic: BusTopic, data: unknown) {
+    emitter.emit(topic, data)
+  }
+
+  async function listen(attempt = 0): Promise<void> {
+    if (!pool || closed) return
+    const client = new pg.Client({ connectionString: pool.options.connectionString })
+    client.on('notification', (message) => {
+      if (!message.payload) return
+      const envelope = JSON.parse(message.payload) as Envelope
+      if (envelope.o !== origin) deliver(envelope.t, envelope.d)
+    })
+    client.on('error', (error) => {
+      app.log.warn({ err: error }, 'bus: LISTEN connection lost, reconnecting')
+      void client.end().catch(() => undefined)
+      if (listener === client) listener = undefined
+      deliver('reset', {})
+      if (!closed) setTimeout(() => void listen(1), 1000).unref()
+    })
+    try {
+      await client.connect()
+      await client.query(`listen ${CHANNEL}`)
+      listener = client
+      if (attempt > 0) deliver('reset', {})
+    } catch (error) {
+      await client.end().catch(() => undefined)
+      if (attempt === 0) throw error
+      app.log.warn({ err: error }, 'bus: reconnect failed, retrying')
+      setTimeout(() => void listen(attempt + 1), Math.min(10_000, 1000 * attempt)).unref()
+    }
+  }
+
+  await listen()
+  app.addHook('onClose', async () => {
+    closed = true
+    await listener?.end().catch(() => undefined)
+  })
+
+  app.decorate('bus', {
+    async publish(topic, data) {
+      deliver(topic, data)
+      if (pool) {
+        const payload = JSON.stringify({ o: origin, t: topic, d: data } satisfies Envelope)
+        await pool.query('select pg_notify($1, $2)', [CHANNEL, payload])
+      }
+    },
+    subscribe(topic, handler) {
+      emitter.on(topic, handler)
+      return () => emitter.off(topic, handler)
+    },
+  } satisfies Bus)
+}
+
+export default fp(busPlugin, { name: 'bus', dependencies: ['database'] })
