@@ -11,6 +11,7 @@ import { TextField } from '../../components/ui/text-field.tsx'
 import { fr } from '../../i18n/fr.ts'
 import { errorMessageOf, fieldErrorOf } from './error-message.ts'
 import './auth-forms.css'
+import { FormError } from './form-error.tsx'
 
 const t = fr.auth.forgotPassword
 
@@ -47,11 +48,7 @@ export function ForgotPasswordForm() {
     <form className="auth-form" onSubmit={handleSubmit}>
       {title}
       <p className="auth-form__intro">{t.intro}</p>
-      {errorMessage ? (
-        <p className="auth-form__error" role="alert">
-          {errorMessage}
-        </p>
-      ) : null}
+      <FormError message={errorMessage} />
       <TextField
         label={t.email}
         name="email"

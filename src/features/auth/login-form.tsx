@@ -11,6 +11,7 @@ import { TextField } from '../../components/ui/text-field.tsx'
 import { fr } from '../../i18n/fr.ts'
 import { errorMessageOf, fieldErrorOf } from './error-message.ts'
 import './auth-forms.css'
+import { FormError } from './form-error.tsx'
 
 const t = fr.auth.login
 
@@ -38,11 +39,7 @@ export function LoginForm() {
   return (
     <form className="auth-form" onSubmit={handleSubmit}>
       <PageTitle title={t.title} documentTitle={`${t.title} – ${fr.app.name}`} />
-      {errorMessage ? (
-        <p className="auth-form__error" role="alert">
-          {errorMessage}
-        </p>
-      ) : null}
+      <FormError message={errorMessage} />
       <TextField
         label={t.email}
         name="email"

@@ -13,6 +13,7 @@ import { fr } from '../../i18n/fr.ts'
 import { notify } from '../../stores/notifications.ts'
 import { errorMessageOf, fieldErrorOf } from './error-message.ts'
 import './auth-forms.css'
+import { FormError } from './form-error.tsx'
 
 const t = fr.auth.resetPassword
 const TOKEN_INVALID = 'TOKEN_INVALID'
@@ -64,11 +65,7 @@ function NewPasswordForm({ token }: { token: string }) {
 
   return (
     <form className="auth-form" onSubmit={handleSubmit}>
-      {errorMessage ? (
-        <p className="auth-form__error" role="alert">
-          {errorMessage}
-        </p>
-      ) : null}
+      <FormError message={errorMessage} />
       <TextField
         label={t.password}
         name="password"
