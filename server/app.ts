@@ -6,6 +6,7 @@ import swagger from '@fastify/swagger'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { AppConfig } from './config.ts'
+import { serializeRequest } from './lib/log-redaction.ts'
 import type { Database } from './db/client.ts'
 import databasePlugin from './plugins/database.ts'
 import errorsPlugin from './plugins/errors.ts'
@@ -37,6 +38,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
       ? {
           level: config.logLevel,
           redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'],
+          serializers: { req: serializeRequest },
         }
       : false,
     trustProxy: config.trustProxy,

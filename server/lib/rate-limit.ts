@@ -1,6 +1,6 @@
 // Fixed-window counters kept in the database, so that every server process shares them
 // (conventions §1: rate-limit counters that matter go through PostgreSQL).
-import { and, count, eq, gt, lt } from 'drizzle-orm'
+import { and, count, eq, gt, inArray, lt } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { rateLimitHits } from '../db/schema.ts'
 
@@ -22,6 +22,28 @@ export async function isLimited(db: Db, limits: Limit[]): Promise<boolean> {
 
 export async function recordHit(db: Db, limits: Limit[]): Promise<void> {
   await db.insert(rateLimitHits).values(limits.map((limit) => ({ bucket: limit.bucket })))
+}
+
+/**
+ * Records one attempt in each bucket, then says whether a bucket is over its limit, this attempt
+ * included. Recording before checking makes parallel attempts count each other: of N simultaneous
+ * attempts at most `max` go through. A refused attempt is forgotten, so an attacker hammering an
+ * account does not extend its lock beyond the window.
+ */
+export async function attempt(db: Db, limits: Limit[]): Promise<{ limited: boolean; ids: number[] }> {
+  const rows = await db
+    .insert(rateLimitHits)
+    .values(limits.map((limit) => ({ bucket: limit.bucket })))
+    .returning({ id: rateLimitHits.id })
+  const ids = rows.map((row) => row.id)
+  const counts = await Promise.all(limits.map((limit) => countHits(db, limit)))
+  const limited = counts.some((n, i) => n > limits[i]!.max)
+  if (limited) await forgetHits(db, ids)
+  return { limited, ids }
+}
+
+export async function forgetHits(db: Db, ids: number[]): Promise<void> {
+  if (ids.length > 0) await db.delete(rateLimitHits).where(inArray(rateLimitHits.id, ids))
 }
 
 export async function clearHits(db: Db, bucket: string): Promise<void> {

@@ -50,8 +50,12 @@ async function busPlugin(app: FastifyInstance) {
     const client = new pg.Client({ connectionString: pool.options.connectionString })
     client.on('notification', (message) => {
       if (!message.payload) return
-      const envelope = JSON.parse(message.payload) as Envelope
-      if (envelope.o !== origin) deliver(envelope.t, envelope.d)
+      try {
+        const envelope = JSON.parse(message.payload) as Envelope
+        if (envelope.o !== origin) deliver(envelope.t, envelope.d)
+      } catch (error) {
+        app.log.error({ err: error }, 'bus: unreadable signal ignored')
+      }
     })
     client.on('error', (error) => {
       app.log.warn({ err: error }, 'bus: LISTEN connection lost, reconnecting')

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import helmet from 'helmet'
 import type { AppConfig } from '../config.ts'
+import { isApiRoute } from './session.ts'
 
 export function documentCsp(config: AppConfig) {
   const connect = ["'self'"]
@@ -47,7 +48,7 @@ async function securityHeadersPlugin(app: FastifyInstance) {
   }
 
   app.addHook('onRequest', (request, reply, done) => {
-    if (request.url.startsWith('/api/')) {
+    if (isApiRoute(request)) {
       reply.headers(apiHeaders)
       done()
       return

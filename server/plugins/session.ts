@@ -7,12 +7,13 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { eq } from 'drizzle-orm'
+import { eq, lt } from 'drizzle-orm'
 import { LRUCache } from 'lru-cache'
 import type { Role } from '../../src/contracts/roles.ts'
 import { sessions, users } from '../db/schema.ts'
 import { errors, HttpError } from '../lib/http-error.ts'
 import { getOrCreateSecret } from '../lib/secrets.ts'
+import { pruneHits } from '../lib/rate-limit.ts'
 
 export type Access = 'public' | 'authenticated' | readonly Role[]
 export type SessionUser = typeof users.$inferSelect
@@ -47,6 +48,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 const LAST_SEEN_RESOLUTION_MS = 60_000
 /** Sessions are cached per process; the bus drops entries when a user or session changes. */
 const CACHE_TTL_MS = 30_000
+const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000
 
 export type SessionService = {
   create: (request: FastifyRequest, reply: FastifyReply, userId: number) => Promise<void>
@@ -85,7 +87,8 @@ async function sessionPlugin(app: FastifyInstance) {
       path: '/',
       httpOnly,
       sameSite: 'lax' as const,
-      secure: request.protocol === 'https',
+      // Secure over HTTPS, including behind a TLS proxy when TRUST_PROXY is not set.
+      secure: request.protocol === 'https' || Boolean(config.publicUrl?.startsWith('https://')),
       maxAge: Math.floor(config.sessionMaxMs / 1000),
     }
   }
@@ -167,7 +170,8 @@ async function sessionPlugin(app: FastifyInstance) {
     request.auth.user = session.roleOverride ? { ...user, role: session.roleOverride } : user
     if (now - session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
       const lastSeenAt = new Date(now)
-      cache.set(sessionId, { user, session: { ...session, lastSeenAt } })
+      // Only refresh an entry still cached as is: one that raced with an invalidation stays out.
+      if (cache.get(sessionId) === entry) cache.set(sessionId, { user, session: { ...session, lastSeenAt } })
       await db.update(sessions).set({ lastSeenAt }).where(eq(sessions.idHash, session.idHash))
     }
   }
@@ -227,9 +231,11 @@ async function sessionPlugin(app: FastifyInstance) {
   })
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return
+    if (!isApiRoute(request)) return
     await resolve(request, reply)
     const { access, csrf } = request.routeOptions.config
+    // Signed out on a private route: 401 first, whatever else is wrong with the request.
+    if (access !== 'public' && !request.auth.user) throw errors.unauthenticated()
     if (!SAFE_METHODS.has(request.method) && csrf !== false) {
       const header = request.headers[XSRF_HEADER]
       const bound = binding(request)
@@ -237,17 +243,35 @@ async function sessionPlugin(app: FastifyInstance) {
         throw new HttpError(403, 'CSRF', 'Jeton de sécurité (CSRF) absent ou invalide. Rechargez la page.')
       }
     }
-    if (access === undefined || access === 'public') return
-    if (!request.auth.user) throw errors.unauthenticated()
-    if (access !== 'authenticated' && !access.includes(request.auth.user.role)) throw errors.forbidden()
+    if (access === 'public' || access === 'authenticated') return
+    if (!access?.includes(request.auth.user!.role)) throw errors.forbidden()
   })
 
   app.addHook('onSend', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return
+    if (!isApiRoute(request)) return
     setXsrfCookie(request, reply)
     // Per-user data must never sit in a shared or browser HTTP cache (the SW decides its own caching).
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store')
   })
+
+  // Housekeeping shared by every process (idempotent): expired sessions and old rate-limit hits.
+  const housekeeping = setInterval(() => {
+    void Promise.all([
+      db.delete(sessions).where(lt(sessions.expiresAt, new Date())),
+      db.delete(sessions).where(lt(sessions.lastSeenAt, new Date(Date.now() - config.sessionIdleMs))),
+      pruneHits(db),
+    ]).catch((error: unknown) => app.log.warn({ err: error }, 'session housekeeping failed'))
+  }, HOUSEKEEPING_INTERVAL_MS)
+  housekeeping.unref()
+  app.addHook('onClose', async () => clearInterval(housekeeping))
+}
+
+/**
+ * Whether the request matched an /api route. Decided on the matched route pattern, never on the raw
+ * URL: the router decodes the path, so /%61pi/users reaches /api/users.
+ */
+export function isApiRoute(request: FastifyRequest): boolean {
+  return request.routeOptions.url?.startsWith('/api/') ?? false
 }
 
 export default fp(sessionPlugin, { name: 'session', dependencies: ['database', 'bus'] })

@@ -31,7 +31,8 @@ async function staticPlugin(app: FastifyInstance) {
     const pathname = request.url.split('?')[0] ?? '/'
     const isApi = pathname === '/api' || pathname.startsWith('/api/')
     const looksLikeFile = /\/[^/]+\.[^/]+$/.test(pathname)
-    if (isApi || looksLikeFile || request.method !== 'GET' || !hasClient) {
+    const isRead = request.method === 'GET' || request.method === 'HEAD'
+    if (isApi || looksLikeFile || !isRead || !hasClient) {
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Ressource introuvable.' } })
     }
     // An app route: the shell, with the session resolved so the XSRF cookie is set on the first load.

@@ -7,7 +7,11 @@ export type Agent = {
   cookies: Map<string, string>
 }
 
-export function createAgent(app: FastifyInstance, headers: Record<string, string> = {}): Agent {
+export function createAgent(
+  app: FastifyInstance,
+  headers: Record<string, string> = {},
+  remoteAddress = '127.0.0.1',
+): Agent {
   const cookies = new Map<string, string>()
 
   async function request(options: InjectOptions & { xsrf?: boolean }) {
@@ -18,6 +22,7 @@ export function createAgent(app: FastifyInstance, headers: Record<string, string
     }
     const cookieHeader = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ')
     const response = await app.inject({
+      remoteAddress,
       ...options,
       headers: {
         ...headers,

@@ -86,10 +86,36 @@ describe('POST /api/login', () => {
     expect((await agent.login('b@test.fr')).statusCode).toBe(200)
   })
 
-  it('rate-limits per IP across e-mails', async () => {
-    const agent = createAgent(t.app, { 'x-test': 'ip' })
-    for (let i = 0; i < 30; i++) await agent.login(`x${i}@test.fr`, 'bad-pass-1')
-    expect((await agent.login('another@test.fr', 'bad-pass-1')).statusCode).toBe(429)
+  it('rate-limits failures per IP across e-mails, and only that IP', async () => {
+    await insertUser(t.database.db, { email: 'a@test.fr' })
+    const agent = createAgent(t.app, {}, '203.0.113.7')
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        agent.login(`x${i}@test.fr`, 'bad-pass-1').then((r) => r.statusCode),
+      ),
+    )
+    expect(results.every((status) => status === 401)).toBe(true)
+    expect((await agent.login('a@test.fr')).statusCode).toBe(429)
+    expect((await createAgent(t.app, {}, '203.0.113.8').login('a@test.fr')).statusCode).toBe(200)
+  })
+
+  it('does not count successful sign-ins from a shared address (a call centre behind one IP)', async () => {
+    await insertUser(t.database.db, { email: 'a@test.fr' })
+    const agent = createAgent(t.app, {}, '198.51.100.1')
+    for (let i = 0; i < 52; i++) expect((await agent.login('a@test.fr')).statusCode).toBe(200)
+  })
+
+  it('holds the per-e-mail limit under parallel attempts', async () => {
+    await insertUser(t.database.db, { email: 'a@test.fr' })
+    const agent = createAgent(t.app)
+    await agent.request({ url: '/api/user/me' })
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        agent.login('a@test.fr', `wrong-${i}-pass`).then((r) => r.statusCode),
+      ),
+    )
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5)
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(15)
   })
 
   it('answers 400 with French field messages on bad input', async () => {
@@ -230,6 +256,37 @@ describe('forgotten password', () => {
     expect(
       await t.database.db.query.mailOutbox.findMany({ where: (m, { eq }) => eq(m.to, 'ghost@test.fr') }),
     ).toEqual([])
+  })
+
+  it('limits links per address silently, and a reset ends the user’s open sessions', async () => {
+    await insertUser(t.database.db, { email: 'a@test.fr' })
+    const signedIn = createAgent(t.app)
+    await signedIn.login('a@test.fr')
+    const agent = createAgent(t.app)
+    for (let i = 0; i < 5; i++) {
+      const res = await agent.request({
+        method: 'POST',
+        url: '/api/forgotPassword',
+        payload: { email: 'a@test.fr' },
+      })
+      expect(res.json()).toEqual({ ok: true })
+    }
+    const mailsTo = () =>
+      t.database.db.query.mailOutbox.findMany({
+        where: (m, { eq }) => eq(m.to, 'a@test.fr'),
+        orderBy: (m) => m.id,
+      })
+    await vi.waitFor(async () => expect(await mailsTo()).toHaveLength(3), { timeout: 5000, interval: 50 })
+    await new Promise((r) => setTimeout(r, 300))
+    const mails = await mailsTo()
+    expect(mails).toHaveLength(3)
+    const token = decodeURIComponent(/token=([^\s]+)/.exec(mails.at(-1)!.text)![1]!)
+    await agent.request({
+      method: 'POST',
+      url: '/api/resetPassword',
+      payload: { token, password: 'Nouveau2026' },
+    })
+    expect((await signedIn.request({ url: '/api/user/me' })).statusCode).toBe(401)
   })
 
   it('refuses an expired link', async () => {

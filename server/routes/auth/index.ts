@@ -14,7 +14,7 @@ import {
 import { passwordResetTokens, sessions, users } from '../../db/schema.ts'
 import { HttpError } from '../../lib/http-error.ts'
 import { getDecoyHash, hashPassword, verifyPassword } from '../../lib/passwords.ts'
-import { clearHits, isLimited, recordHit, type Limit } from '../../lib/rate-limit.ts'
+import { attempt, clearHits, forgetHits, type Limit } from '../../lib/rate-limit.ts'
 import { loadMe } from '../../domain/users.ts'
 import { hashToken, linkOrigin, sendPasswordLink } from '../../domain/password-reset.ts'
 
@@ -23,7 +23,8 @@ const WINDOW_15_MIN = 15 * 60 * 1000
 function loginLimits(email: string, ip: string): Limit[] {
   return [
     { bucket: `login:email:${email}`, max: 5, windowMs: WINDOW_15_MIN },
-    { bucket: `login:ip:${ip}`, max: 30, windowMs: WINDOW_15_MIN },
+    // Call centres sign in many agents from one address: the per-IP limit counts failures only.
+    { bucket: `login:ip:${ip}`, max: 50, windowMs: WINDOW_15_MIN },
   ]
 }
 
@@ -47,17 +48,19 @@ export default async function authRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { email, password } = request.body
       const limits = loginLimits(email, request.ip)
-      if (await isLimited(db, limits)) throw tooManyAttempts()
+      const { limited, ids } = await attempt(db, limits)
+      if (limited) throw tooManyAttempts()
       const [user] = await db
         .select()
         .from(users)
         .where(sql`lower(${users.email}) = ${email}`)
       // Unknown e-mail: verify against a decoy so the answer time does not reveal it.
       const ok = await verifyPassword(password, user?.passwordHash ?? (await getDecoyHash()))
-      if (!user || !ok) {
-        await recordHit(db, limits)
+      if (!user || !ok)
         throw new HttpError(401, 'INVALID_CREDENTIALS', 'Adresse e-mail ou mot de passe incorrect.')
-      }
+      // Only failures count: a right password forgets this attempt and the e-mail's failures.
+      await forgetHits(db, ids)
+      await clearHits(db, limits[0]!.bucket)
       if (user.status !== 'ACTIVE') {
         throw new HttpError(
           403,
@@ -65,7 +68,6 @@ export default async function authRoutes(fastify: FastifyInstance) {
           'Votre compte est désactivé. Contactez votre responsable.',
         )
       }
-      await clearHits(db, limits[0]!.bucket)
       await app.sessions.create(request, reply, user.id)
       return { user: await loadMe(db, user) }
     },
@@ -101,8 +103,15 @@ export default async function authRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const ipLimit: Limit = { bucket: `forgot:ip:${request.ip}`, max: 10, windowMs: WINDOW_15_MIN }
-      if (await isLimited(db, [ipLimit])) throw tooManyAttempts()
-      await recordHit(db, [ipLimit])
+      if ((await attempt(db, [ipLimit])).limited) throw tooManyAttempts()
+      // Per address, silently: at most 3 links an hour, so nobody can flood an inbox (or keep
+      // cancelling a user's link), and the answer still does not tell whether the address exists.
+      const emailLimit: Limit = {
+        bucket: `forgot:email:${request.body.email}`,
+        max: 3,
+        windowMs: 60 * 60 * 1000,
+      }
+      if ((await attempt(db, [emailLimit])).limited) return { ok: true as const }
       // The answer never depends on whether the address exists; the work happens after it.
       const origin = linkOrigin(app, request)
       void sendPasswordLink(app, { email: request.body.email, origin, kind: 'reset' }).catch(

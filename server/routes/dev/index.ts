@@ -52,7 +52,9 @@ export default async function devRoutes(fastify: FastifyInstance) {
     },
   )
 
-  // Dev mailbox: the mails the app sent (reset links…), newest first.
+  // Dev mailbox: the mails the app sent (reset links…), newest first. Only in `develop`: shared
+  // environments (uat, staging…) should send real mail, and any user there may use the dev tools.
+  if (app.config.appEnv !== 'develop') return
   app.get(
     '/api/dev/mailbox',
     {

@@ -39,6 +39,24 @@ describe('access control', () => {
     }
   })
 
+  it('answers 401 to a state-changing call without a session, before the CSRF check', async () => {
+    const res = await createAgent(t.app).request({ method: 'POST', url: `/api/user/${teleopId}/deactivate` })
+    expect(res.statusCode).toBe(401)
+  })
+
+  it('cannot be bypassed by percent-encoding the path', async () => {
+    for (const url of ['/%61pi/users', '/ap%69/users', '/api/%75sers']) {
+      expect((await t.app.inject({ url })).statusCode, url).toBe(401)
+    }
+    const create = await t.app.inject({
+      method: 'POST',
+      url: '/%61pi/users',
+      payload: { firstName: 'A', lastName: 'B', email: 'x@test.fr', role: 'ADMIN' },
+    })
+    expect(create.statusCode).toBe(401)
+    expect((await teleop.request({ url: '/%61pi/users' })).statusCode).toBe(403)
+  })
+
   it('answers 403 to a teleoperator on administration routes', async () => {
     expect((await teleop.request({ url: '/api/users' })).statusCode).toBe(403)
     const create = await teleop.request({
@@ -109,6 +127,17 @@ describe('user administration', () => {
     expect(res.statusCode).toBe(400)
     expect(Object.keys(res.json().error.fields).sort()).toEqual(['email', 'firstName', 'role'])
     expect((await admin.request({ url: '/api/users' })).json()).toHaveLength(2)
+  })
+
+  it('a role change reaches the user’s open session at once', async () => {
+    expect((await teleop.request({ url: '/api/users' })).statusCode).toBe(403)
+    await admin.request({ method: 'PUT', url: `/api/user/${teleopId}`, payload: { role: 'MANAGER' } })
+    expect((await teleop.request({ url: '/api/user/me' })).json().role).toBe('MANAGER')
+    expect((await teleop.request({ url: '/api/users' })).statusCode).toBe(200)
+  })
+
+  it('answers an id out of range as invalid input', async () => {
+    expect((await admin.request({ url: '/api/user/99999999999' })).statusCode).toBe(400)
   })
 
   it('updates a user and refuses an unknown team', async () => {
