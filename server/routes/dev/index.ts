@@ -52,9 +52,9 @@ export default async function devRoutes(fastify: FastifyInstance) {
     },
   )
 
-  // Dev mailbox: the mails the app sent (reset links…), newest first. Only in `develop`: shared
-  // environments (uat, staging…) should send real mail, and any user there may use the dev tools.
-  if (app.config.appEnv !== 'develop') return
+  // Dev mailbox: the mails the app sent (reset links…), newest first; administrators only. Like the
+  // whole dev toolset it exists outside production only (issue #2), so non-production environments
+  // must never hold real people's accounts (docs/decisions.md).
   app.get(
     '/api/dev/mailbox',
     {
