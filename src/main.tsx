@@ -7,11 +7,14 @@ import { AppProviders } from './app/providers.tsx'
 import { queryClient } from './app/query-client.ts'
 import { createAppRouter } from './app/router.tsx'
 import { initSentryWhenIdle, reportError } from './app/sentry.ts'
+import { startSessionSync } from './app/session-sync.ts'
 import './styles/global.css'
 
 const router = createAppRouter(queryClient)
 // Code outside React (the API client's redirects) navigates through the router (spec §2, §7).
 setNavigator((to, options) => void router.navigate(to, options))
+// A sign-in, sign-out or dev-tools switch in another tab applies here too.
+startSessionSync(queryClient)
 
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html must contain <div id="root">')

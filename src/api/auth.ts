@@ -90,16 +90,24 @@ export function replaceSession(queryClient: QueryClient, user: Me | null): void 
   })
 }
 
+/**
+ * Meta of every mutation that ends one session and starts another (or none): once it succeeds,
+ * the other open tabs are told to follow (src/app/session-sync.ts).
+ */
+export const sessionChangeMeta = { changesSession: true } as const
+
 export const authMutations = {
   login: (queryClient: QueryClient) =>
     mutationOptions({
       mutationFn: login,
       onSuccess: (data) => replaceSession(queryClient, data.user),
+      meta: sessionChangeMeta,
     }),
   logout: (queryClient: QueryClient) =>
     mutationOptions({
       mutationFn: logout,
       onSuccess: () => replaceSession(queryClient, null),
+      meta: sessionChangeMeta,
     }),
   forgotPassword: () => mutationOptions({ mutationFn: forgotPassword }),
   resetPassword: () => mutationOptions({ mutationFn: resetPassword }),

@@ -171,13 +171,26 @@ describe('apiRequest', () => {
     expect(navigateTo).not.toHaveBeenCalled()
   })
 
-  it('ignores a redirect that leaves the application', async () => {
-    server.use(http.get('*/api/lead/1', () => HttpResponse.json({ redirect: '//evil.example/' })))
+  it.each(['//evil.example/', '/\\evil.example', '/\t/evil.example', 'https://evil.example/home'])(
+    'ignores the redirect %j that leaves the application',
+    async (redirect) => {
+      server.use(http.get('*/api/lead/1', () => HttpResponse.json({ redirect })))
 
-    await apiRequest('/api/lead/1')
+      await apiRequest('/api/lead/1')
 
+      expect(navigateTo).not.toHaveBeenCalled()
+      expect(reloadPage).not.toHaveBeenCalled()
+    },
+  )
+
+  it('does not follow a 403 redirect that leaves the application', async () => {
+    const body = { error: { code: 'FORBIDDEN', message: 'Accès refusé' }, redirect: '/\\evil.example' }
+    server.use(http.get('*/api/lead/7', () => HttpResponse.json(body, { status: 403 })))
+
+    const error = await failure(apiRequest('/api/lead/7'))
+
+    expect(error.status).toBe(403)
     expect(navigateTo).not.toHaveBeenCalled()
-    expect(reloadPage).not.toHaveBeenCalled()
   })
 
   it.each([403, 404])('navigates to the redirect of a %i and still throws', async (status) => {

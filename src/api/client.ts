@@ -2,7 +2,7 @@
 // Rules of spec §7 "Response handling for every call" and the error catalogue of spec §8.
 import type { ErrorBody } from '../contracts/common.ts'
 import { currentRoute, navigateTo, reloadPage } from '../app/navigation.ts'
-import { paths, routePatterns } from '../app/paths.ts'
+import { paths, routePatterns, safeAppPath } from '../app/paths.ts'
 import { notify } from '../stores/notifications.ts'
 import { fr } from '../i18n/fr.ts'
 
@@ -119,10 +119,8 @@ async function readJson(response: Response): Promise<unknown> {
 function redirectOf(data: unknown): string | null {
   if (typeof data !== 'object' || data === null || !('redirect' in data)) return null
   const { redirect } = data
-  // Only paths of this app: a body must never send the user to another site.
-  return typeof redirect === 'string' && redirect.startsWith('/') && !redirect.startsWith('//')
-    ? redirect
-    : null
+  // Only paths of this app: a body must never send the user to another site ('//x', '/\\x', …).
+  return typeof redirect === 'string' ? safeAppPath(redirect) : null
 }
 
 /** Spec §2: reload when the redirect is the current route, navigate otherwise. */

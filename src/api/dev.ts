@@ -3,7 +3,7 @@ import { mutationOptions, type QueryClient } from '@tanstack/react-query'
 import type { Role } from '../contracts/roles.ts'
 import type { ConnectAsBody, Me } from '../contracts/user.ts'
 import { apiRequest } from './client.ts'
-import { replaceSession } from './auth.ts'
+import { replaceSession, sessionChangeMeta } from './auth.ts'
 
 export type DevSessionResponse = { user: Me }
 
@@ -23,10 +23,12 @@ export const devMutations = {
     mutationOptions({
       mutationFn: connectAs,
       onSuccess: (data) => replaceSession(queryClient, data.user),
+      meta: sessionChangeMeta,
     }),
   switchRole: (queryClient: QueryClient) =>
     mutationOptions({
       mutationFn: switchRole,
       onSuccess: (data) => replaceSession(queryClient, data.user),
+      meta: sessionChangeMeta,
     }),
 }

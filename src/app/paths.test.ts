@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { paths, safeReturnTo } from './paths.ts'
+import { paths, safeAppPath, safeReturnTo } from './paths.ts'
 
 describe('paths', () => {
   it('builds the URLs of spec §2', () => {
@@ -39,5 +39,29 @@ describe('safeReturnTo', () => {
     '/reset-password?token=x',
   ])('refuses %s', (value) => {
     expect(safeReturnTo(value)).toBeNull()
+  })
+})
+
+describe('safeAppPath', () => {
+  it.each(['/home', '/login', '/home?redirect=/lead/9&cause=UNTAGGED_CALL', '/lead/abc#notes'])(
+    'accepts the in-app path %s (public pages included: a server redirect may lead there)',
+    (value) => {
+      expect(safeAppPath(value)).toBe(value)
+    },
+  )
+
+  it.each([
+    null,
+    undefined,
+    '',
+    'home',
+    '//evil.example',
+    '/\\evil.example',
+    '/\t/evil.example',
+    '/\n/evil.example',
+    'https://evil.example/home',
+    'javascript:alert(1)',
+  ])('refuses %j', (value) => {
+    expect(safeAppPath(value)).toBeNull()
   })
 })

@@ -108,23 +108,34 @@ export const paths = {
 } as const
 
 /**
- * The path to return to after signing in, or null when `value` is not a same-origin path
- * (must start with one '/', never '//' or '/\', which browsers treat as another host).
+ * `value` when it is a path of this app, else null: it must start with one '/', never '//' or
+ * '/\\' (browsers treat both as another host), and must not resolve to another origin. The one
+ * check for every path that comes from outside the code: `returnTo`, server redirects (spec §2, §7).
  */
-export function safeReturnTo(value: string | null | undefined): string | null {
+export function safeAppPath(value: string | null | undefined): string | null {
   if (!value || !value.startsWith('/')) return null
   if (value.startsWith('//') || value.startsWith('/\\')) return null
   // Browsers drop tabs and newlines from URLs ('/\t/evil.example' means '//evil.example'):
   // resolving against a placeholder origin catches every such trick.
-  const base = 'http://return-to.invalid'
+  const base = 'http://app-path.invalid'
   if (new URL(value, base).origin !== base) return null
+  return value
+}
+
+/**
+ * The path to return to after signing in, or null when `value` is not a same-origin path
+ * (`safeAppPath`) or is a public auth page.
+ */
+export function safeReturnTo(value: string | null | undefined): string | null {
+  const path = safeAppPath(value)
+  if (path === null) return null
   // Returning to a public auth page after signing in would loop.
-  const pathname = value.split(/[?#]/)[0]
+  const pathname = path.split(/[?#]/)[0]
   const publicPaths: readonly string[] = [
     routePatterns.login,
     routePatterns.forgotPassword,
     routePatterns.resetPassword,
   ]
   if (pathname && publicPaths.includes(pathname)) return null
-  return value
+  return path
 }

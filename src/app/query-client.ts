@@ -2,10 +2,16 @@
 import { QueryClient } from '@tanstack/react-query'
 import { ApiError } from '../api/client.ts'
 
-/** 4xx answers will not change on retry; network failures and 5xx get two more tries. */
-function shouldRetry(failureCount: number, error: Error): boolean {
-  if (error instanceof ApiError && error.status < 500) return false
-  return failureCount < 2
+/** Tries after the first failure, for answers that may change on their own. */
+const MAX_RETRIES = 2
+
+/**
+ * A 4xx answer will not change on retry; a network failure (ApiError status 0) and a 5xx may be
+ * transient, so they get two more tries. Other errors (a bug in a query function) are retried too.
+ */
+export function shouldRetry(failureCount: number, error: Error): boolean {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false
+  return failureCount < MAX_RETRIES
 }
 
 export function createQueryClient(): QueryClient {

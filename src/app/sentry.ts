@@ -4,6 +4,7 @@ import type { ErrorEvent, EventHint } from '@sentry/react'
 import type { AppConfigPayload } from '../contracts/user.ts'
 import { ApiError } from '../api/client.ts'
 import type { SentrySdk } from './sentry-sdk.ts'
+import { limitEventSize } from './sentry-event-size.ts'
 
 /** Spec §9 constants. */
 export const SENTRY_SETTINGS = {
@@ -12,7 +13,9 @@ export const SENTRY_SETTINGS = {
   finalTimeoutMs: 30_000,
   childSpanTimeoutMs: 15_000,
   maxBreadcrumbs: 100,
-  /** "Event body limit 100 KB". */
+  /** "Event body limit 100 KB": the whole serialised event, enforced in beforeSend. */
+  maxEventBytes: 100 * 1024,
+  /** The same limit for any one string value, so a single huge value cannot crowd out the rest. */
   maxValueLength: 100 * 1024,
 } as const
 
@@ -21,11 +24,14 @@ let loading: Promise<void> | null = null
 /** The signed-in user's id, remembered so it can be applied once Sentry has loaded. */
 let currentUserId: number | null = null
 
-/** Spec §8: HTTP 403 is never reported (it is an expected answer, not a fault). */
+/**
+ * Spec §8: HTTP 403 is never reported (it is an expected answer, not a fault). Spec §9: an event
+ * is at most 100 KB once serialised.
+ */
 export function beforeSend(event: ErrorEvent, hint: EventHint): ErrorEvent | null {
   const error = hint.originalException
   if (error instanceof ApiError && error.status === 403) return null
-  return event
+  return limitEventSize(event, SENTRY_SETTINGS.maxEventBytes)
 }
 
 function toSentryUser(id: number | null) {
@@ -46,9 +52,8 @@ async function load(config: AppConfigPayload & { sentryDsn: string }): Promise<v
       dataCollection: { userInfo: true, cookies: true, httpHeaders: true, urlQueryParams: true },
       maxBreadcrumbs: SENTRY_SETTINGS.maxBreadcrumbs,
       // Event body limit: the browser SDK has no option capping a whole event (`maxRequestBodySize`
-      // is server-side only; Replay's `networkDetail*` needs Replay). `maxValueLength` truncates
-      // every string value of an event (message, exception values, request URL, extra error data)
-      // to 100 KB, which bounds what one oversized value can add to an event.
+      // is server-side only), so beforeSend trims the event to 100 KB; `maxValueLength` also
+      // truncates every string value, so one oversized value cannot crowd out the rest.
       maxValueLength: SENTRY_SETTINGS.maxValueLength,
       beforeSend,
     },

@@ -14,7 +14,9 @@ export type ErrorBody = z.infer<typeof errorBodySchema>
 export const okSchema = z.object({ ok: z.literal(true), redirect: z.string().optional() })
 export type Ok = z.infer<typeof okSchema>
 
-export const idParamSchema = z.object({ id: z.coerce.number().int().positive() })
+/** PostgreSQL `integer` ids: larger values are invalid input, not a database error. */
+export const idSchema = z.coerce.number().int().positive().max(2_147_483_647)
+export const idParamSchema = z.object({ id: idSchema })
 
 /** Error responses every private route may give; documented once in the OpenAPI output. */
 export const commonErrors = {

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Modal } from './modal.tsx'
+import { Notifications } from './notifications.tsx'
 
 function renderOpen(onClose = vi.fn()) {
   render(
@@ -28,6 +29,36 @@ function Harness() {
       </Modal>
     </>
   )
+}
+
+/** A modal that opens a second one from inside it, as a confirmation inside a form would. */
+function StackedHarness() {
+  const [outerOpen, setOuterOpen] = useState(false)
+  const [innerOpen, setInnerOpen] = useState(false)
+  return (
+    <>
+      <button type="button" onClick={() => setOuterOpen(true)}>
+        Ouvrir
+      </button>
+      <Modal open={outerOpen} onClose={() => setOuterOpen(false)} title="Fiche" closeLabel="Fermer la fiche">
+        <button type="button" onClick={() => setInnerOpen(true)}>
+          Supprimer
+        </button>
+        <Modal
+          open={innerOpen}
+          onClose={() => setInnerOpen(false)}
+          title="Confirmer"
+          closeLabel="Fermer la confirmation"
+        >
+          <p>Sûr ?</p>
+        </Modal>
+      </Modal>
+    </>
+  )
+}
+
+function isInert(element: Element): boolean {
+  return element.closest('[inert]') !== null
 }
 
 describe('Modal', () => {
@@ -102,6 +133,77 @@ describe('Modal', () => {
 
     await user.keyboard('{Escape}')
     expect(screen.queryByRole('dialog')).toBeNull()
+    expect(document.activeElement).toBe(opener)
+  })
+
+  it('makes the rest of the page inert while open, and gives it back on close', async () => {
+    const user = userEvent.setup()
+    render(<Harness />)
+    const opener = screen.getByRole('button', { name: 'Ouvrir' })
+
+    await user.click(opener)
+    expect(isInert(opener)).toBe(true)
+    expect(isInert(screen.getByRole('dialog'))).toBe(false)
+
+    await user.keyboard('{Escape}')
+    expect(isInert(opener)).toBe(false)
+    expect(document.body.querySelector('[inert]')).toBeNull()
+  })
+
+  it('leaves the notification stack reachable, so an error raised meanwhile is announced and dismissable', async () => {
+    const user = userEvent.setup()
+    render(
+      <>
+        <Harness />
+        <Notifications
+          items={[{ id: 1, kind: 'error', message: 'Erreur' }]}
+          onDismiss={() => {}}
+          closeLabel="Masquer"
+        />
+      </>,
+    )
+
+    await user.click(screen.getByRole('button', { name: 'Ouvrir' }))
+
+    expect(isInert(screen.getByRole('button', { name: 'Ouvrir' }))).toBe(true)
+    expect(isInert(screen.getByRole('alert'))).toBe(false)
+  })
+
+  it('keeps an element that was already inert inert after closing', async () => {
+    const user = userEvent.setup()
+    const alreadyInert = document.createElement('div')
+    alreadyInert.setAttribute('inert', '')
+    document.body.append(alreadyInert)
+    render(<Harness />)
+
+    await user.click(screen.getByRole('button', { name: 'Ouvrir' }))
+    await user.keyboard('{Escape}')
+
+    expect(alreadyInert.hasAttribute('inert')).toBe(true)
+    alreadyInert.remove()
+  })
+
+  it('with stacked modals, only the top one is live and the page stays inert until the last closes', async () => {
+    const user = userEvent.setup()
+    render(<StackedHarness />)
+    const opener = screen.getByRole('button', { name: 'Ouvrir' })
+    await user.click(opener)
+    const remove = screen.getByRole('button', { name: 'Supprimer' })
+
+    await user.click(remove)
+    const confirm = screen.getByRole('dialog', { name: 'Confirmer' })
+    expect(isInert(confirm)).toBe(false)
+    expect(isInert(remove)).toBe(true)
+    expect(isInert(opener)).toBe(true)
+
+    await user.click(screen.getByRole('button', { name: 'Fermer la confirmation' }))
+    expect(screen.queryByRole('dialog', { name: 'Confirmer' })).toBeNull()
+    expect(isInert(remove)).toBe(false)
+    expect(isInert(opener)).toBe(true)
+    expect(document.activeElement).toBe(remove)
+
+    await user.click(screen.getByRole('button', { name: 'Fermer la fiche' }))
+    expect(document.body.querySelector('[inert]')).toBeNull()
     expect(document.activeElement).toBe(opener)
   })
 

@@ -1,5 +1,6 @@
 // Modal dialog (spec §2): sizes sm/md/lg; closes on Escape, overlay click or its close icon;
-// focus moves in on open, is trapped inside, and returns to where it was on close.
+// focus moves in on open, is trapped inside, and returns to where it was on close; the rest of
+// the page is inert meanwhile, so assistive tech and pointers cannot reach it either.
 import {
   useEffect,
   useId,
@@ -12,6 +13,7 @@ import {
 import { createPortal } from 'react-dom'
 import { fr } from '../../i18n/fr.ts'
 import { trapTab } from './focus-trap.ts'
+import { inertOutside } from './inert-background.ts'
 import { CloseIcon } from './icons.tsx'
 import './modal.css'
 
@@ -40,6 +42,7 @@ export function Modal({
   initialFocusRef,
 }: ModalProps) {
   const titleId = useId()
+  const overlayRef = useRef<HTMLDivElement>(null)
   const dialogRef = useRef<HTMLDivElement>(null)
   // A click closes only when it both started and ended on the overlay: selecting text inside the
   // dialog and releasing the mouse outside must not close it.
@@ -48,8 +51,13 @@ export function Modal({
   useEffect(() => {
     if (!open) return
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    const releaseBackground = overlayRef.current ? inertOutside(overlayRef.current) : null
     ;(initialFocusRef?.current ?? dialogRef.current)?.focus()
-    return () => previous?.focus()
+    return () => {
+      // The page first stops being inert: an inert element cannot take focus back.
+      releaseBackground?.()
+      previous?.focus()
+    }
   }, [open, initialFocusRef])
 
   if (!open) return null
@@ -76,6 +84,7 @@ export function Modal({
   return createPortal(
     // The overlay is a mouse convenience; keyboard users close with Escape or the close button.
     <div
+      ref={overlayRef}
       className="modal__overlay"
       onMouseDown={handleOverlayMouseDown}
       onClick={handleOverlayClick}

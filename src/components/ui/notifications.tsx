@@ -1,4 +1,7 @@
 // Top-right notification stack (spec §8): success green, error red with an error icon, info blue.
+// Rendered in document.body and exempt from a modal's inert background (inert-background.ts):
+// a failure while a modal is open must still be announced and dismissable.
+import { createPortal } from 'react-dom'
 import { CloseIcon, ErrorIcon, InfoIcon, SuccessIcon } from './icons.tsx'
 import './notifications.css'
 
@@ -18,8 +21,9 @@ export type NotificationsProps = {
 const ICONS = { success: SuccessIcon, error: ErrorIcon, info: InfoIcon } as const
 
 export function Notifications({ items, onDismiss, closeLabel }: NotificationsProps) {
-  return (
-    <div className="notifications">
+  return createPortal(
+    // data-inert-exempt: INERT_EXEMPT_ATTRIBUTE of inert-background.ts.
+    <div className="notifications" data-inert-exempt="">
       {items.map((item) => {
         const Icon = ICONS[item.kind]
         return (
@@ -42,6 +46,7 @@ export function Notifications({ items, onDismiss, closeLabel }: NotificationsPro
           </div>
         )
       })}
-    </div>
+    </div>,
+    document.body,
   )
 }
