@@ -2,9 +2,11 @@
 // runs each benchmark and prints its figures. Benchmarks compare against a baseline in the same run.
 import { measureBundle } from './bundle-size.ts'
 import { measureApi } from './api-throughput.ts'
+import { measureLive } from './live-fanout.ts'
 
 const results: Record<string, number> = {}
 Object.assign(results, await measureBundle())
 Object.assign(results, await measureApi())
+Object.assign(results, await measureLive())
 console.log('\n## Summary (JSON)')
 console.log(JSON.stringify(results, null, 2))

@@ -16,6 +16,7 @@ import staticPlugin from './plugins/static.ts'
 import mailerPlugin from './plugins/mailer.ts'
 import busPlugin from './plugins/bus.ts'
 import meCachePlugin from './plugins/me-cache.ts'
+import livePlugin from './plugins/live.ts'
 import authRoutes from './routes/auth/index.ts'
 import userRoutes from './routes/users/index.ts'
 import devRoutes from './routes/dev/index.ts'
@@ -62,6 +63,9 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   await app.register(mailerPlugin)
   await app.register(sessionPlugin)
   await app.register(meCachePlugin)
+  // Before the routes: @fastify/websocket wraps the handlers of routes registered after it, so an
+  // upgrade request reaching any other route is answered and its socket destroyed.
+  await app.register(livePlugin)
 
   await app.register(systemRoutes)
   await app.register(authRoutes)

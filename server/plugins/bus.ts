@@ -15,6 +15,8 @@ export type BusTopics = {
   'session-changed': { idHash: string }
   /** Signals may have been missed (bus reconnected): forget everything cached. */
   reset: Record<string, never>
+  /** A live-channel signal for the sockets of every process (server/plugins/live.ts; ≤ 512 bytes). */
+  live: { channel: string; data: unknown }
 }
 export type BusTopic = keyof BusTopics
 
@@ -30,8 +32,9 @@ declare module 'fastify' {
   }
 }
 
-const CHANNEL = 'app_bus'
-type Envelope = { o: string; t: BusTopic; d: unknown }
+/** The NOTIFY channel and envelope (o = origin process, t = topic, d = data); bench/ speaks it too. */
+export const BUS_CHANNEL = 'app_bus'
+export type BusEnvelope = { o: string; t: BusTopic; d: unknown }
 
 async function busPlugin(app: FastifyInstance) {
   const emitter = new EventEmitter()
@@ -51,7 +54,7 @@ async function busPlugin(app: FastifyInstance) {
     client.on('notification', (message) => {
       if (!message.payload) return
       try {
-        const envelope = JSON.parse(message.payload) as Envelope
+        const envelope = JSON.parse(message.payload) as BusEnvelope
         if (envelope.o !== origin) deliver(envelope.t, envelope.d)
       } catch (error) {
         app.log.error({ err: error }, 'bus: unreadable signal ignored')
@@ -66,7 +69,7 @@ async function busPlugin(app: FastifyInstance) {
     })
     try {
       await client.connect()
-      await client.query(`listen ${CHANNEL}`)
+      await client.query(`listen ${BUS_CHANNEL}`)
       listener = client
       if (attempt > 0) deliver('reset', {})
     } catch (error) {
@@ -87,8 +90,8 @@ async function busPlugin(app: FastifyInstance) {
     async publish(topic, data) {
       deliver(topic, data)
       if (pool) {
-        const payload = JSON.stringify({ o: origin, t: topic, d: data } satisfies Envelope)
-        await pool.query('select pg_notify($1, $2)', [CHANNEL, payload])
+        const payload = JSON.stringify({ o: origin, t: topic, d: data } satisfies BusEnvelope)
+        await pool.query('select pg_notify($1, $2)', [BUS_CHANNEL, payload])
       }
     },
     subscribe(topic, handler) {

@@ -50,6 +50,9 @@ const LAST_SEEN_RESOLUTION_MS = 60_000
 const CACHE_TTL_MS = 30_000
 const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000
 
+/** A session still in force: its user (dev role override applied) and when it lapses if unused. */
+export type LiveSession = { user: SessionUser; idHash: string; lapsesAt: number }
+
 export type SessionService = {
   create: (request: FastifyRequest, reply: FastifyReply, userId: number) => Promise<void>
   destroy: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
@@ -57,6 +60,8 @@ export type SessionService = {
   resolve: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
   setXsrfCookie: (request: FastifyRequest, reply: FastifyReply) => void
   setRoleOverride: (request: FastifyRequest, role: Role | null) => Promise<void>
+  /** The session behind a raw id, or null when it ended: for long-lived connections (live sockets). */
+  lookup: (sessionId: string) => Promise<LiveSession | null>
 }
 
 const hashId = (id: string) => createHash('sha256').update(id).digest('base64url')
@@ -148,6 +153,23 @@ async function sessionPlugin(app: FastifyInstance) {
     )
   }
 
+  function effectiveUser({ session, user }: Cached): SessionUser {
+    return session.roleOverride ? { ...user, role: session.roleOverride } : user
+  }
+
+  async function lookup(sessionId: string): Promise<LiveSession | null> {
+    const now = Date.now()
+    const cached = cache.get(sessionId)
+    const entry = cached && isLive(cached, now) ? cached : await load(sessionId)
+    if (!entry || !isLive(entry, now)) return null
+    const { session } = entry
+    const lapsesAt = Math.min(
+      session.expiresAt.getTime(),
+      session.lastSeenAt.getTime() + config.sessionIdleMs,
+    )
+    return { user: effectiveUser(entry), idHash: session.idHash, lapsesAt }
+  }
+
   async function resolve(request: FastifyRequest, reply: FastifyReply) {
     request.auth = { user: null, sessionId: null, preSessionId: null }
     const preSessionId = request.cookies[COOKIE.preSession]
@@ -167,7 +189,7 @@ async function sessionPlugin(app: FastifyInstance) {
     }
     request.auth.sessionId = sessionId
     const { session, user } = entry
-    request.auth.user = session.roleOverride ? { ...user, role: session.roleOverride } : user
+    request.auth.user = effectiveUser(entry)
     if (now - session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
       const lastSeenAt = new Date(now)
       // Only refresh an entry still cached as is: one that raced with an invalidation stays out.
@@ -219,7 +241,15 @@ async function sessionPlugin(app: FastifyInstance) {
     await app.bus.publish('session-changed', { idHash })
   }
 
-  app.decorate('sessions', { create, destroy, destroyAllForUser, resolve, setXsrfCookie, setRoleOverride })
+  app.decorate('sessions', {
+    create,
+    destroy,
+    destroyAllForUser,
+    resolve,
+    setXsrfCookie,
+    setRoleOverride,
+    lookup,
+  })
   // Set by resolve() on every /api request and on the HTML shell before anything reads it.
   app.decorateRequest('auth', null as unknown as AuthState)
 

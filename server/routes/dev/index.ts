@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { commonErrors } from '../../../src/contracts/common.ts'
+import { commonErrors, okSchema } from '../../../src/contracts/common.ts'
+import { devLivePublishBodySchema, parseChannel } from '../../../src/contracts/live.ts'
 import { connectAsBodySchema, meSchema, switchRoleBodySchema } from '../../../src/contracts/user.ts'
 import { mailOutbox, users } from '../../db/schema.ts'
 import { errors } from '../../lib/http-error.ts'
@@ -82,5 +83,22 @@ export default async function devRoutes(fastify: FastifyInstance) {
         .where(request.query.to ? eq(mailOutbox.to, request.query.to.toLowerCase()) : undefined)
         .orderBy(desc(mailOutbox.id))
         .limit(50),
+  )
+
+  // Publishes on a live channel, for the end-to-end tests of reconnection (issue #3). An
+  // administrator publishes anywhere; anyone else only on their own channels.
+  app.post(
+    '/api/dev/live/publish',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['dev'], body: devLivePublishBodySchema, response: { 200: okSchema, ...commonErrors } },
+    },
+    async (request) => {
+      const { channel, data } = request.body
+      const user = request.auth.user!
+      if (user.role !== 'ADMIN' && parseChannel(channel)?.userId !== user.id) throw errors.forbidden()
+      await app.live.publishUnknown(channel, data)
+      return { ok: true as const }
+    },
   )
 }
