@@ -45,6 +45,8 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 500 },
+    // The first start on an empty PGlite migrates and seeds 2,400 leads: slow on a busy machine.
+    pluginTimeout: 120_000,
   })
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)

@@ -212,4 +212,19 @@ export const fr = {
     userArea: 'Compte',
     exitFullscreen: 'Quitter le plein écran',
   },
+  live: {
+    /** Spec §4: live-event connection states, shown in the header. */
+    status: {
+      idle: '',
+      connecting: 'Connexion…',
+      connected: 'Connecté',
+      reconnecting: 'Reconnexion…',
+      reconnected: 'Reconnecté',
+      failed: 'Connexion perdue',
+    },
+    failedDetail: 'Les informations ne se mettent plus à jour automatiquement.',
+    retry: 'Réessayer',
+    experiencePoints: (points: number) => `${points.toLocaleString('fr-FR')} XP`,
+    experiencePointsLabel: 'Points d’expérience',
+  },
 } as const

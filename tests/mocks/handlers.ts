@@ -1,5 +1,6 @@
 // Default msw handlers: data a signed-in teleoperator's client sees. Tests override per case.
 import { http, HttpResponse } from 'msw'
+import { liveServer } from './live.ts'
 
 export const handlers = [
   http.get('*/api/config', () => HttpResponse.json({ appEnv: 'develop', version: 'test', sentryDsn: null })),
@@ -10,4 +11,6 @@ export const handlers = [
       { status: 401 },
     ),
   ),
+  // The live channel (/ws) accepts the signed-in layout's socket (tests/mocks/live.ts).
+  liveServer.handler,
 ]

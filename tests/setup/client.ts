@@ -1,12 +1,14 @@
 // Client test setup: jsdom + msw (handlers in tests/mocks) + Testing Library cleanup.
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { cleanup } from '@testing-library/react'
+import { liveServer } from '../mocks/live.ts'
 import { server } from '../mocks/server.ts'
 
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
 afterEach(() => {
   cleanup()
   server.resetHandlers()
+  liveServer.reset()
   document.cookie.split(';').forEach((c) => {
     const name = c.split('=')[0]?.trim()
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`

@@ -1,11 +1,14 @@
 // Layout of every private page except the leaderboard (spec §2): header, navigation by role,
-// and the page — or the access-denied view when the user's role may not open it.
+// and the page — or the access-denied view when the user's role may not open it. It holds the
+// live channel for the signed-in user (issue #3) and shows its status in the header.
 import { useRef, type MouseEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link, Navigate, Outlet } from 'react-router-dom'
 import { authQueries } from '../../api/auth.ts'
 import { configQueries } from '../../api/config.ts'
+import { LiveStatus } from '../../features/live/live-status.tsx'
 import { fr } from '../../i18n/fr.ts'
+import { retryLiveConnection, useLiveConnection } from '../../live/use-live-connection.ts'
 import { paths } from '../paths.ts'
 import { ForbiddenView } from './forbidden-view.tsx'
 import { MainNavigation } from './main-navigation.tsx'
@@ -18,6 +21,7 @@ function MainLayoutContent({ me }: { me: Me }) {
   const mainRef = useRef<HTMLElement>(null)
   const { data: config } = useQuery(configQueries.app())
   const allowed = useRouteAccess(me.role)
+  useLiveConnection(me.id)
 
   // Moves focus without touching the URL hash (the router owns the URL).
   function handleSkipLink(event: MouseEvent<HTMLAnchorElement>) {
@@ -34,7 +38,10 @@ function MainLayoutContent({ me }: { me: Me }) {
         <Link to={paths.home()} className="main-layout__brand">
           {fr.app.name}
         </Link>
-        <UserArea me={me} />
+        <div className="main-layout__header-end">
+          <LiveStatus onRetry={retryLiveConnection} />
+          <UserArea me={me} />
+        </div>
       </header>
       <div className="main-layout__body">
         <MainNavigation role={me.role} appEnv={config?.appEnv} />

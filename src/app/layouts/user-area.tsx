@@ -1,4 +1,5 @@
-// Header corner: who is signed in, and `Se déconnecter` (issue 2).
+// Header corner: who is signed in, their experience points (kept current by the live channel,
+// issue #3), and `Se déconnecter` (issue 2).
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router-dom'
 import { authMutations } from '../../api/auth.ts'
@@ -27,6 +28,9 @@ export function UserArea({ me }: UserAreaProps) {
       <span className="user-area__name">
         <span className="user-area__full-name">{`${me.firstName} ${me.lastName}`}</span>
         <span className="user-area__role">{fr.roles[me.role]}</span>
+        <span className="user-area__experience" title={fr.live.experiencePointsLabel}>
+          {fr.live.experiencePoints(me.experiencePoints)}
+        </span>
       </span>
       <Button variant="secondary" onClick={handleLogout} busy={logout.isPending}>
         {fr.auth.logout}

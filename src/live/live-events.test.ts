@@ -1,0 +1,84 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { QueryClient, QueryKey } from '@tanstack/react-query'
+import { makeMe } from '../../tests/mocks/session.ts'
+import { authQueries } from '../api/auth.ts'
+import { leadQueries } from '../api/leads.ts'
+import { configQueries } from '../api/config.ts'
+import { createQueryClient } from '../app/query-client.ts'
+import { applyLiveEvent, refreshAfterReconnect } from './live-events.ts'
+
+const me = makeMe('TELEOPERATOR', { id: 3, experiencePoints: 40 })
+const meKey = authQueries.me().queryKey
+const leadKey = [...leadQueries.all(), 'detail', 12] as const
+let queryClient: QueryClient
+
+function invalidated(key: QueryKey): boolean | undefined {
+  return queryClient.getQueryState(key)?.isInvalidated
+}
+
+beforeEach(() => {
+  queryClient = createQueryClient()
+  queryClient.setQueryData(meKey, me)
+  queryClient.setQueryData(leadKey, { id: 12 })
+  queryClient.setQueryData(configQueries.all(), { appEnv: 'develop' })
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+})
+
+afterEach(() => {
+  queryClient.clear()
+  vi.mocked(console.warn).mockRestore()
+})
+
+describe('applyLiveEvent', () => {
+  it('experience: sets the signed-in user’s points from the payload, without a request', () => {
+    expect(applyLiveEvent(queryClient, 'user:3:experience', { experiencePoints: 55, gained: 15 })).toBe(true)
+    expect(queryClient.getQueryData(meKey)).toEqual({ ...me, experiencePoints: 55 })
+    expect(invalidated(meKey)).toBe(false)
+  })
+
+  it('experience of another user leaves `me` alone', () => {
+    applyLiveEvent(queryClient, 'user:9:experience', { experiencePoints: 999, gained: 1 })
+    expect(queryClient.getQueryData(meKey)).toBe(me)
+  })
+
+  it('lead update: invalidates every lead query and `me` (the processing lead may change)', () => {
+    expect(applyLiveEvent(queryClient, 'user:3:lead:update', { leadId: 12, reason: 'tagged' })).toBe(true)
+    expect(invalidated(leadKey)).toBe(true)
+    expect(invalidated(meKey)).toBe(true)
+    expect(invalidated(configQueries.all())).toBe(false)
+  })
+
+  it.each([
+    ['user:3:ongoing-call:update', { callId: 7, status: 'answered' }],
+    ['tentacall:3', { tentacallId: 'octopus', count: 2 }],
+    ['badge:3', { badgeId: 'first-call', earnedAt: '2026-03-02T10:00:00.000Z' }],
+  ])('%s: invalidates `me` only', (channel, data) => {
+    expect(applyLiveEvent(queryClient, channel, data)).toBe(true)
+    expect(invalidated(meKey)).toBe(true)
+    expect(invalidated(leadKey)).toBe(false)
+  })
+
+  it('drops an invalid payload, with a warning in development', () => {
+    expect(applyLiveEvent(queryClient, 'user:3:experience', { experiencePoints: -4 })).toBe(false)
+    expect(applyLiveEvent(queryClient, 'user:3:lead:update', 'lead 12')).toBe(false)
+    expect(queryClient.getQueryData(meKey)).toBe(me)
+    expect(invalidated(meKey)).toBe(false)
+    expect(invalidated(leadKey)).toBe(false)
+    expect(console.warn).toHaveBeenCalledTimes(2)
+  })
+
+  it('drops an event of an unknown channel', () => {
+    expect(applyLiveEvent(queryClient, 'team:4:chat', { text: 'bonjour' })).toBe(false)
+    expect(invalidated(meKey)).toBe(false)
+    expect(console.warn).toHaveBeenCalledOnce()
+  })
+})
+
+describe('refreshAfterReconnect', () => {
+  it('invalidates what events may have changed while disconnected: `me` and the leads', () => {
+    refreshAfterReconnect(queryClient)
+    expect(invalidated(meKey)).toBe(true)
+    expect(invalidated(leadKey)).toBe(true)
+    expect(invalidated(configQueries.all())).toBe(false)
+  })
+})

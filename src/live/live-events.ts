@@ -1,0 +1,80 @@
+// The one module mapping live events to the query cache (conventions §3.4): each event's data is
+// parsed with its channel's schema (src/contracts/live.ts); a complete value is written with
+// setQueryData, a signal invalidates what it concerns. Anything else is dropped.
+import type { QueryClient } from '@tanstack/react-query'
+import type { z } from 'zod'
+import { authQueries } from '../api/auth.ts'
+import { leadQueries } from '../api/leads.ts'
+import {
+  livePayloadSchemas,
+  parseChannel,
+  type LiveChannelKind,
+  type ParsedChannel,
+} from '../contracts/live.ts'
+
+/** Parses an event's data and applies it; false when the data does not fit the channel's schema. */
+type EventHandler = (
+  queryClient: QueryClient,
+  event: string,
+  data: unknown,
+  channel: ParsedChannel,
+) => boolean
+
+function warnDropped(reason: string, event: string, detail?: unknown): void {
+  // Not console.error: a bad event from the server is not a fault of this page.
+  if (import.meta.env.DEV) console.warn(`[live] ${reason}: ${event}`, detail)
+}
+
+function on<S extends z.ZodType>(
+  schema: S,
+  apply: (queryClient: QueryClient, payload: z.infer<S>, channel: ParsedChannel) => void,
+): EventHandler {
+  return (queryClient, event, data, channel) => {
+    const result = schema.safeParse(data)
+    if (!result.success) {
+      warnDropped('invalid payload', event, result.error.issues)
+      return false
+    }
+    apply(queryClient, result.data, channel)
+    return true
+  }
+}
+
+function invalidateMe(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: authQueries.me().queryKey })
+}
+
+const handlers: Record<LiveChannelKind, EventHandler> = {
+  // The payload carries the new total: the signed-in user's points are set without a request.
+  experience: on(livePayloadSchemas.experience, (queryClient, { experiencePoints }, { userId }) => {
+    queryClient.setQueryData(authQueries.me().queryKey, (me) =>
+      me && me.id === userId ? { ...me, experiencePoints } : me,
+    )
+  }),
+  // Any lead may have changed, and the user's processing lead with it (me.processingLeadId).
+  leadUpdate: on(livePayloadSchemas.leadUpdate, (queryClient) => {
+    void queryClient.invalidateQueries({ queryKey: leadQueries.all() })
+    invalidateMe(queryClient)
+  }),
+  // The call bar reads `me.call`.
+  ongoingCallUpdate: on(livePayloadSchemas.ongoingCallUpdate, invalidateMe),
+  // Both are kept in `me.gamification` and `me.badges`.
+  tentacall: on(livePayloadSchemas.tentacall, invalidateMe),
+  badge: on(livePayloadSchemas.badge, invalidateMe),
+}
+
+/** Applies one channel event to the cache; false when it was dropped (unknown channel, bad data). */
+export function applyLiveEvent(queryClient: QueryClient, event: string, data: unknown): boolean {
+  const channel = parseChannel(event)
+  if (!channel) {
+    warnDropped('unknown channel', event)
+    return false
+  }
+  return handlers[channel.kind](queryClient, event, data, channel)
+}
+
+/** After a reconnection: what the missed events would have changed is fetched again. */
+export function refreshAfterReconnect(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: leadQueries.all() })
+  invalidateMe(queryClient)
+}

@@ -1,0 +1,48 @@
+// The live channel of a signed-in tab, wired to the query cache: loaded on demand by the private
+// layout (use-live-connection.ts), so zod and the event schemas stay out of the /login first visit.
+import type { QueryClient } from '@tanstack/react-query'
+import { authQueries } from '../api/auth.ts'
+import { createLiveClient } from './live-client.ts'
+import { applyLiveEvent, refreshAfterReconnect } from './live-events.ts'
+import { liveUrl } from './live-protocol.ts'
+import { followSubscriptions } from './live-subscriptions.ts'
+
+/** The tab's one live client (spec: one socket per tab). */
+let current: { retry: () => void; stop: () => void } | null = null
+
+function warnServerError(data: unknown): void {
+  // A refused subscription or a message the server did not understand: a bug to see in dev only.
+  if (import.meta.env.DEV) console.warn('[live] server error', data)
+}
+
+/** Opens the live channel for user `userId`; returns the function that closes it. */
+export function startLive(queryClient: QueryClient, userId: number): () => void {
+  current?.stop()
+  const client = createLiveClient({
+    url: liveUrl(window.location.href),
+    onEvent: (event, data) => applyLiveEvent(queryClient, event, data),
+    onReconnected: () => refreshAfterReconnect(queryClient),
+    // The server ended the session (logout elsewhere, deactivation, expiry): asking who is signed
+    // in gets null, and the layout goes to /login.
+    onSessionEnded: () => void queryClient.invalidateQueries({ queryKey: authQueries.me().queryKey }),
+    onServerError: warnServerError,
+  })
+  const stopFollowing = followSubscriptions(queryClient, userId, client)
+  client.open()
+
+  const running = {
+    retry: client.retry,
+    stop() {
+      stopFollowing()
+      client.close()
+      if (current === running) current = null
+    },
+  }
+  current = running
+  return running.stop
+}
+
+/** The `Réessayer` action of the `failed` status. */
+export function retryLive(): void {
+  current?.retry()
+}
