@@ -23,10 +23,15 @@ export type Database = {
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations')
 
-type OpenOptions = { databaseUrl: string | undefined; dataDir: string }
+type OpenOptions = {
+  databaseUrl: string | undefined
+  dataDir: string
+  /** Errors of idle pooled connections (server restart, admin termination). */
+  onPoolError?: (error: Error) => void
+}
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl)
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.onPoolError)
   return openPglite(options.dataDir)
 }
 
@@ -39,8 +44,14 @@ async function openPglite(dataDir: string): Promise<Database> {
   return { db, kind: 'pglite', pool: undefined, close: () => client.close() }
 }
 
-async function openPostgres(connectionString: string): Promise<Database> {
+async function openPostgres(
+  connectionString: string,
+  onPoolError?: (error: Error) => void,
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 20 })
+  // An idle connection that dies (PostgreSQL restarted, connection terminated) must not crash the
+  // process: pg drops it from the pool and the next query opens a new one.
+  pool.on('error', (error) => onPoolError?.(error))
   const db = drizzlePg(pool, { schema }) as unknown as Db
   // Several processes may start at once against one database: serialise migrations.
   const lock = await pool.connect()

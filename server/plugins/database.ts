@@ -17,7 +17,12 @@ export type DatabasePluginOptions = { database?: Database }
 async function databasePlugin(app: FastifyInstance, options: DatabasePluginOptions) {
   const { config } = app
   const database =
-    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }))
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      onPoolError: (error) => app.log.warn({ err: error }, 'database: idle connection lost'),
+    }))
   app.decorate('database', database)
   if (config.seedDemo) await seedDemoData(database.db, app.log)
   // A database handed in by a test belongs to the test; only close what this plugin opened.
