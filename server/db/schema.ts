@@ -182,6 +182,8 @@ export const leads = pgTable(
     comment: text('comment'),
     metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
     processingUserId: integer('processing_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** When the current processing user took the lead. */
+    processingSince: ts('processing_since'),
     recallAt: ts('recall_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -247,3 +249,98 @@ export const mailOutbox = pgTable('mail_outbox', {
   text: text('text').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
 })
+
+/**
+ * Telephony calls (spec §3 "Call"), one row per provider call, upserted by `providerCallId`
+ * (Aircall's call id, or the simulator's). Ongoing = started and not ended; missed = ended without
+ * answer; untagged = ended, linked to a user, and no lead tag yet (docs/domain.md "Calls").
+ */
+export const calls = pgTable(
+  'calls',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider').$type<'aircall' | 'simulator'>().notNull(),
+    providerCallId: text('provider_call_id').notNull(),
+    direction: text('direction').$type<'inbound' | 'outbound'>().notNull(),
+    status: text('status').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    leadId: integer('lead_id').references(() => leads.id, { onDelete: 'set null' }),
+    /** For an inbound call: the lead whose phone matches the caller. */
+    detectedLeadId: integer('detected_lead_id').references(() => leads.id, { onDelete: 'set null' }),
+    /** The external party in E.164. */
+    phoneNumber: text('phone_number').notNull(),
+    /** The provider number used (Aircall number id). */
+    numberId: text('number_id'),
+    startedAt: ts('started_at').notNull(),
+    answeredAt: ts('answered_at'),
+    endedAt: ts('ended_at'),
+    missedReason: text('missed_reason'),
+    leadTagId: integer('lead_tag_id'),
+    /** Time of the newest provider event applied: older events never move the call back. */
+    sourceUpdatedAt: ts('source_updated_at').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('calls_provider_call_key').on(t.provider, t.providerCallId),
+    index('calls_user_idx').on(t.userId, t.startedAt),
+    index('calls_lead_idx').on(t.leadId),
+  ],
+)
+
+/** An outcome applied to a lead (spec §3 "Tag payload"), with what it changed. */
+export const leadTags = pgTable(
+  'lead_tags',
+  {
+    id: serial('id').primaryKey(),
+    leadId: integer('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    callId: integer('call_id').references(() => calls.id, { onDelete: 'set null' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    callProcessTagId: integer('call_process_tag_id')
+      .notNull()
+      .references(() => callProcessTags.id),
+    step: integer('step').notNull(),
+    status: text('status').$type<LeadStatus>().notNull(),
+    substatus: text('substatus').$type<LeadSubstatus>(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    comment: text('comment'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('lead_tags_lead_idx').on(t.leadId, t.createdAt)],
+)
+
+/** The lead's history (tags, calls, comments, appointments, assignments), newest first when read. */
+export const leadEvents = pgTable(
+  'lead_events',
+  {
+    id: serial('id').primaryKey(),
+    leadId: integer('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind').$type<'tag' | 'call' | 'comment' | 'appointment' | 'assignment' | 'update'>().notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('lead_events_lead_idx').on(t.leadId, t.createdAt)],
+)
+
+/** Every telephony webhook received (for the webhook status page), token redacted. */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider').notNull(),
+    event: text('event').notNull(),
+    providerCallId: text('provider_call_id'),
+    /** sha256 of (event, data.id, timestamp): the same delivery twice is recorded once. */
+    dedupeKey: text('dedupe_key').notNull(),
+    outcome: text('outcome').$type<'processed' | 'ignored' | 'duplicate' | 'rejected' | 'error'>().notNull(),
+    error: text('error'),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('webhook_events_dedupe_key').on(t.dedupeKey), index('webhook_events_received_idx').on(t.receivedAt)],
+)

@@ -33,6 +33,10 @@ const RESET_TABLES = [
   'password_reset_tokens',
   'rate_limit_hits',
   'mail_outbox',
+  'calls',
+  'lead_tags',
+  'lead_events',
+  'webhook_events',
 ]
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
