@@ -17,10 +17,15 @@ import mailerPlugin from './plugins/mailer.ts'
 import busPlugin from './plugins/bus.ts'
 import meCachePlugin from './plugins/me-cache.ts'
 import livePlugin from './plugins/live.ts'
+import telephonyPlugin from './plugins/telephony.ts'
 import authRoutes from './routes/auth/index.ts'
 import userRoutes from './routes/users/index.ts'
+import leadRoutes from './routes/leads/index.ts'
 import devRoutes from './routes/dev/index.ts'
 import systemRoutes from './routes/system/index.ts'
+import webhookRoutes from './routes/webhooks/index.ts'
+import callRoutes from './routes/calls/index.ts'
+import callTagRoutes from './routes/calls/tag.ts'
 
 z.config(z.locales.fr())
 
@@ -68,10 +73,15 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   // Before the routes: @fastify/websocket wraps the handlers of routes registered after it, so an
   // upgrade request reaching any other route is answered and its socket destroyed.
   await app.register(livePlugin)
+  await app.register(telephonyPlugin)
 
   await app.register(systemRoutes)
   await app.register(authRoutes)
   await app.register(userRoutes)
+  await app.register(webhookRoutes)
+  await app.register(callRoutes)
+  await app.register(callTagRoutes)
+  await app.register(leadRoutes)
   await app.register(devRoutes)
   await app.register(staticPlugin)
   return app

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 import { APP_ENVS, type AppEnv } from '../src/contracts/roles.ts'
+import { TELEPHONY_PROVIDERS, type TelephonyProviderName } from '../src/contracts/call.ts'
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   version: string
@@ -24,6 +25,12 @@ const envSchema = z.object({
   SENTRY_DSN: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['true', 'false']).optional(),
+  TELEPHONY_PROVIDER: z.enum(TELEPHONY_PROVIDERS).optional(),
+  AIRCALL_API_ID: z.string().optional(),
+  AIRCALL_API_TOKEN: z.string().optional(),
+  AIRCALL_API_URL: z.string().url().default('https://api.aircall.io'),
+  AIRCALL_WEBHOOK_TOKEN: z.string().optional(),
+  SIMULATOR_ANSWER_DELAY_MS: z.coerce.number().int().min(0).default(3000),
 })
 
 export type AppConfig = {
@@ -44,6 +51,16 @@ export type AppConfig = {
   logLevel: string
   seedDemo: boolean
   version: string
+  /** Issue #4: the simulator by default outside production, Aircall in production. */
+  telephonyProvider: TelephonyProviderName
+  aircall: {
+    apiId: string | undefined
+    apiToken: string | undefined
+    apiUrl: string
+    webhookToken: string | undefined
+  }
+  /** Simulator: delay before an outbound call is answered (0 in tests). */
+  simulatorAnswerDelayMs: number
   /** Built client; absent in API-only tests. */
   clientDir: string | undefined
 }
@@ -72,6 +89,15 @@ export function loadConfig(
     // Demo data never in production (issue #2); elsewhere on by default.
     seedDemo: parsed.APP_ENV !== 'production' && parsed.SEED_DEMO !== 'false',
     version: pkg.version,
+    telephonyProvider:
+      parsed.TELEPHONY_PROVIDER ?? (parsed.APP_ENV === 'production' ? 'aircall' : 'simulator'),
+    aircall: {
+      apiId: parsed.AIRCALL_API_ID || undefined,
+      apiToken: parsed.AIRCALL_API_TOKEN || undefined,
+      apiUrl: parsed.AIRCALL_API_URL.replace(/\/+$/, ''),
+      webhookToken: parsed.AIRCALL_WEBHOOK_TOKEN || undefined,
+    },
+    simulatorAnswerDelayMs: parsed.SIMULATOR_ANSWER_DELAY_MS,
     clientDir: path.resolve(import.meta.dirname, '../dist'),
     ...overrides,
   }

@@ -194,6 +194,12 @@ export const leads = pgTable(
     index('leads_processing_user_idx').on(t.processingUserId),
     index('leads_phone_idx').on(t.phone),
     index('leads_recall_at_idx').on(t.recallAt),
+    // Lead search (docs/domain.md "Leads"): name and e-mail prefixes, the second phone by equality.
+    // pg_trgm is not available on PGlite, hence prefix matching over text_pattern_ops.
+    index('leads_last_name_prefix_idx').on(sql`lower(${t.lastName}) text_pattern_ops`),
+    index('leads_first_name_prefix_idx').on(sql`lower(${t.firstName}) text_pattern_ops`),
+    index('leads_email_prefix_idx').on(sql`lower(${t.email}) text_pattern_ops`),
+    index('leads_secondary_phone_idx').on(t.secondaryPhone),
   ],
 )
 
@@ -320,7 +326,9 @@ export const leadEvents = pgTable(
       .notNull()
       .references(() => leads.id, { onDelete: 'cascade' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    kind: text('kind').$type<'tag' | 'call' | 'comment' | 'appointment' | 'assignment' | 'update'>().notNull(),
+    kind: text('kind')
+      .$type<'tag' | 'call' | 'comment' | 'appointment' | 'assignment' | 'update'>()
+      .notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
@@ -342,5 +350,8 @@ export const webhookEvents = pgTable(
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
     receivedAt: ts('received_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('webhook_events_dedupe_key').on(t.dedupeKey), index('webhook_events_received_idx').on(t.receivedAt)],
+  (t) => [
+    uniqueIndex('webhook_events_dedupe_key').on(t.dedupeKey),
+    index('webhook_events_received_idx').on(t.receivedAt),
+  ],
 )

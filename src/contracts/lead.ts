@@ -1,4 +1,6 @@
 // Lead vocabulary shared by client and server (spec §3, §4; rules in docs/domain.md).
+import { z } from 'zod'
+
 export const LEAD_STATUSES = [
   'NEW',
   'IN_PROGRESS',
@@ -21,3 +23,163 @@ export type LeadSubstatus = (typeof LEAD_SUBSTATUSES)[number]
 
 /** Spec §9: default lead processing duration, initial value of the configuration. */
 export const DEFAULT_LEAD_PROCESSING_DURATION_DAYS = 60
+
+// ---- API shapes (issue #4; routes in server/routes/leads) ----
+
+const id = z.number().int()
+
+/** POST find-lead-to-process and search/pick: a redirect to the lead, or a message when none. */
+export const findLeadResponseSchema = z.object({
+  redirect: z.string().optional(),
+  message: z.string().optional(),
+})
+export type FindLeadResponse = z.infer<typeof findLeadResponseSchema>
+
+export const callProcessTagSchema = z.object({
+  id,
+  label: z.string(),
+  nextStep: id.nullable(),
+  status: z.enum(LEAD_STATUSES),
+  substatus: z.enum(LEAD_SUBSTATUSES).nullable(),
+  recallDelayMinutes: id.nullable(),
+  endsProcessing: z.boolean(),
+  requiresAppointment: z.boolean(),
+  experiencePoints: id,
+})
+export type CallProcessTag = z.infer<typeof callProcessTagSchema>
+
+export const callProcessStepSchema = z.object({
+  id,
+  number: id,
+  title: z.string(),
+  script: z.string(),
+  callProcessTags: z.array(callProcessTagSchema),
+})
+export type CallProcessStep = z.infer<typeof callProcessStepSchema>
+
+export const missionSchema = z.object({
+  id,
+  name: z.string(),
+  color: z.string(),
+  bannerUrl: z.string(),
+  leadProcessingDurationDays: id,
+  callProcess: z
+    .object({ id, name: z.string(), callProcessSteps: z.array(callProcessStepSchema) })
+    .nullable(),
+})
+export type Mission = z.infer<typeof missionSchema>
+
+export const userRefSchema = z.object({ id, firstName: z.string(), lastName: z.string() })
+export type UserRef = z.infer<typeof userRefSchema>
+
+/** Spec §3 "Lead (processing lead)" plus contact fields; dates as ISO strings. */
+export const leadSchema = z.object({
+  id,
+  uuid: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string(),
+  secondaryPhone: z.string().nullable(),
+  email: z.string().nullable(),
+  address: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  city: z.string().nullable(),
+  step: id,
+  integrationMonth: z.string(),
+  meetRequestDate: z.string(),
+  status: z.enum(LEAD_STATUSES),
+  substatus: z.enum(LEAD_SUBSTATUSES).nullable(),
+  comment: z.string().nullable(),
+  metadata: z.record(z.string(), z.unknown()),
+  recallAt: z.string().nullable(),
+  processingSince: z.string().nullable(),
+  market: z.object({ id, name: z.string(), mission: missionSchema }),
+  processingUser: userRefSchema.nullable(),
+  expirationDate: z.string(),
+  isExpired: z.boolean(),
+  maxStep: id,
+})
+export type Lead = z.infer<typeof leadSchema>
+
+/** `GET /api/lead/{id}`: the lead's uuid or its numeric id. */
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+export const leadRefSchema = z.union([
+  z
+    .string()
+    .regex(UUID_PATTERN)
+    .transform((value) => value.toLowerCase()),
+  z.coerce.number().int().positive().max(2_147_483_647),
+])
+export const leadParamsSchema = z.object({ id: leadRefSchema })
+export const leadQuerySchema = z.object({ id: leadRefSchema })
+
+export const LEAD_EVENT_KINDS = ['tag', 'call', 'comment', 'appointment', 'assignment', 'update'] as const
+export const leadEventSchema = z.object({
+  id,
+  kind: z.enum(LEAD_EVENT_KINDS),
+  data: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+  user: userRefSchema.nullable(),
+})
+export type LeadEvent = z.infer<typeof leadEventSchema>
+
+/** Longest lead comment accepted (docs/domain.md "Leads"). */
+export const MAX_COMMENT_LENGTH = 5000
+export const leadCommentBodySchema = z.object({
+  comment: z
+    .string()
+    .trim()
+    .max(MAX_COMMENT_LENGTH, { error: 'Le commentaire est trop long (5 000 caractères au plus).' }),
+})
+export const leadIdParamSchema = z.object({ leadId: z.coerce.number().int().positive().max(2_147_483_647) })
+
+export const viewLeadPageBodySchema = z.object({ leadId: z.number().int().positive().max(2_147_483_647) })
+export const viewingLeadSchema = z.object({
+  viewingLeadId: id.nullable(),
+  lead: z.object({ id, uuid: z.string() }).nullable(),
+})
+
+export const SEARCH_DEFAULT_LIMIT = 20
+export const SEARCH_MAX_LIMIT = 100
+export const leadSearchParamsSchema = z.object({
+  search: z.string().trim().min(1).max(100),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+})
+export const leadSearchQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(SEARCH_MAX_LIMIT).default(SEARCH_DEFAULT_LIMIT),
+  missionId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+})
+export const leadSearchItemSchema = z.object({
+  id,
+  uuid: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string(),
+  email: z.string().nullable(),
+  city: z.string().nullable(),
+  status: z.enum(LEAD_STATUSES),
+  substatus: z.enum(LEAD_SUBSTATUSES).nullable(),
+  step: id,
+  meetRequestDate: z.string(),
+  mission: z.object({ id, name: z.string(), color: z.string() }),
+  processingUser: userRefSchema.nullable(),
+  isExpired: z.boolean(),
+})
+export const leadSearchResultSchema = z.object({
+  items: z.array(leadSearchItemSchema),
+  total: id,
+  page: id,
+  limit: id,
+})
+export type LeadSearchResult = z.infer<typeof leadSearchResultSchema>
+
+/** POST /api/calls/tag (spec §3 "Tag payload"): at least one of leadId and callId. */
+export const tagBodySchema = z.object({
+  leadId: z.number().int().positive().max(2_147_483_647).nullable().default(null),
+  callId: z.number().int().positive().max(2_147_483_647).nullable().default(null),
+  callProcessTagId: z.number().int().positive().max(2_147_483_647),
+  details: z.record(z.string(), z.unknown()).nullish(),
+  comment: z.string().trim().max(MAX_COMMENT_LENGTH).nullish(),
+})
+export type TagBody = z.input<typeof tagBodySchema>
+export const tagResponseSchema = z.object({ redirect: z.string(), leadTagId: z.number().int() })

@@ -9,6 +9,7 @@ import { connectAsBodySchema, meSchema, switchRoleBodySchema } from '../../../sr
 import { mailOutbox, users } from '../../db/schema.ts'
 import { errors } from '../../lib/http-error.ts'
 import { loadMe } from '../../domain/users.ts'
+import devTelephonyRoutes from './telephony.ts'
 
 const userResponse = { 200: z.object({ user: meSchema }), ...commonErrors }
 
@@ -101,4 +102,5 @@ export default async function devRoutes(fastify: FastifyInstance) {
       return { ok: true as const }
     },
   )
+  await app.register(devTelephonyRoutes)
 }

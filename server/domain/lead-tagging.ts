@@ -1,0 +1,180 @@
+// Tagging a lead (issue #4, POST /api/calls/tag; docs/domain.md "Leads"): the outcome's effects on
+// the lead, the lead tag, the call marked tagged, the history and the experience, in one transaction.
+import { and, eq, isNull, or, sql } from 'drizzle-orm'
+import type { Role } from '../../src/contracts/roles.ts'
+import type { Db } from '../db/client.ts'
+import {
+  callProcessSteps,
+  callProcessTags,
+  calls,
+  leadEvents,
+  leadTags,
+  leads,
+  markets,
+  missions,
+  users,
+} from '../db/schema.ts'
+import { errors } from '../lib/http-error.ts'
+import { leadIdOfCall } from './call-state.ts'
+
+export type TagInput = {
+  user: { id: number; role: Role }
+  leadId: number | null
+  callId: number | null
+  callProcessTagId: number
+  details: Record<string, unknown>
+  comment: string | null
+}
+
+export type TagOutcome = {
+  lead: { id: number; uuid: string }
+  leadTagId: number
+  callId: number | null
+  callStatus: string | null
+  released: boolean
+  requiresAppointment: boolean
+  gained: number
+  experiencePoints: number
+  previousProcessingUserId: number | null
+}
+
+async function resolveCall(tx: Db, input: TagInput) {
+  if (input.callId !== null) {
+    const [call] = await tx.select().from(calls).where(eq(calls.id, input.callId)).for('update')
+    if (!call) throw errors.notFound('Appel introuvable.')
+    if (call.userId !== input.user.id && input.user.role === 'TELEOPERATOR')
+      throw errors.forbidden('Cet appel n’est pas le vôtre.')
+    return call
+  }
+  if (input.leadId === null) throw errors.invalid('Indiquez le lead ou l’appel à tagger.')
+  // Without a call id, the user's ongoing or untagged call on that lead is the one tagged.
+  const [call] = await tx
+    .select()
+    .from(calls)
+    .where(
+      and(
+        eq(calls.userId, input.user.id),
+        or(eq(calls.leadId, input.leadId), eq(calls.detectedLeadId, input.leadId)),
+        or(isNull(calls.endedAt), isNull(calls.leadTagId)),
+      ),
+    )
+    .orderBy(calls.startedAt)
+    .limit(1)
+    .for('update')
+  return call ?? null
+}
+
+export async function tagLead(db: Db, input: TagInput): Promise<TagOutcome> {
+  return db.transaction(async (tx) => {
+    const call = await resolveCall(tx, input)
+    const leadId = input.leadId ?? (call ? leadIdOfCall(call) : null)
+    if (leadId === null) throw errors.invalid('Cet appel n’est lié à aucun lead.')
+    if (call && input.leadId !== null && leadIdOfCall(call) !== null && leadIdOfCall(call) !== input.leadId)
+      throw errors.invalid('Cet appel concerne un autre lead.')
+    const [row] = await tx
+      .select({ lead: leads, callProcessId: missions.callProcessId })
+      .from(leads)
+      .innerJoin(markets, eq(markets.id, leads.marketId))
+      .innerJoin(missions, eq(missions.id, markets.missionId))
+      .where(eq(leads.id, leadId))
+      .for('update', { of: leads })
+    if (!row) throw errors.notFound('Lead introuvable.')
+    const { lead } = row
+    // A teleoperator tags the lead they process, or a free lead their own call concerns.
+    const mayTag =
+      input.user.role !== 'TELEOPERATOR' ||
+      lead.processingUserId === input.user.id ||
+      (lead.processingUserId === null && call?.userId === input.user.id)
+    if (!mayTag) throw errors.forbidden('Ce lead est traité par un autre utilisateur.')
+    const [tag] = await tx
+      .select({
+        tag: callProcessTags,
+        stepNumber: callProcessSteps.number,
+        callProcessId: callProcessSteps.callProcessId,
+      })
+      .from(callProcessTags)
+      .innerJoin(callProcessSteps, eq(callProcessSteps.id, callProcessTags.stepId))
+      .where(eq(callProcessTags.id, input.callProcessTagId))
+    if (!tag || tag.callProcessId !== row.callProcessId)
+      throw errors.invalid('Ce tag n’appartient pas au processus d’appel de la mission du lead.')
+    // A form left open in another tab must not apply an outcome of a step the lead has left.
+    if (tag.stepNumber !== lead.step)
+      throw errors.conflict('Ce tag ne correspond pas à l’étape actuelle du lead.')
+
+    const now = new Date()
+    const effects = tag.tag
+    const step = effects.nextStep ?? lead.step
+    const recallAt =
+      effects.recallDelayMinutes !== null
+        ? new Date(now.getTime() + effects.recallDelayMinutes * 60_000)
+        : null
+    const released = effects.endsProcessing
+    const [leadTag] = await tx
+      .insert(leadTags)
+      .values({
+        leadId,
+        callId: call?.id ?? null,
+        userId: input.user.id,
+        callProcessTagId: effects.id,
+        step,
+        status: effects.status,
+        substatus: effects.substatus,
+        details: input.details,
+        comment: input.comment,
+      })
+      .returning({ id: leadTags.id })
+    await tx
+      .update(leads)
+      .set({
+        step,
+        status: effects.status,
+        substatus: effects.substatus,
+        recallAt,
+        updatedAt: now,
+        ...(released ? { processingUserId: null, processingSince: null } : {}),
+      })
+      .where(eq(leads.id, leadId))
+    if (released && lead.processingUserId !== null)
+      await tx
+        .update(users)
+        .set({ processingLeadId: null })
+        .where(and(eq(users.id, lead.processingUserId), eq(users.processingLeadId, leadId)))
+    if (call)
+      await tx
+        .update(calls)
+        .set({ leadTagId: leadTag!.id, leadId: call.leadId ?? leadId, updatedAt: now })
+        .where(eq(calls.id, call.id))
+    await tx.insert(leadEvents).values({
+      leadId,
+      userId: input.user.id,
+      kind: 'tag',
+      data: {
+        leadTagId: leadTag!.id,
+        callProcessTagId: effects.id,
+        label: effects.label,
+        callId: call?.id ?? null,
+        step,
+        status: effects.status,
+        substatus: effects.substatus,
+        recallAt: recallAt?.toISOString() ?? null,
+        comment: input.comment,
+      },
+    })
+    const [user] = await tx
+      .update(users)
+      .set({ experiencePoints: sql`${users.experiencePoints} + ${effects.experiencePoints}` })
+      .where(eq(users.id, input.user.id))
+      .returning({ experiencePoints: users.experiencePoints })
+    return {
+      lead: { id: lead.id, uuid: lead.uuid },
+      leadTagId: leadTag!.id,
+      callId: call?.id ?? null,
+      callStatus: call?.status ?? null,
+      released,
+      requiresAppointment: effects.requiresAppointment,
+      gained: effects.experiencePoints,
+      experiencePoints: user!.experiencePoints,
+      previousProcessingUserId: lead.processingUserId,
+    }
+  })
+}

@@ -1,0 +1,145 @@
+// The lead sheet (spec §3 "Lead", issue #4): the lead with its market, mission, call process, processing
+// user, expiration date and maximum step; and who may read it (docs/domain.md "Leads").
+import { and, asc, eq, inArray } from 'drizzle-orm'
+import type { Lead } from '../../src/contracts/lead.ts'
+import type { Role } from '../../src/contracts/roles.ts'
+import type { Db } from '../db/client.ts'
+import {
+  callProcessSteps,
+  callProcessTags,
+  callProcesses,
+  leads,
+  markets,
+  missionUsers,
+  missions,
+  users,
+} from '../db/schema.ts'
+import { errors } from '../lib/http-error.ts'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+type LeadRow = typeof leads.$inferSelect
+type MissionRow = typeof missions.$inferSelect
+
+/** Spec §3: expiration = meetRequestDate + the mission's leadProcessingDurationDays. */
+export function expirationOf(meetRequestDate: Date, durationDays: number): Date {
+  return new Date(meetRequestDate.getTime() + durationDays * DAY_MS)
+}
+
+export function whereRef(ref: string | number) {
+  return typeof ref === 'number' ? eq(leads.id, ref) : eq(leads.uuid, ref)
+}
+
+/** Teleoperators read the leads of their missions only; managers and administrators read all. */
+export async function assertMayReadLead(db: Db, user: { id: number; role: Role }, missionId: number) {
+  if (user.role !== 'TELEOPERATOR') return
+  const [row] = await db
+    .select({ missionId: missionUsers.missionId })
+    .from(missionUsers)
+    .where(and(eq(missionUsers.missionId, missionId), eq(missionUsers.userId, user.id)))
+  if (!row) throw errors.forbidden('Ce lead n’appartient à aucune de vos missions.')
+}
+
+/** The lead's row with its mission id, or 404. */
+export async function findLeadRow(db: Db, ref: string | number) {
+  const [row] = await db
+    .select({ lead: leads, missionId: markets.missionId })
+    .from(leads)
+    .innerJoin(markets, eq(markets.id, leads.marketId))
+    .where(whereRef(ref))
+  if (!row) throw errors.notFound('Lead introuvable.')
+  return row
+}
+
+async function callProcessOf(db: Db, mission: MissionRow): Promise<Lead['market']['mission']['callProcess']> {
+  if (mission.callProcessId === null) return null
+  const [process] = await db.select().from(callProcesses).where(eq(callProcesses.id, mission.callProcessId))
+  if (!process) return null
+  const steps = await db
+    .select()
+    .from(callProcessSteps)
+    .where(eq(callProcessSteps.callProcessId, process.id))
+    .orderBy(asc(callProcessSteps.number))
+  const tags = steps.length
+    ? await db
+        .select()
+        .from(callProcessTags)
+        .where(
+          inArray(
+            callProcessTags.stepId,
+            steps.map((s) => s.id),
+          ),
+        )
+        .orderBy(asc(callProcessTags.id))
+    : []
+  return {
+    id: process.id,
+    name: process.name,
+    callProcessSteps: steps.map((step) => ({
+      id: step.id,
+      number: step.number,
+      title: step.title,
+      script: step.script,
+      callProcessTags: tags.filter((tag) => tag.stepId === step.id).map(({ stepId: _stepId, ...tag }) => tag),
+    })),
+  }
+}
+
+export async function loadLead(db: Db, ref: string | number, now = new Date()): Promise<Lead> {
+  const [row] = await db
+    .select({ lead: leads, market: markets, mission: missions, user: users })
+    .from(leads)
+    .innerJoin(markets, eq(markets.id, leads.marketId))
+    .innerJoin(missions, eq(missions.id, markets.missionId))
+    .leftJoin(users, eq(users.id, leads.processingUserId))
+    .where(whereRef(ref))
+  if (!row) throw errors.notFound('Lead introuvable.')
+  const callProcess = await callProcessOf(db, row.mission)
+  const expiration = expirationOf(row.lead.meetRequestDate, row.mission.leadProcessingDurationDays)
+  const numbers = callProcess?.callProcessSteps.map((s) => s.number) ?? []
+  return {
+    ...leadFields(row.lead),
+    market: {
+      id: row.market.id,
+      name: row.market.name,
+      mission: {
+        id: row.mission.id,
+        name: row.mission.name,
+        color: row.mission.color,
+        bannerUrl: row.mission.bannerUrl,
+        leadProcessingDurationDays: row.mission.leadProcessingDurationDays,
+        callProcess,
+      },
+    },
+    processingUser: row.user
+      ? { id: row.user.id, firstName: row.user.firstName, lastName: row.user.lastName }
+      : null,
+    expirationDate: expiration.toISOString(),
+    isExpired: expiration.getTime() <= now.getTime(),
+    // Spec §4: the highest step number, or 0 when there are none.
+    maxStep: numbers.length ? Math.max(...numbers) : 0,
+  }
+}
+
+function leadFields(lead: LeadRow) {
+  return {
+    id: lead.id,
+    uuid: lead.uuid,
+    firstName: lead.firstName,
+    lastName: lead.lastName,
+    phone: lead.phone,
+    secondaryPhone: lead.secondaryPhone,
+    email: lead.email,
+    address: lead.address,
+    postalCode: lead.postalCode,
+    city: lead.city,
+    step: lead.step,
+    integrationMonth: lead.integrationMonth,
+    meetRequestDate: lead.meetRequestDate.toISOString(),
+    status: lead.status,
+    substatus: lead.substatus,
+    comment: lead.comment,
+    metadata: lead.metadata,
+    recallAt: lead.recallAt?.toISOString() ?? null,
+    processingSince: lead.processingSince?.toISOString() ?? null,
+  }
+}

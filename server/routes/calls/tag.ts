@@ -1,0 +1,60 @@
+// POST /api/calls/tag (spec §7 "Calls", §3 "Tag payload"): records the outcome of a call on a lead.
+// The effects live in server/domain/lead-tagging.ts; this route checks who asks and notifies.
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { commonErrors } from '../../../src/contracts/common.ts'
+import { channels } from '../../../src/contracts/live.ts'
+import { tagBodySchema, tagResponseSchema } from '../../../src/contracts/lead.ts'
+import { tagLead } from '../../domain/lead-tagging.ts'
+import { publishLeadUpdate } from '../leads/notify.ts'
+
+/** Spec §6: the lead-handling roles. */
+const LEAD_HANDLERS = ['TELEOPERATOR', 'MANAGER'] as const
+
+export default async function callTagRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  const { db } = app.database
+
+  app.post(
+    '/api/calls/tag',
+    {
+      config: { access: LEAD_HANDLERS },
+      schema: {
+        tags: ['calls'],
+        body: tagBodySchema,
+        response: { 200: tagResponseSchema, 409: commonErrors[400], ...commonErrors },
+      },
+    },
+    async (request) => {
+      const user = request.auth.user!
+      const body = request.body
+      const outcome = await tagLead(db, {
+        user,
+        leadId: body.leadId,
+        callId: body.callId,
+        callProcessTagId: body.callProcessTagId,
+        details: body.details ?? {},
+        comment: body.comment || null,
+      })
+      const affected = [
+        user.id,
+        ...(outcome.previousProcessingUserId ? [outcome.previousProcessingUserId] : []),
+      ]
+      if (outcome.released)
+        for (const id of new Set(affected)) await app.bus.publish('user-changed', { userId: id })
+      await publishLeadUpdate(app, outcome.lead, 'tag', affected)
+      if (outcome.callId !== null)
+        await app.live.publish(channels.ongoingCallUpdate(user.id), {
+          callId: outcome.callId,
+          status: (outcome.callStatus ?? 'done').slice(0, 32),
+        })
+      if (outcome.gained !== 0)
+        await app.live.publish(channels.experience(user.id), {
+          experiencePoints: Math.max(0, outcome.experiencePoints),
+          gained: outcome.gained,
+        })
+      const redirect = outcome.requiresAppointment ? `/lead/${outcome.lead.uuid}/appointment` : '/home'
+      return { redirect, leadTagId: outcome.leadTagId }
+    },
+  )
+}

@@ -1,0 +1,72 @@
+// Dev endpoints driving the telephony simulator (issue #4, non-production only: registered by
+// server/routes/dev/index.ts, which returns early in production). They answer once the synthetic
+// events are processed, so the caller reads the resulting state at once.
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { and, desc, eq } from 'drizzle-orm'
+import {
+  callRedirectSchema,
+  devCallActionParamsSchema,
+  devInboundBodySchema,
+} from '../../../src/contracts/call.ts'
+import { commonErrors } from '../../../src/contracts/common.ts'
+import { calls, users } from '../../db/schema.ts'
+import { errors } from '../../lib/http-error.ts'
+
+const responses = { 200: callRedirectSchema, 409: commonErrors[400], ...commonErrors }
+
+export default async function devTelephonyRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  const { db } = app.database
+
+  function simulator() {
+    const sim = app.telephony.simulator
+    if (!sim) throw errors.conflict('Le simulateur de téléphonie n’est pas actif (TELEPHONY_PROVIDER).')
+    return sim
+  }
+
+  app.post(
+    '/api/dev/telephony/inbound',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['dev'], body: devInboundBodySchema, response: responses },
+    },
+    async (request) => {
+      const sim = simulator()
+      const [user] = await db.select().from(users).where(eq(users.id, request.body.userId))
+      if (!user) throw errors.notFound('Utilisateur introuvable.')
+      if (user.aircallId === null) throw errors.conflict('Cet utilisateur n’est pas relié à la téléphonie.')
+      const providerCallId = sim.inbound({
+        aircallUserId: user.aircallId,
+        fromNumber: request.body.fromNumber,
+      })
+      await app.telephony.idle()
+      const [call] = await db
+        .select({ id: calls.id })
+        .from(calls)
+        .where(and(eq(calls.provider, 'simulator'), eq(calls.providerCallId, String(providerCallId))))
+        .orderBy(desc(calls.id))
+      return { ok: true as const, callId: call?.id ?? null }
+    },
+  )
+
+  app.post(
+    '/api/dev/telephony/:callId/:action',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['dev'], params: devCallActionParamsSchema, response: responses },
+    },
+    async (request) => {
+      const sim = simulator()
+      // A call just started may still wait for its call.created.
+      await app.telephony.idle()
+      const [call] = await db.select().from(calls).where(eq(calls.id, request.params.callId))
+      if (!call || call.provider !== 'simulator') throw errors.notFound('Appel simulé introuvable.')
+      if (call.endedAt) throw errors.conflict('Cet appel est déjà terminé.')
+      const [user] = call.userId ? await db.select().from(users).where(eq(users.id, call.userId)) : []
+      sim.act(call, request.params.action, user?.aircallId ?? null)
+      await app.telephony.idle()
+      return { ok: true as const, callId: call.id }
+    },
+  )
+}

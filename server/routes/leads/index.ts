@@ -1,0 +1,106 @@
+// Leads (issue #4, spec §7 "Leads"): hand-out, sheet, history, comment, search and pick.
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { commonErrors } from '../../../src/contracts/common.ts'
+import {
+  findLeadResponseSchema,
+  leadIdParamSchema,
+  leadSearchParamsSchema,
+  leadSearchQuerySchema,
+  leadSearchResultSchema,
+} from '../../../src/contracts/lead.ts'
+import { isCallCapable } from '../../../src/contracts/roles.ts'
+import { blockingError, findLeadToProcess, pickLead } from '../../domain/lead-assignment.ts'
+import { ongoingCallOf } from '../../domain/call-state.ts'
+import { searchLeads } from '../../domain/lead-search.ts'
+import { assertMayReadLead, findLeadRow } from '../../domain/lead-view.ts'
+import { errors } from '../../lib/http-error.ts'
+import type { SessionUser } from '../../plugins/session.ts'
+import { publishLeadUpdate, userChanged } from './notify.ts'
+import leadSheetRoutes from './sheet.ts'
+import leadViewingRoutes from './viewing.ts'
+
+export const NOTHING_TO_PROCESS = 'Aucun lead à traiter pour le moment.'
+/** Spec §6: the lead-handling roles; call-capable also needs an active account. */
+export const LEAD_HANDLERS = ['TELEOPERATOR', 'MANAGER'] as const
+const SEARCH_DURING_CALL = 'La recherche est impossible pendant un appel : terminez-le d’abord.'
+const NOT_AVAILABLE = 'Ce lead n’est pas disponible : il est déjà en cours de traitement, expiré ou clos.'
+const NOT_CALL_CAPABLE = 'Seuls les téléopérateurs et managers actifs peuvent traiter des leads.'
+
+export function assertCallCapable(user: SessionUser) {
+  if (!isCallCapable(user)) throw errors.forbidden(NOT_CALL_CAPABLE)
+}
+
+export default async function leadRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  const { db } = app.database
+  await app.register(leadSheetRoutes)
+  await app.register(leadViewingRoutes)
+
+  app.post(
+    '/api/lead/find-lead-to-process',
+    {
+      config: { access: LEAD_HANDLERS },
+      schema: { tags: ['leads'], response: { 200: findLeadResponseSchema, ...commonErrors } },
+    },
+    async (request) => {
+      const user = request.auth.user!
+      assertCallCapable(user)
+      const outcome = await findLeadToProcess(db, user.id)
+      if (outcome.kind === 'blocked') throw blockingError(outcome.blocking)
+      if (outcome.kind === 'none') return { message: NOTHING_TO_PROCESS }
+      await userChanged(app, user.id)
+      await publishLeadUpdate(app, outcome.lead, 'assignment')
+      return { redirect: `/lead/${outcome.lead.uuid}` }
+    },
+  )
+
+  app.get(
+    '/api/lead/search/:search/:page?',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['leads'],
+        params: leadSearchParamsSchema,
+        querystring: leadSearchQuerySchema,
+        response: { 200: leadSearchResultSchema, ...commonErrors },
+      },
+    },
+    async (request) => {
+      const user = request.auth.user!
+      // Spec §4: searching is disallowed while a call is ongoing.
+      if (await ongoingCallOf(db, user.id)) throw errors.forbidden(SEARCH_DURING_CALL)
+      return searchLeads(db, {
+        user,
+        search: request.params.search,
+        page: request.params.page,
+        limit: request.query.limit,
+        missionId: request.query.missionId,
+      })
+    },
+  )
+
+  app.post(
+    '/api/lead/search/pick/:leadId',
+    {
+      config: { access: LEAD_HANDLERS },
+      schema: {
+        tags: ['leads'],
+        params: leadIdParamSchema,
+        response: { 200: findLeadResponseSchema, 409: commonErrors[400], ...commonErrors },
+      },
+    },
+    async (request) => {
+      const user = request.auth.user!
+      assertCallCapable(user)
+      const row = await findLeadRow(db, request.params.leadId)
+      await assertMayReadLead(db, user, row.missionId)
+      const outcome = await pickLead(db, user.id, row.lead.id, user.role !== 'TELEOPERATOR')
+      if (outcome.kind === 'blocked') throw blockingError(outcome.blocking)
+      if (outcome.kind !== 'assigned') throw errors.conflict(NOT_AVAILABLE)
+      await userChanged(app, user.id)
+      await publishLeadUpdate(app, outcome.lead, 'assignment')
+      return { redirect: `/lead/${outcome.lead.uuid}` }
+    },
+  )
+}

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts'
+import { createAgent, type Agent } from '../../../tests/setup/agent.ts'
+import { insertUser } from '../../../tests/factories/users.ts'
+import { insertCall, insertLead, insertMission } from '../../../tests/factories/leads.ts'
+import { leads, users } from '../../db/schema.ts'
+
+const DAY = 24 * 60 * 60 * 1000
+let t: TestApp
+let me: { id: number }
+let agent: Agent
+
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(() => t.close())
+beforeEach(async () => {
+  await t.reset()
+  me = await insertUser(t.database.db, { email: 'teleop@test.fr' })
+  agent = createAgent(t.app)
+  await agent.login('teleop@test.fr')
+})
+
+const search = (text: string, suffix = '') =>
+  agent.request({ url: `/api/lead/search/${encodeURIComponent(text)}${suffix}` })
+
+describe('GET /api/lead/search/{search}/{page}', () => {
+  it('finds by name, phone in any French writing, e-mail and id, in the user’s missions only', async () => {
+    const { db } = t.database
+    const { market } = await insertMission(db, { userIds: [me.id] })
+    const other = await insertMission(db)
+    const lead = await insertLead(db, market.id, {
+      firstName: 'Jeanne',
+      lastName: 'Dupont-Morel',
+      phone: '+33612345678',
+      secondaryPhone: '+33145678901',
+      email: 'Jeanne.Dupont@exemple.fr',
+    })
+    await insertLead(db, other.market.id, { lastName: 'Dupont', phone: '+33612345678' })
+    for (const text of [
+      'dupont',
+      'DUPONT-MO',
+      'jea dup',
+      'Dupont Jeanne',
+      '06 12 34 56 78',
+      '+33 6 12 34 56 78',
+      '0033612345678',
+      '01 45 67 89 01',
+      'jeanne.dupont@',
+      String(lead.id),
+      lead.uuid,
+    ]) {
+      const res = await search(text)
+      expect(res.statusCode, text).toBe(200)
+      expect(
+        res.json().items.map((i: { id: number }) => i.id),
+        text,
+      ).toEqual([lead.id])
+      expect(res.json()).toMatchObject({ total: 1, page: 1, limit: 20 })
+    }
+    expect((await search('martin')).json().total).toBe(0)
+    expect((await search('%')).json().total).toBe(0)
+  })
+
+  it('paginates and filters by mission', async () => {
+    const { db } = t.database
+    const a = await insertMission(db, { userIds: [me.id] })
+    const b = await insertMission(db, { userIds: [me.id] })
+    for (let i = 0; i < 5; i += 1) await insertLead(db, a.market.id, { lastName: `Leroy${i}` })
+    await insertLead(db, b.market.id, { lastName: 'Leroy9' })
+    const page2 = (await search('leroy', '/2?limit=2')).json()
+    expect(page2).toMatchObject({ total: 6, page: 2, limit: 2 })
+    expect(page2.items.map((i: { lastName: string }) => i.lastName)).toEqual(['Leroy2', 'Leroy3'])
+    const filtered = (await search('leroy', `/1?missionId=${b.mission.id}`)).json()
+    expect(filtered.items.map((i: { lastName: string }) => i.lastName)).toEqual(['Leroy9'])
+    expect((await search('leroy', '/1?limit=101')).statusCode).toBe(400)
+  })
+
+  it('is refused with a French message while the user has an ongoing call', async () => {
+    await insertCall(t.database.db, { userId: me.id })
+    const res = await search('dupont')
+    expect(res.statusCode).toBe(403)
+    expect(res.json().error.message).toBe(
+      'La recherche est impossible pendant un appel : terminez-le d’abord.',
+    )
+  })
+})
+
+describe('POST /api/lead/search/pick/{leadId}', () => {
+  it('takes a free workable lead of the user’s missions', async () => {
+    const { db } = t.database
+    const { market } = await insertMission(db, { userIds: [me.id] })
+    const lead = await insertLead(db, market.id, { status: 'RECALL', recallAt: new Date(Date.now() + DAY) })
+    const res = await agent.request({ method: 'POST', url: `/api/lead/search/pick/${lead.id}` })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({ redirect: `/lead/${lead.uuid}` })
+    const [user] = await db.select().from(users).where(eq(users.id, me.id))
+    expect(user!.processingLeadId).toBe(lead.id)
+  })
+
+  it('refuses a held, expired or closed lead (409), another mission’s lead (403), and applies the blocking causes', async () => {
+    const { db } = t.database
+    const other = await insertUser(db)
+    const { market } = await insertMission(db, { userIds: [me.id], durationDays: 30 })
+    const foreign = await insertMission(db)
+    const pick = (id: number) => agent.request({ method: 'POST', url: `/api/lead/search/pick/${id}` })
+    const held = await insertLead(db, market.id, { processingUserId: other.id })
+    const expired = await insertLead(db, market.id, { meetRequestDate: new Date(Date.now() - 31 * DAY) })
+    const closed = await insertLead(db, market.id, { status: 'NOT_INTERESTED' })
+    for (const lead of [held, expired, closed]) expect((await pick(lead.id)).statusCode).toBe(409)
+    expect((await pick((await insertLead(db, foreign.market.id)).id)).statusCode).toBe(403)
+    expect((await pick(999999)).statusCode).toBe(404)
+    const free = await insertLead(db, market.id)
+    const mine = await insertLead(db, market.id, { processingUserId: me.id })
+    const res = await pick(free.id)
+    expect(res.statusCode).toBe(403)
+    expect(res.json().redirect).toBe(
+      `/lead/${mine.uuid}?redirect=/lead/${mine.uuid}&cause=UNFINISHED_PROCESSING_LEAD`,
+    )
+    const [after] = await db.select().from(leads).where(eq(leads.id, free.id))
+    expect(after!.processingUserId).toBeNull()
+  })
+})

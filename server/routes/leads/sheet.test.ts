@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts'
+import { createAgent, type Agent } from '../../../tests/setup/agent.ts'
+import { insertUser } from '../../../tests/factories/users.ts'
+import { insertCall, insertLead, insertMission } from '../../../tests/factories/leads.ts'
+import { callProcessSteps, calls, leadEvents, leads, users } from '../../db/schema.ts'
+
+const DAY = 24 * 60 * 60 * 1000
+let t: TestApp
+let me: { id: number }
+let agent: Agent
+let manager: Agent
+
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(() => t.close())
+beforeEach(async () => {
+  await t.reset()
+  me = await insertUser(t.database.db, { email: 'teleop@test.fr' })
+  await insertUser(t.database.db, { email: 'manager@test.fr', role: 'MANAGER' })
+  agent = createAgent(t.app)
+  manager = createAgent(t.app)
+  await agent.login('teleop@test.fr')
+  await manager.login('manager@test.fr')
+})
+
+describe('GET /api/lead/{id}', () => {
+  it('answers the lead with market, mission, ordered steps and tags, expiration and max step', async () => {
+    const { db } = t.database
+    const { market, mission } = await insertMission(db, { userIds: [me.id], durationDays: 30 })
+    const meet = new Date(Date.now() - 40 * DAY)
+    const lead = await insertLead(db, market.id, { meetRequestDate: meet, processingUserId: me.id })
+    for (const url of [
+      `/api/lead/${lead.uuid}`,
+      `/api/lead/${lead.id}`,
+      `/api/lead?id=${lead.uuid}`,
+      `/api/lead?id=${lead.id}`,
+    ]) {
+      const res = await agent.request({ url })
+      expect(res.statusCode, url).toBe(200)
+      const body = res.json()
+      expect(body.uuid).toBe(lead.uuid)
+      expect(body.market).toMatchObject({
+        id: market.id,
+        mission: {
+          id: mission.id,
+          color: '#123456',
+          bannerUrl: '/banners/a.webp',
+          leadProcessingDurationDays: 30,
+        },
+      })
+      expect(
+        body.market.mission.callProcess.callProcessSteps.map((s: { number: number }) => s.number),
+      ).toEqual([1, 2])
+      expect(
+        body.market.mission.callProcess.callProcessSteps[0].callProcessTags.map(
+          (tag: { label: string }) => tag.label,
+        ),
+      ).toEqual(['Suite', 'Rappeler'])
+      expect(body.processingUser).toEqual({ id: me.id, firstName: 'Camille', lastName: expect.any(String) })
+      expect(body.expirationDate).toBe(new Date(meet.getTime() + 30 * DAY).toISOString())
+      expect(body.isExpired).toBe(true)
+      expect(body.maxStep).toBe(2)
+    }
+  })
+
+  it('gives max step 0 for a call process without steps, and 404 for an unknown lead', async () => {
+    const { db } = t.database
+    const { market, mission } = await insertMission(db, { userIds: [me.id] })
+    await db.delete(callProcessSteps).where(eq(callProcessSteps.callProcessId, mission.callProcessId!))
+    const lead = await insertLead(db, market.id)
+    const body = (await agent.request({ url: `/api/lead/${lead.id}` })).json()
+    expect(body.maxStep).toBe(0)
+    expect(body.isExpired).toBe(false)
+    expect((await agent.request({ url: '/api/lead/999999' })).statusCode).toBe(404)
+    expect((await agent.request({ url: '/api/lead/not-a-uuid' })).statusCode).toBe(400)
+  })
+
+  it('refuses a teleoperator the leads of other missions; a manager reads them', async () => {
+    const { db } = t.database
+    const { market } = await insertMission(db)
+    const lead = await insertLead(db, market.id)
+    expect((await agent.request({ url: `/api/lead/${lead.uuid}` })).statusCode).toBe(403)
+    expect((await manager.request({ url: `/api/lead/${lead.uuid}` })).statusCode).toBe(200)
+  })
+})
+
+describe('history and comment', () => {
+  it('the processing user comments; the history lists it newest first with the user', async () => {
+    const { db } = t.database
+    const { market } = await insertMission(db, { userIds: [me.id] })
+    await insertLead(db, market.id)
+    const find = await agent.request({ method: 'POST', url: '/api/lead/find-lead-to-process' })
+    const uuid = (find.json().redirect as string).split('/').pop()!
+    const [lead] = await db.select().from(leads).where(eq(leads.uuid, uuid))
+    const res = await agent.request({
+      method: 'PUT',
+      url: `/api/lead/${lead!.id}/comment`,
+      payload: { comment: ' Rappeler le soir ' },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().comment).toBe('Rappeler le soir')
+    const history = (await agent.request({ url: `/api/lead/${uuid}/history` })).json()
+    expect(history.map((e: { kind: string }) => e.kind)).toEqual(['comment', 'assignment'])
+    expect(history[0].user).toMatchObject({ id: me.id, firstName: 'Camille' })
+    expect(history[0].data).toEqual({ comment: 'Rappeler le soir' })
+  })
+
+  it('refuses the comment of a teleoperator who does not process the lead, and a too long one', async () => {
+    const { db } = t.database
+    const { market } = await insertMission(db, { userIds: [me.id] })
+    const lead = await insertLead(db, market.id)
+    const url = `/api/lead/${lead.id}/comment`
+    expect((await agent.request({ method: 'PUT', url, payload: { comment: 'x' } })).statusCode).toBe(403)
+    expect((await manager.request({ method: 'PUT', url, payload: { comment: 'x' } })).statusCode).toBe(200)
+    const tooLong = await manager.request({ method: 'PUT', url, payload: { comment: 'x'.repeat(5001) } })
+    expect(tooLong.statusCode).toBe(400)
+    expect(await db.select().from(leadEvents).where(eq(leadEvents.leadId, lead.id))).toHaveLength(1)
+  })
+})
+
+describe('viewing and unassigning', () => {
+  it('records the lead page the user views, readable by the user and managers only', async () => {
+    const { db } = t.database
+    const { market } = await insertMission(db, { userIds: [me.id] })
+    const lead = await insertLead(db, market.id)
+    expect(
+      (
+        await agent.request({
+          method: 'POST',
+          url: '/api/users/view-lead-page',
+          payload: { leadId: lead.id },
+        })
+      ).statusCode,
+    ).toBe(200)
+    expect((await agent.request({ url: `/api/user/${me.id}/viewing-lead` })).json()).toEqual({
+      viewingLeadId: lead.id,
+      lead: { id: lead.id, uuid: lead.uuid },
+    })
+    expect((await agent.request({ url: '/api/user/me' })).json().viewingLeadId).toBe(lead.id)
+    const managerId = (await db.select().from(users).where(eq(users.email, 'manager@test.fr')))[0]!.id
+    expect((await agent.request({ url: `/api/user/${managerId}/viewing-lead` })).statusCode).toBe(403)
+    expect((await manager.request({ url: `/api/user/${me.id}/viewing-lead` })).json().viewingLeadId).toBe(
+      lead.id,
+    )
+    await agent.request({ method: 'POST', url: '/api/users/quit-lead-page' })
+    expect((await agent.request({ url: `/api/user/${me.id}/viewing-lead` })).json()).toEqual({
+      viewingLeadId: null,
+      lead: null,
+    })
+  })
+
+  it('refuses to view a lead of another mission', async () => {
+    const { market } = await insertMission(t.database.db)
+    const lead = await insertLead(t.database.db, market.id)
+    const res = await agent.request({
+      method: 'POST',
+      url: '/api/users/view-lead-page',
+      payload: { leadId: lead.id },
+    })
+    expect(res.statusCode).toBe(403)
+  })
+
+  it('frees the held lead, unless a call on it is ongoing or untagged', async () => {
+    const { db } = t.database
+    const { market } = await insertMission(db, { userIds: [me.id] })
+    await insertLead(db, market.id)
+    await agent.request({ method: 'POST', url: '/api/lead/find-lead-to-process' })
+    const [held] = await db.select().from(leads).where(eq(leads.processingUserId, me.id))
+    const call = await insertCall(db, { userId: me.id, leadId: held!.id, endedAt: new Date() })
+    const refused = await agent.request({ method: 'POST', url: '/api/users/unassign-lead-from-user' })
+    expect(refused.statusCode).toBe(409)
+    await db.delete(calls).where(eq(calls.id, call.id))
+    const res = await agent.request({ method: 'POST', url: '/api/users/unassign-lead-from-user' })
+    expect(res.statusCode).toBe(200)
+    const [lead] = await db.select().from(leads).where(eq(leads.id, held!.id))
+    expect(lead!.processingUserId).toBeNull()
+    expect((await agent.request({ url: '/api/user/me' })).json().processingLeadId).toBeNull()
+    // Free again: the next find hands it out anew.
+    expect(
+      (await agent.request({ method: 'POST', url: '/api/lead/find-lead-to-process' })).json().redirect,
+    ).toBe(`/lead/${lead!.uuid}`)
+  })
+})

@@ -1,0 +1,119 @@
+// The lead sheet's reads and comment (spec §7 "Leads"): GET /api/lead/{id}, GET /api/lead?id=,
+// GET /api/lead/{id}/history, PUT /api/lead/{leadId}/comment.
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { and, desc, eq } from 'drizzle-orm'
+import { z } from 'zod'
+import { commonErrors } from '../../../src/contracts/common.ts'
+import {
+  leadCommentBodySchema,
+  leadEventSchema,
+  leadIdParamSchema,
+  leadParamsSchema,
+  leadQuerySchema,
+  leadSchema,
+} from '../../../src/contracts/lead.ts'
+import { leadEvents, leads, users } from '../../db/schema.ts'
+import { assertMayReadLead, findLeadRow, loadLead } from '../../domain/lead-view.ts'
+import { errors } from '../../lib/http-error.ts'
+import { publishLeadUpdate } from './notify.ts'
+
+export default async function leadSheetRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  const { db } = app.database
+  const leadResponse = { 200: leadSchema, ...commonErrors }
+
+  async function readable(request: FastifyRequest, ref: string | number) {
+    const row = await findLeadRow(db, ref)
+    await assertMayReadLead(db, request.auth.user!, row.missionId)
+    return row
+  }
+
+  app.get(
+    '/api/lead/:id',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['leads'], params: leadParamsSchema, response: leadResponse },
+    },
+    async (request) => {
+      const row = await readable(request, request.params.id)
+      return loadLead(db, row.lead.id)
+    },
+  )
+
+  app.get(
+    '/api/lead',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['leads'], querystring: leadQuerySchema, response: leadResponse },
+    },
+    async (request) => {
+      const row = await readable(request, request.query.id)
+      return loadLead(db, row.lead.id)
+    },
+  )
+
+  app.get(
+    '/api/lead/:id/history',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['leads'],
+        params: leadParamsSchema,
+        response: { 200: z.array(leadEventSchema), ...commonErrors },
+      },
+    },
+    async (request) => {
+      const row = await readable(request, request.params.id)
+      const events = await db
+        .select({
+          event: leadEvents,
+          user: { id: users.id, firstName: users.firstName, lastName: users.lastName },
+        })
+        .from(leadEvents)
+        .leftJoin(users, eq(users.id, leadEvents.userId))
+        .where(eq(leadEvents.leadId, row.lead.id))
+        .orderBy(desc(leadEvents.createdAt), desc(leadEvents.id))
+        .limit(500)
+      return events.map(({ event, user }) => ({
+        id: event.id,
+        kind: event.kind,
+        data: event.data,
+        createdAt: event.createdAt.toISOString(),
+        user: user?.id ? user : null,
+      }))
+    },
+  )
+
+  app.put(
+    '/api/lead/:leadId/comment',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['leads'],
+        params: leadIdParamSchema,
+        body: leadCommentBodySchema,
+        response: leadResponse,
+      },
+    },
+    async (request) => {
+      const user = request.auth.user!
+      const row = await readable(request, request.params.leadId)
+      // Only the processing user writes the comment; managers and administrators always may.
+      if (user.role === 'TELEOPERATOR' && row.lead.processingUserId !== user.id)
+        throw errors.forbidden('Seul l’utilisateur qui traite ce lead peut modifier son commentaire.')
+      const comment = request.body.comment || null
+      await db.transaction(async (tx) => {
+        await tx
+          .update(leads)
+          .set({ comment, updatedAt: new Date() })
+          .where(and(eq(leads.id, row.lead.id)))
+        await tx
+          .insert(leadEvents)
+          .values({ leadId: row.lead.id, userId: user.id, kind: 'comment', data: { comment } })
+      })
+      await publishLeadUpdate(app, row.lead, 'comment')
+      return loadLead(db, row.lead.id)
+    },
+  )
+}

@@ -1,0 +1,130 @@
+// Who looks at which lead sheet, and freeing a held lead (spec §7 "Authentication and users"):
+// POST /api/users/view-lead-page, POST /api/users/quit-lead-page, GET /api/user/{id}/viewing-lead,
+// POST /api/users/unassign-lead-from-user. Rules in docs/domain.md "Leads".
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { and, eq, isNull, or } from 'drizzle-orm'
+import { z } from 'zod'
+import { commonErrors, idParamSchema, okSchema } from '../../../src/contracts/common.ts'
+import { viewingLeadSchema, viewLeadPageBodySchema } from '../../../src/contracts/lead.ts'
+import { calls, leads, users } from '../../db/schema.ts'
+import { releaseLead } from '../../domain/lead-assignment.ts'
+import { assertMayReadLead, findLeadRow } from '../../domain/lead-view.ts'
+import { errors } from '../../lib/http-error.ts'
+import { publishLeadUpdate, userChanged } from './notify.ts'
+
+const unassignBodySchema = z
+  .object({ userId: z.number().int().positive().max(2_147_483_647).optional() })
+  .nullish()
+
+export default async function leadViewingRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  const { db } = app.database
+  const ok = { 200: okSchema, 409: commonErrors[400], ...commonErrors }
+
+  async function setViewing(userId: number, leadId: number | null) {
+    const [before] = await db
+      .select({ viewingLeadId: users.viewingLeadId })
+      .from(users)
+      .where(eq(users.id, userId))
+    await db.update(users).set({ viewingLeadId: leadId }).where(eq(users.id, userId))
+    await userChanged(app, userId)
+    // The sheets of the lead left and of the lead opened show who is viewing them.
+    for (const id of new Set([before?.viewingLeadId ?? null, leadId])) {
+      if (id === null) continue
+      const [lead] = await db.select({ id: leads.id, uuid: leads.uuid }).from(leads).where(eq(leads.id, id))
+      if (lead) await publishLeadUpdate(app, lead, 'viewers')
+    }
+  }
+
+  app.post(
+    '/api/users/view-lead-page',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['leads'], body: viewLeadPageBodySchema, response: ok },
+    },
+    async (request) => {
+      const row = await findLeadRow(db, request.body.leadId)
+      await assertMayReadLead(db, request.auth.user!, row.missionId)
+      await setViewing(request.auth.user!.id, row.lead.id)
+      return { ok: true as const }
+    },
+  )
+
+  app.post(
+    '/api/users/quit-lead-page',
+    { config: { access: 'authenticated' }, schema: { tags: ['leads'], response: ok } },
+    async (request) => {
+      await setViewing(request.auth.user!.id, null)
+      return { ok: true as const }
+    },
+  )
+
+  app.get(
+    '/api/user/:id/viewing-lead',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['leads'],
+        params: idParamSchema,
+        response: { 200: viewingLeadSchema, ...commonErrors },
+      },
+    },
+    async (request) => {
+      const me = request.auth.user!
+      if (me.role === 'TELEOPERATOR' && me.id !== request.params.id) throw errors.forbidden()
+      const [row] = await db
+        .select({ viewingLeadId: users.viewingLeadId, uuid: leads.uuid })
+        .from(users)
+        .leftJoin(leads, eq(leads.id, users.viewingLeadId))
+        .where(eq(users.id, request.params.id))
+      if (!row) throw errors.notFound('Utilisateur introuvable.')
+      const lead = row.viewingLeadId !== null && row.uuid ? { id: row.viewingLeadId, uuid: row.uuid } : null
+      return { viewingLeadId: lead?.id ?? null, lead }
+    },
+  )
+
+  app.post(
+    '/api/users/unassign-lead-from-user',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['leads'], body: unassignBodySchema, response: ok },
+    },
+    async (request) => {
+      const me = request.auth.user!
+      const userId = request.body?.userId ?? me.id
+      if (userId !== me.id && me.role === 'TELEOPERATOR') throw errors.forbidden()
+      const freed = await db.transaction(async (tx) => {
+        const held = await tx
+          .select({ id: leads.id, uuid: leads.uuid })
+          .from(leads)
+          .where(eq(leads.processingUserId, userId))
+          .for('update')
+        for (const lead of held) {
+          // A call on the lead still running or not tagged keeps it held: its outcome must be recorded.
+          const [blocking] = await tx
+            .select({ id: calls.id })
+            .from(calls)
+            .where(
+              and(
+                eq(calls.userId, userId),
+                or(eq(calls.leadId, lead.id), eq(calls.detectedLeadId, lead.id)),
+                or(isNull(calls.endedAt), isNull(calls.leadTagId)),
+              ),
+            )
+            .limit(1)
+          if (blocking)
+            throw errors.conflict(
+              'Un appel en cours ou non taggé concerne ce lead : il ne peut pas être libéré.',
+            )
+          await releaseLead(tx, userId, lead.id, 'unassigned')
+        }
+        await tx.update(users).set({ processingLeadId: null }).where(eq(users.id, userId))
+        return held
+      })
+      await userChanged(app, userId)
+      for (const lead of freed) await publishLeadUpdate(app, lead, 'unassignment', [userId])
+      return { ok: true as const }
+    },
+  )
+}

@@ -1,0 +1,127 @@
+// Aircall Public API client (telephony notes §1–§4): Basic auth, JSON, pagination (per_page ≤ 50),
+// and the company-wide rate limit: a 429 or an exhausted window (X-AircallApi-Remaining: 0) waits
+// until X-AircallApi-Reset (UNIX seconds) before the next request. Failures become French HttpErrors.
+import {
+  aircallNumberSchema,
+  aircallUserSchema,
+  type AircallNumber,
+  type AircallUser,
+} from '../../src/contracts/call.ts'
+import { HttpError } from '../lib/http-error.ts'
+import type { StartOutboundInput, TelephonyProvider } from './provider.ts'
+
+export type AircallClientOptions = {
+  apiId: string | undefined
+  apiToken: string | undefined
+  apiUrl: string
+  /** Longest wait for a rate-limit reset before giving up (default 60 s). */
+  maxWaitMs?: number
+  /** Retries after a 429 (default 2). */
+  maxRetries?: number
+  sleep?: (ms: number) => Promise<void>
+  now?: () => number
+}
+
+const PER_PAGE = 50
+/** The API refuses more than 10,000 items (notes §1, 200 pages of 50). */
+const MAX_PAGES = 200
+
+function telephonyError(message: string) {
+  return new HttpError(502, 'TELEPHONY_ERROR', message)
+}
+
+export function createAircallClient(options: AircallClientOptions): TelephonyProvider {
+  const maxWaitMs = options.maxWaitMs ?? 60_000
+  const maxRetries = options.maxRetries ?? 2
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
+  const now = options.now ?? Date.now
+  /** Epoch ms before which no request is sent (the window is exhausted). */
+  let blockedUntil = 0
+
+  function waitFor(resetHeader: string | null): number {
+    const reset = Number(resetHeader)
+    // Without a usable reset time, wait one second (the limiter drains as a leaky bucket).
+    const ms = Number.isFinite(reset) && reset > 0 ? reset * 1000 - now() : 1000
+    return Math.max(0, ms)
+  }
+
+  async function request(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Response> {
+    if (!options.apiId || !options.apiToken)
+      throw telephonyError('La téléphonie Aircall n’est pas configurée (AIRCALL_API_ID, AIRCALL_API_TOKEN).')
+    const auth = Buffer.from(`${options.apiId}:${options.apiToken}`).toString('base64')
+    for (let attempt = 0; ; attempt += 1) {
+      const pause = blockedUntil - now()
+      if (pause > 0) {
+        if (pause > maxWaitMs)
+          throw telephonyError('Limite de requêtes Aircall atteinte : réessayez dans un instant.')
+        await sleep(pause)
+      }
+      let response: Response
+      try {
+        response = await fetch(`${options.apiUrl}${path}`, {
+          method,
+          headers: {
+            authorization: `Basic ${auth}`,
+            accept: 'application/json',
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: AbortSignal.timeout(10_000),
+        })
+      } catch {
+        throw telephonyError('Aircall ne répond pas : réessayez dans un instant.')
+      }
+      const remaining = response.headers.get('x-aircallapi-remaining')
+      const reset = response.headers.get('x-aircallapi-reset')
+      if (response.status === 429 || remaining === '0') blockedUntil = now() + waitFor(reset)
+      if (response.status !== 429) return response
+      await response.body?.cancel()
+      if (attempt >= maxRetries || blockedUntil - now() > maxWaitMs)
+        throw telephonyError('Limite de requêtes Aircall atteinte : réessayez dans un instant.')
+    }
+  }
+
+  async function failure(response: Response, what: string): Promise<never> {
+    await response.body?.cancel().catch(() => undefined)
+    if (response.status === 401 || response.status === 403)
+      throw telephonyError('Identifiants Aircall refusés : vérifiez AIRCALL_API_ID et AIRCALL_API_TOKEN.')
+    throw telephonyError(`${what} (Aircall ${response.status}).`)
+  }
+
+  async function listAll<T>(resource: 'numbers' | 'users', parse: (item: unknown) => T): Promise<T[]> {
+    const items: T[] = []
+    for (let page = 1; page <= MAX_PAGES; page += 1) {
+      const response = await request('GET', `/v1/${resource}?page=${page}&per_page=${PER_PAGE}`)
+      if (!response.ok) await failure(response, 'Lecture impossible depuis Aircall')
+      const body = (await response.json()) as Record<string, unknown>
+      const list = body[resource]
+      if (!Array.isArray(list)) throw telephonyError('Réponse Aircall illisible.')
+      for (const item of list) items.push(parse(item))
+      const meta = body.meta as { next_page_link?: string | null } | undefined
+      if (!meta?.next_page_link || list.length === 0) break
+    }
+    return items
+  }
+
+  return {
+    name: 'aircall',
+    async startOutbound({ aircallUserId, numberId, to }: StartOutboundInput) {
+      const response = await request('POST', `/v1/users/${aircallUserId}/calls`, { number_id: numberId, to })
+      if (response.ok) {
+        await response.body?.cancel()
+        return
+      }
+      // Notes §2a/§7.4: the agent needs Aircall Workspace open, available, on this number.
+      if (response.status === 401 || response.status === 403) await failure(response, '')
+      await response.body?.cancel().catch(() => undefined)
+      throw telephonyError(
+        response.status === 404
+          ? 'Compte Aircall introuvable : faites relier votre compte par un administrateur.'
+          : 'Aircall n’a pas pu lancer l’appel : ouvrez Aircall Workspace, soyez disponible et vérifiez le numéro.',
+      )
+    },
+    listNumbers: (): Promise<AircallNumber[]> =>
+      listAll('numbers', (item) => aircallNumberSchema.parse(item)),
+    listUsers: (): Promise<AircallUser[]> => listAll('users', (item) => aircallUserSchema.parse(item)),
+  }
+}

@@ -1,0 +1,24 @@
+// The one telephony interface (issue #4 "Telephony"): Aircall's Public API or the built-in simulator,
+// chosen by TELEPHONY_PROVIDER (server/plugins/telephony.ts). Call state never comes back from these
+// methods: it arrives as webhook events (Aircall) or synthetic ones (simulator), both handled by
+// server/telephony/webhook-processing.ts.
+import type { AircallNumber, AircallUser, TelephonyProviderName } from '../../src/contracts/call.ts'
+
+export type StartOutboundInput = {
+  /** The agent's Aircall user id (users.aircall_id). */
+  aircallUserId: number
+  /** The Aircall number to call from. */
+  numberId: number
+  /** Destination in E.164. */
+  to: string
+}
+
+export type TelephonyProvider = {
+  name: TelephonyProviderName
+  /** Aircall answers 204 without a call id: the call is found later by its call.created event. */
+  startOutbound: (input: StartOutboundInput) => Promise<void>
+  listNumbers: () => Promise<AircallNumber[]>
+  listUsers: () => Promise<AircallUser[]>
+  /** Simulator only: Aircall's Public API cannot hang up a call. */
+  hangup?: (providerCallId: string) => Promise<void>
+}

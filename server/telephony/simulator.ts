@@ -1,0 +1,139 @@
+// Built-in telephony simulator (issue #4 "simulator"): implements the provider and emits synthetic,
+// Aircall-shaped call.* events into the same webhook processing as Aircall's (provider 'simulator').
+// An outbound call emits call.created, then call.answered after `answerDelayMs`, and runs until
+// hung up; inbound calls are raised by the dev endpoints (server/routes/dev/telephony.ts).
+import { randomInt } from 'node:crypto'
+import { asc, isNotNull } from 'drizzle-orm'
+import type { AircallWebhookBody, DevCallAction } from '../../src/contracts/call.ts'
+import type { Db } from '../db/client.ts'
+import type { calls } from '../db/schema.ts'
+import { users } from '../db/schema.ts'
+import type { TelephonyProvider } from './provider.ts'
+
+/** The simulator's one line. */
+export const SIMULATOR_NUMBER = { id: 1, name: 'Simulateur', digits: '+33 1 00 00 00 00' } as const
+
+type CallRow = typeof calls.$inferSelect
+
+export type Simulator = TelephonyProvider & {
+  /** An inbound call to the agent: call.created (no agent yet), then call.ringing_on_agent. */
+  inbound: (input: { aircallUserId: number; fromNumber: string }) => number
+  /** Drives a call known to the database (dev endpoints, force-end). */
+  act: (row: CallRow, action: DevCallAction, aircallUserId: number | null) => void
+  close: () => void
+}
+
+type SimulatorOptions = {
+  db: Db
+  answerDelayMs: number
+  emit: (body: AircallWebhookBody) => void
+}
+
+const nowSeconds = () => Math.floor(Date.now() / 1000)
+
+export function createSimulator({ db, answerDelayMs, emit }: SimulatorOptions): Simulator {
+  // Ids look like Aircall's (integers); random base so restarts do not reuse them.
+  let nextId = randomInt(1_000_000, 1_000_000_000) * 1000
+  const timers = new Map<string, NodeJS.Timeout>()
+
+  function send(event: string, data: Record<string, unknown>) {
+    emit({ resource: 'call', event, timestamp: nowSeconds(), token: undefined, data })
+  }
+
+  function callData(
+    id: number | string,
+    direction: 'inbound' | 'outbound',
+    rawDigits: string,
+    aircallUserId: number | null,
+    extra: Record<string, unknown> = {},
+  ) {
+    return {
+      id: Number(id),
+      direction,
+      status: 'initial',
+      started_at: nowSeconds(),
+      answered_at: null,
+      ended_at: null,
+      duration: 0,
+      raw_digits: rawDigits,
+      missed_call_reason: null,
+      user: aircallUserId ? { id: aircallUserId } : {},
+      number: { id: SIMULATOR_NUMBER.id, digits: SIMULATOR_NUMBER.digits },
+      ...extra,
+    }
+  }
+
+  function clear(id: string) {
+    clearTimeout(timers.get(id))
+    timers.delete(id)
+  }
+
+  return {
+    name: 'simulator',
+    async startOutbound({ aircallUserId, to }) {
+      const id = String((nextId += 1))
+      const data = callData(id, 'outbound', to, aircallUserId)
+      send('call.created', data)
+      const answer = () => send('call.answered', { ...data, status: 'answered', answered_at: nowSeconds() })
+      // No delay (tests): queued at once, so app.telephony.idle() covers it.
+      if (answerDelayMs === 0) return answer()
+      const timer = setTimeout(() => {
+        timers.delete(id)
+        answer()
+      }, answerDelayMs)
+      timer.unref()
+      timers.set(id, timer)
+    },
+    async listNumbers() {
+      return [{ ...SIMULATOR_NUMBER }]
+    },
+    async listUsers() {
+      // Every user with a telephony id is a simulated Aircall user.
+      const rows = await db
+        .select({
+          id: users.aircallId,
+          email: users.email,
+          firstName: users.firstName,
+          lastName: users.lastName,
+        })
+        .from(users)
+        .where(isNotNull(users.aircallId))
+        .orderBy(asc(users.id))
+      return rows.map((r) => ({ id: r.id!, email: r.email, name: `${r.firstName} ${r.lastName}` }))
+    },
+    async hangup(providerCallId) {
+      clear(providerCallId)
+    },
+    inbound({ aircallUserId, fromNumber }) {
+      const id = (nextId += 1)
+      send('call.created', callData(id, 'inbound', fromNumber, null))
+      send('call.ringing_on_agent', callData(id, 'inbound', fromNumber, aircallUserId))
+      return id
+    },
+    act(row, action, aircallUserId) {
+      clear(row.providerCallId)
+      const seconds = (date: Date | null) => (date ? Math.floor(date.getTime() / 1000) : null)
+      const base = callData(row.providerCallId, row.direction, row.phoneNumber, aircallUserId, {
+        started_at: seconds(row.startedAt),
+        answered_at: seconds(row.answeredAt),
+      })
+      if (action === 'answer') {
+        send('call.answered', { ...base, status: 'answered', answered_at: base.answered_at ?? nowSeconds() })
+        return
+      }
+      const ended = {
+        ...base,
+        status: 'done',
+        ended_at: nowSeconds(),
+        duration: nowSeconds() - (base.started_at ?? nowSeconds()),
+        ...(action === 'miss' ? { answered_at: null, missed_call_reason: 'agents_did_not_answer' } : {}),
+      }
+      send('call.hungup', ended)
+      send('call.ended', ended)
+    },
+    close() {
+      for (const timer of timers.values()) clearTimeout(timer)
+      timers.clear()
+    },
+  }
+}

@@ -1,0 +1,334 @@
+// Telephony events → calls rows (issue #4 "Telephony"; telephony notes §5 "Suggested state machine",
+// §7 pitfalls 3, 5, 14). Aircall's webhooks and the simulator's synthetic events both end here.
+// Delivery is at least once and unordered, so: every delivery is recorded once (dedupe key), calls
+// are upserted by (provider, provider call id), a call never moves back to an earlier state, a known
+// agent is never erased, and a later event only fills what an earlier one left unknown.
+import { createHash, randomUUID } from 'node:crypto'
+import { and, desc, eq, isNull, like, ne, or, sql } from 'drizzle-orm'
+import {
+  AIRCALL_CALL_EVENTS,
+  aircallCallSchema,
+  type AircallCall,
+  type AircallWebhookBody,
+  type CallStatus,
+  type TelephonyProviderName,
+} from '../../src/contracts/call.ts'
+import type { Db } from '../db/client.ts'
+import { calls, leads, users, webhookEvents } from '../db/schema.ts'
+import { toE164 } from './phone.ts'
+
+/** Prefix of the provider call id of an outbound call we started and Aircall has not named yet. */
+export const PENDING_PREFIX = 'pending:'
+/** An outbound call.created is tied to our pending call when they started within this window. */
+export const OUTBOUND_TIE_WINDOW_SECONDS = 120
+
+type CallRow = typeof calls.$inferSelect
+type Outcome = 'processed' | 'ignored' | 'error'
+
+export type ProcessingContext = {
+  db: Db
+  /** Live signal to the agent: their current call changed. */
+  publishCall: (userId: number, callId: number, status: string) => Promise<void>
+  /** The agent's row changed (callingLeadId): caches and live authorisations follow. */
+  userChanged: (userId: number) => Promise<void>
+}
+
+/** Rank of each state: a call only moves forward (ended and missed are terminal). */
+const RANK: Record<CallStatus, number> = {
+  initial: 0,
+  ringing: 1,
+  answered: 2,
+  voicemail: 3,
+  ended: 4,
+  missed: 4,
+}
+
+export function isTerminal(status: string): boolean {
+  return status === 'ended' || status === 'missed'
+}
+
+export function dedupeKey(event: string, providerCallId: string | null, timestamp: number): string {
+  return createHash('sha256')
+    .update(JSON.stringify([event, providerCallId, timestamp]))
+    .digest('hex')
+}
+
+function statusOf(event: string, call: AircallCall): CallStatus {
+  switch (event) {
+    case 'call.created':
+      return 'initial'
+    case 'call.ringing_on_agent':
+      return 'ringing'
+    case 'call.answered':
+      return 'answered'
+    case 'call.voicemail_left':
+      return 'voicemail'
+    default:
+      // call.hungup (provisional) and call.ended (final): missed when nobody answered.
+      return call.answered_at ? 'ended' : 'missed'
+  }
+}
+
+const toDate = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null)
+
+function redact(body: AircallWebhookBody): Record<string, unknown> {
+  return body.token === undefined ? { ...body } : { ...body, token: '[redacted]' }
+}
+
+/** Records one delivery, then applies it unless it is a duplicate. Never throws for bad data. */
+export async function handleWebhook(
+  ctx: ProcessingContext,
+  provider: TelephonyProviderName,
+  body: AircallWebhookBody,
+): Promise<void> {
+  const rawId = (body.data as { id?: unknown } | null | undefined)?.id
+  const providerCallId = typeof rawId === 'number' || typeof rawId === 'string' ? String(rawId) : null
+  const key = dedupeKey(body.event, providerCallId, body.timestamp)
+  const record = { provider, event: body.event, providerCallId, payload: redact(body) }
+  const [inserted] = await ctx.db
+    .insert(webhookEvents)
+    .values({ ...record, dedupeKey: key, outcome: 'processed' })
+    .onConflictDoNothing()
+    .returning({ id: webhookEvents.id })
+  if (!inserted) {
+    // The dedupe key is unique: a duplicate is kept under a key of its own, for the status page.
+    await ctx.db
+      .insert(webhookEvents)
+      .values({ ...record, dedupeKey: `${key}:duplicate:${randomUUID()}`, outcome: 'duplicate' })
+    return
+  }
+  let outcome: Outcome
+  let error: string | null = null
+  try {
+    outcome = await processEvent(ctx, provider, body)
+  } catch (caught) {
+    outcome = 'error'
+    error = caught instanceof Error ? caught.message.slice(0, 500) : String(caught)
+  }
+  if (outcome !== 'processed')
+    await ctx.db.update(webhookEvents).set({ outcome, error }).where(eq(webhookEvents.id, inserted.id))
+}
+
+/** A rejected delivery (bad token) is recorded but never applied. */
+export async function recordRejected(db: Db, provider: TelephonyProviderName, body: AircallWebhookBody) {
+  const rawId = (body.data as { id?: unknown } | null | undefined)?.id
+  await db.insert(webhookEvents).values({
+    provider,
+    event: body.event,
+    providerCallId: typeof rawId === 'number' || typeof rawId === 'string' ? String(rawId) : null,
+    dedupeKey: `rejected:${randomUUID()}`,
+    outcome: 'rejected',
+    payload: redact(body),
+  })
+}
+
+async function findAgent(db: Db, call: AircallCall) {
+  const aircallUserId = call.user?.id
+  if (!aircallUserId) return undefined
+  const [agent] = await db.select({ id: users.id }).from(users).where(eq(users.aircallId, aircallUserId))
+  return agent
+}
+
+/** The lead whose phone matches an inbound caller: the agent's own lead first, then the newest. */
+async function detectLead(db: Db, phone: string, agentId: number | null): Promise<number | null> {
+  const [lead] = await db
+    .select({ id: leads.id })
+    .from(leads)
+    .where(or(eq(leads.phone, phone), eq(leads.secondaryPhone, phone)))
+    .orderBy(
+      ...(agentId ? [sql`(${leads.processingUserId} = ${agentId}) desc nulls last`] : []),
+      desc(leads.updatedAt),
+      desc(leads.id),
+    )
+    .limit(1)
+  return lead?.id ?? null
+}
+
+async function processEvent(
+  ctx: ProcessingContext,
+  provider: TelephonyProviderName,
+  body: AircallWebhookBody,
+): Promise<Outcome> {
+  if (!(AIRCALL_CALL_EVENTS as readonly string[]).includes(body.event)) return 'ignored'
+  const parsed = aircallCallSchema.safeParse(body.data)
+  if (!parsed.success)
+    throw new Error(`Données d’appel illisibles : ${parsed.error.issues[0]?.message ?? ''}`)
+  const call = parsed.data
+  const eventAt = new Date(body.timestamp * 1000)
+  const agent = await findAgent(ctx.db, call)
+  const phone = toE164(call.raw_digits)
+  const providerCallId = String(call.id)
+
+  const result = await ctx.db.transaction(async (tx) => {
+    const byId = () =>
+      tx
+        .select()
+        .from(calls)
+        .where(and(eq(calls.provider, provider), eq(calls.providerCallId, providerCallId)))
+        .for('update')
+    let [existing] = await byId()
+    if (!existing && call.direction === 'outbound' && agent && phone)
+      existing = await tieOutbound(
+        tx as unknown as Db,
+        provider,
+        providerCallId,
+        agent.id,
+        phone,
+        call,
+        eventAt,
+      )
+    const next = merge(existing, call, body.event, eventAt, agent?.id ?? null, phone)
+    if (next.direction === 'inbound' && !next.detectedLeadId && phone)
+      next.detectedLeadId = await detectLead(tx as unknown as Db, phone, next.userId)
+    // An answered inbound call from a known lead's number is a call with that lead.
+    if (next.direction === 'inbound' && !next.leadId && next.detectedLeadId && next.answeredAt)
+      next.leadId = next.detectedLeadId
+    if (!existing) {
+      const [row] = await tx
+        .insert(calls)
+        .values({ provider, providerCallId, ...next })
+        .onConflictDoNothing()
+        .returning()
+      if (row) return { before: undefined, after: row }
+      // Another process inserted it meanwhile: apply on top of its row.
+      ;[existing] = await byId()
+      if (!existing) throw new Error('Appel introuvable après insertion concurrente.')
+      Object.assign(next, merge(existing, call, body.event, eventAt, agent?.id ?? null, phone))
+    }
+    if (!changed(existing, next)) return { before: existing, after: existing }
+    const [row] = await tx
+      .update(calls)
+      .set({ ...next, updatedAt: new Date() })
+      .where(eq(calls.id, existing.id))
+      .returning()
+    return { before: existing, after: row! }
+  })
+  if (result.before && result.before === result.after) return 'ignored'
+  await applyAgentEffects(ctx, result.before, result.after)
+  return 'processed'
+}
+
+/** Notes pitfall 3: our start-outbound call, same agent and destination, nearest in time. */
+async function tieOutbound(
+  tx: Db,
+  provider: TelephonyProviderName,
+  providerCallId: string,
+  userId: number,
+  phone: string,
+  call: AircallCall,
+  eventAt: Date,
+): Promise<CallRow | undefined> {
+  const startedSeconds = call.started_at ?? Math.floor(eventAt.getTime() / 1000)
+  const distance = sql`abs(extract(epoch from ${calls.startedAt}) - ${startedSeconds})`
+  const [pending] = await tx
+    .select()
+    .from(calls)
+    .where(
+      and(
+        eq(calls.provider, provider),
+        like(calls.providerCallId, `${PENDING_PREFIX}%`),
+        eq(calls.userId, userId),
+        eq(calls.direction, 'outbound'),
+        eq(calls.phoneNumber, phone),
+        call.number ? or(isNull(calls.numberId), eq(calls.numberId, String(call.number.id))) : undefined,
+        sql`${distance} <= ${OUTBOUND_TIE_WINDOW_SECONDS}`,
+      ),
+    )
+    .orderBy(distance)
+    .limit(1)
+    .for('update', { skipLocked: true })
+  if (!pending) return undefined
+  const [tied] = await tx.update(calls).set({ providerCallId }).where(eq(calls.id, pending.id)).returning()
+  return tied
+}
+
+type NextCall = Omit<
+  typeof calls.$inferInsert,
+  'provider' | 'providerCallId' | 'id' | 'createdAt' | 'updatedAt'
+> & {
+  userId: number | null
+  leadId: number | null
+  detectedLeadId: number | null
+  answeredAt: Date | null
+  endedAt: Date | null
+}
+
+function merge(
+  existing: CallRow | undefined,
+  call: AircallCall,
+  event: string,
+  eventAt: Date,
+  agentId: number | null,
+  phone: string | null,
+): NextCall {
+  const status = statusOf(event, call)
+  const current = existing?.status as CallStatus | undefined
+  const advances =
+    !existing ||
+    RANK[status] > RANK[current ?? 'initial'] ||
+    (RANK[status] === RANK[current ?? 'initial'] && eventAt >= existing.sourceUpdatedAt)
+  const answeredAt = existing?.answeredAt ?? toDate(call.answered_at)
+  let nextStatus: CallStatus = advances ? status : (current ?? status)
+  let endedAt = existing?.endedAt ?? toDate(call.ended_at)
+  if (isTerminal(nextStatus)) {
+    nextStatus = answeredAt ? 'ended' : 'missed'
+    endedAt ??= eventAt
+  }
+  return {
+    direction: existing?.direction ?? call.direction,
+    status: nextStatus,
+    // Pitfall 14: a later event without `user` never erases the agent.
+    userId: agentId ?? existing?.userId ?? null,
+    leadId: existing?.leadId ?? null,
+    detectedLeadId: existing?.detectedLeadId ?? null,
+    phoneNumber: existing?.phoneNumber ?? phone ?? call.raw_digits ?? 'anonymous',
+    numberId: existing?.numberId ?? (call.number ? String(call.number.id) : null),
+    startedAt: existing?.startedAt ?? toDate(call.started_at) ?? eventAt,
+    answeredAt,
+    endedAt,
+    missedReason: existing?.missedReason ?? call.missed_call_reason ?? null,
+    sourceUpdatedAt: existing && existing.sourceUpdatedAt > eventAt ? existing.sourceUpdatedAt : eventAt,
+  }
+}
+
+function changed(existing: CallRow, next: NextCall): boolean {
+  return (Object.keys(next) as (keyof NextCall)[]).some((key) => {
+    const a = existing[key]
+    const b = next[key]
+    return a instanceof Date && b instanceof Date ? a.getTime() !== b.getTime() : a !== b
+  })
+}
+
+/** users.callingLeadId follows the agent's ongoing call; the agent's screens are told of each change. */
+async function applyAgentEffects(ctx: ProcessingContext, before: CallRow | undefined, after: CallRow) {
+  if (before?.userId && before.userId !== after.userId) await syncCallingLead(ctx, before.userId)
+  if (!after.userId) return
+  await syncCallingLead(ctx, after.userId)
+  const visible = ['status', 'leadId', 'detectedLeadId', 'userId', 'answeredAt', 'endedAt'] as const
+  if (!before || visible.some((k) => String(before[k]) !== String(after[k])))
+    await ctx.publishCall(after.userId, after.id, after.status)
+}
+
+/** Sets users.callingLeadId to the lead of the user's newest ongoing call (null when none). */
+export async function syncCallingLead(ctx: Pick<ProcessingContext, 'db' | 'userChanged'>, userId: number) {
+  const [ongoing] = await ctx.db
+    .select({ leadId: calls.leadId })
+    .from(calls)
+    .where(and(eq(calls.userId, userId), isNull(calls.endedAt)))
+    .orderBy(desc(calls.startedAt), desc(calls.id))
+    .limit(1)
+  const leadId = ongoing?.leadId ?? null
+  const updated = await ctx.db
+    .update(users)
+    .set({ callingLeadId: leadId })
+    .where(
+      and(
+        eq(users.id, userId),
+        leadId === null
+          ? sql`${users.callingLeadId} is not null`
+          : or(isNull(users.callingLeadId), ne(users.callingLeadId, leadId)),
+      ),
+    )
+    .returning({ id: users.id })
+  if (updated.length) await ctx.userChanged(userId)
+}

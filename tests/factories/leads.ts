@@ -1,0 +1,143 @@
+// Mission, call process, market and lead fixtures for the lead-processing tests.
+import type { Db } from '../../server/db/client.ts'
+import {
+  callProcessSteps,
+  callProcessTags,
+  callProcesses,
+  calls,
+  leads,
+  markets,
+  missionUsers,
+  missions,
+} from '../../server/db/schema.ts'
+
+type TagFixture = Partial<typeof callProcessTags.$inferInsert>
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** A mission with a 2-step call process (one "advance" and one "recall" tag per step) and one market. */
+export async function insertMission(
+  db: Db,
+  options: { name?: string; durationDays?: number; userIds?: number[]; tags?: TagFixture[] } = {},
+) {
+  const [process] = await db.insert(callProcesses).values({ name: 'Process' }).returning()
+  const steps = await db
+    .insert(callProcessSteps)
+    .values(
+      [1, 2].map((number) => ({
+        callProcessId: process!.id,
+        number,
+        title: `Étape ${number}`,
+        script: 'Bonjour',
+      })),
+    )
+    .returning()
+  const tags = await db
+    .insert(callProcessTags)
+    .values([
+      {
+        stepId: steps[0]!.id,
+        label: 'Suite',
+        nextStep: 2,
+        status: 'IN_PROGRESS' as const,
+        endsProcessing: false,
+        experiencePoints: 10,
+      },
+      {
+        stepId: steps[0]!.id,
+        label: 'Rappeler',
+        status: 'RECALL' as const,
+        substatus: 'CALLBACK_REQUESTED' as const,
+        recallDelayMinutes: 120,
+        experiencePoints: 5,
+      },
+      {
+        stepId: steps[1]!.id,
+        label: 'RDV pris',
+        status: 'APPOINTMENT' as const,
+        requiresAppointment: true,
+        experiencePoints: 50,
+      },
+      ...(options.tags ?? []).map((tag) => ({
+        stepId: steps[0]!.id,
+        label: 'Autre',
+        status: 'NEW' as const,
+        ...tag,
+      })),
+    ])
+    .returning()
+  const [mission] = await db
+    .insert(missions)
+    .values({
+      name: options.name ?? 'Mission',
+      color: '#123456',
+      bannerUrl: '/banners/a.webp',
+      leadProcessingDurationDays: options.durationDays ?? 60,
+      callProcessId: process!.id,
+    })
+    .returning()
+  const [market] = await db.insert(markets).values({ missionId: mission!.id, name: 'Marché' }).returning()
+  if (options.userIds?.length)
+    await db
+      .insert(missionUsers)
+      .values(options.userIds.map((userId) => ({ missionId: mission!.id, userId })))
+  return { mission: mission!, market: market!, steps, tags }
+}
+
+let counter = 0
+
+export async function insertLead(db: Db, marketId: number, fixture: Partial<typeof leads.$inferInsert> = {}) {
+  counter += 1
+  const [row] = await db
+    .insert(leads)
+    .values({
+      firstName: 'Jeanne',
+      lastName: `Durand${counter}`,
+      phone: `+3361234${String(counter % 10000).padStart(4, '0')}`,
+      marketId,
+      integrationMonth: '2026-01-01',
+      meetRequestDate: new Date(Date.now() - 10 * DAY_MS),
+      ...fixture,
+    })
+    .returning()
+  return row!
+}
+
+/** Many leads in one statement (concurrency tests), meetRequestDate spread one minute apart. */
+export async function insertLeads(db: Db, marketId: number, count: number) {
+  const now = Date.now()
+  return db
+    .insert(leads)
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        firstName: 'Lead',
+        lastName: `N${i}`,
+        phone: `+3371${String(i).padStart(7, '0')}`,
+        marketId,
+        integrationMonth: '2026-01-01',
+        meetRequestDate: new Date(now - DAY_MS - i * 60_000),
+      })),
+    )
+    .returning({ id: leads.id })
+}
+
+let callCounter = 0
+
+export async function insertCall(db: Db, fixture: Partial<typeof calls.$inferInsert> & { userId: number }) {
+  callCounter += 1
+  const startedAt = fixture.startedAt ?? new Date(Date.now() - 60_000)
+  const [row] = await db
+    .insert(calls)
+    .values({
+      provider: 'simulator',
+      providerCallId: `test-${callCounter}-${Date.now()}`,
+      direction: 'outbound',
+      status: 'ongoing',
+      phoneNumber: '+33612345678',
+      startedAt,
+      sourceUpdatedAt: startedAt,
+      ...fixture,
+    })
+    .returning()
+  return row!
+}

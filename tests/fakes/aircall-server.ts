@@ -1,0 +1,188 @@
+// A local fake of Aircall's Public API, built from ../shared/notes/telephony-aircall.md (never the
+// internet): Basic auth (401 otherwise), paginated {<resource>, meta} lists with per_page ≤ 50,
+// POST /v1/users/:id/calls → 204 (no body), {error, troubleshoot} error bodies, X-AircallApi-*
+// rate-limit headers and 429 when the window is exhausted.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+export type FakeNumber = { id: number; name: string; digits: string; userIds: number[] }
+export type FakeUser = { id: number; email: string; name: string }
+export type FakeRequest = { method: string; path: string; body: unknown; authorization: string | undefined }
+
+export type FakeAircall = {
+  url: string
+  apiId: string
+  apiToken: string
+  numbers: FakeNumber[]
+  users: FakeUser[]
+  requests: FakeRequest[]
+  /** Requests allowed before 429s in the current window; the window resets `resetInSeconds` later. */
+  setRateLimit: (remaining: number, resetInSeconds: number) => void
+  close: () => Promise<void>
+}
+
+function send(res: ServerResponse, status: number, body?: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) })
+  res.end(body === undefined ? undefined : JSON.stringify(body))
+}
+
+async function readBody(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = []
+  for await (const chunk of req) chunks.push(chunk as Buffer)
+  if (!chunks.length) return undefined
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'))
+  } catch {
+    return null
+  }
+}
+
+export async function startFakeAircall(): Promise<FakeAircall> {
+  const apiId = 'fake-api-id'
+  const apiToken = 'fake-api-token'
+  const expectedAuth = `Basic ${Buffer.from(`${apiId}:${apiToken}`).toString('base64')}`
+  const limit = 60
+  let remaining = limit
+  let resetAt = Math.ceil(Date.now() / 1000) + 60
+
+  const state = {
+    numbers: [] as FakeNumber[],
+    users: [] as FakeUser[],
+    requests: [] as FakeRequest[],
+  }
+
+  function page(res: ServerResponse, url: URL, key: 'numbers' | 'users', headers: Record<string, string>) {
+    const pageNo = Number(url.searchParams.get('page') ?? '1')
+    const perPage = Number(url.searchParams.get('per_page') ?? '20')
+    if (!(perPage >= 1 && perPage <= 50) || !(pageNo >= 1))
+      return send(res, 400, { error: 'Invalid pagination', troubleshoot: 'per_page must be 1..50' }, headers)
+    const all =
+      key === 'numbers'
+        ? state.numbers.map((n) => ({
+            id: n.id,
+            direct_link: `${fake.url}/v1/numbers/${n.id}`,
+            name: n.name,
+            digits: n.digits,
+            country: 'FR',
+            time_zone: 'Europe/Paris',
+            users: n.userIds.map((id) => ({ id })),
+          }))
+        : state.users.map((u) => ({ ...u, direct_link: `${fake.url}/v1/users/${u.id}`, available: true }))
+    const items = all.slice((pageNo - 1) * perPage, pageNo * perPage)
+    const hasNext = pageNo * perPage < all.length
+    const link = (p: number) => `${fake.url}/v1/${key}?page=${p}&per_page=${perPage}`
+    send(
+      res,
+      200,
+      {
+        [key]: items,
+        meta: {
+          count: items.length,
+          total: all.length,
+          current_page: pageNo,
+          per_page: perPage,
+          next_page_link: hasNext ? link(pageNo + 1) : null,
+          previous_page_link: pageNo > 1 ? link(pageNo - 1) : null,
+        },
+      },
+      headers,
+    )
+  }
+
+  const server = createServer((req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', 'http://fake')
+      const body = await readBody(req)
+      state.requests.push({
+        method: req.method ?? 'GET',
+        path: url.pathname + url.search,
+        body,
+        authorization: req.headers.authorization,
+      })
+      const nowSec = Math.floor(Date.now() / 1000)
+      if (nowSec >= resetAt) {
+        remaining = limit
+        resetAt = nowSec + 60
+      }
+      if (remaining <= 0) {
+        const headers = {
+          'x-aircallapi-limit': String(limit),
+          'x-aircallapi-remaining': '0',
+          'x-aircallapi-reset': String(resetAt),
+        }
+        return send(
+          res,
+          429,
+          { error: 'Too Many Requests', troubleshoot: 'Wait for the rate limit reset' },
+          headers,
+        )
+      }
+      remaining -= 1
+      const headers = {
+        'x-aircallapi-limit': String(limit),
+        'x-aircallapi-remaining': String(remaining),
+        'x-aircallapi-reset': String(resetAt),
+      }
+      if (req.headers.authorization !== expectedAuth)
+        return send(
+          res,
+          401,
+          { error: 'Unauthorized', troubleshoot: 'Check your api_id and api_token' },
+          headers,
+        )
+      if (req.method === 'GET' && url.pathname === '/v1/numbers') return page(res, url, 'numbers', headers)
+      if (req.method === 'GET' && url.pathname === '/v1/users') return page(res, url, 'users', headers)
+      const call = /^\/v1\/users\/(\d+)\/calls$/.exec(url.pathname)
+      if (req.method === 'POST' && call) {
+        const userId = Number(call[1])
+        if (!state.users.some((u) => u.id === userId))
+          return send(res, 404, { error: 'Not found', troubleshoot: 'Unknown user' }, headers)
+        const payload = body as { number_id?: unknown; to?: unknown } | null
+        const number = state.numbers.find((n) => n.id === payload?.number_id)
+        if (!number || !number.userIds.includes(userId))
+          return send(
+            res,
+            400,
+            { error: 'Invalid number_id', troubleshoot: 'User must be assigned to the number' },
+            headers,
+          )
+        if (typeof payload?.to !== 'string' || !/^\+[1-9]\d{6,14}$/.test(payload.to))
+          return send(res, 400, { error: 'Invalid number to call', troubleshoot: 'Use E.164' }, headers)
+        return send(res, 204, undefined, headers)
+      }
+      send(res, 404, { error: 'Not found', troubleshoot: 'Unknown route' }, headers)
+    })()
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+
+  const fake: FakeAircall = {
+    url: `http://127.0.0.1:${port}`,
+    apiId,
+    apiToken,
+    get numbers() {
+      return state.numbers
+    },
+    set numbers(value) {
+      state.numbers = value
+    },
+    get users() {
+      return state.users
+    },
+    set users(value) {
+      state.users = value
+    },
+    get requests() {
+      return state.requests
+    },
+    set requests(value) {
+      state.requests = value
+    },
+    setRateLimit(count, resetInSeconds) {
+      remaining = count
+      resetAt = Math.floor(Date.now() / 1000) + resetInSeconds
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+  return fake
+}
