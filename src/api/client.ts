@@ -18,6 +18,11 @@ export type ApiRequestOptions = {
   signal?: AbortSignal
   /** false: a 401 is only passed on to the caller (e.g. "who am I?" on a public page). */
   redirectOn401?: boolean
+  /**
+   * false: a 403/404 carrying `redirect` is only passed on to the caller, which offers its own way
+   * out (answering an inbound call despite a blocking cause, issue #4 "Screens").
+   */
+  followErrorRedirect?: boolean
 }
 
 /** A failed call: HTTP status (0 when the server could not be reached) and the error body. */
@@ -43,7 +48,7 @@ const PUBLIC_PATHS: readonly string[] = [
 ]
 
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-  const { body, formData, signal, redirectOn401 = true } = options
+  const { body, formData, signal, redirectOn401 = true, followErrorRedirect = true } = options
   const method = options.method ?? (body !== undefined || formData ? 'POST' : 'GET')
   const headers = new Headers({ accept: 'application/json' })
   let payload: BodyInit | undefined
@@ -79,7 +84,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     followSuccessRedirect(data)
     return data as T
   }
-  handleFailure(response.status, data, redirectOn401)
+  handleFailure(response.status, data, redirectOn401, followErrorRedirect)
   throw new ApiError(response.status, isErrorBody(data) ? data : null)
 }
 
@@ -131,8 +136,13 @@ function followSuccessRedirect(data: unknown): void {
   else navigateTo(redirect)
 }
 
-function handleFailure(status: number, data: unknown, redirectOn401: boolean): void {
-  const redirect = redirectOf(data)
+function handleFailure(
+  status: number,
+  data: unknown,
+  redirectOn401: boolean,
+  followErrorRedirect: boolean,
+): void {
+  const redirect = followErrorRedirect ? redirectOf(data) : null
   if ((status === 403 || status === 404) && redirect !== null) {
     navigateTo(redirect)
   } else if (status === 401 && redirectOn401 && !PUBLIC_PATHS.includes(window.location.pathname)) {

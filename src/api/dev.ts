@@ -1,11 +1,14 @@
 // Developer endpoints (spec §2 dev tools, §7 "Developer"); the server has them outside production only.
 import { mutationOptions, type QueryClient } from '@tanstack/react-query'
+import type { DevCallAction } from '../contracts/call.ts'
 import type { Role } from '../contracts/roles.ts'
 import type { ConnectAsBody, Me } from '../contracts/user.ts'
 import { apiRequest } from './client.ts'
 import { replaceSession, sessionChangeMeta } from './auth.ts'
+import { invalidateCallState, type CallActionResponse } from './calls.ts'
 
 export type DevSessionResponse = { user: Me }
+export type DevInboundBody = { userId: number; fromNumber: string }
 
 /** Signs in as that user, or as the first active user of that role. */
 export function connectAs(body: ConnectAsBody): Promise<DevSessionResponse> {
@@ -30,5 +33,31 @@ export const devMutations = {
       mutationFn: switchRole,
       onSuccess: (data) => replaceSession(queryClient, data.user),
       meta: sessionChangeMeta,
+    }),
+}
+
+/** The simulator's actions on a call (docs/domain.md "Calls", Simulator). */
+export type DevCallActionInput = { callId: number; action: DevCallAction }
+
+/** Raises a simulated inbound call for that user from that number. */
+export function raiseInboundCall(body: DevInboundBody): Promise<CallActionResponse> {
+  return apiRequest<CallActionResponse>('/api/dev/telephony/inbound', { method: 'POST', body })
+}
+
+export function actOnCall({ callId, action }: DevCallActionInput): Promise<CallActionResponse> {
+  return apiRequest<CallActionResponse>(`/api/dev/telephony/${callId}/${action}`, { method: 'POST' })
+}
+
+/** The live channel also signals these changes; invalidating here makes the panel exact at once. */
+export const devTelephonyMutations = {
+  raiseInbound: (queryClient: QueryClient) =>
+    mutationOptions({
+      mutationFn: raiseInboundCall,
+      onSuccess: () => invalidateCallState(queryClient),
+    }),
+  act: (queryClient: QueryClient) =>
+    mutationOptions({
+      mutationFn: actOnCall,
+      onSuccess: () => invalidateCallState(queryClient),
     }),
 }

@@ -1,6 +1,155 @@
-// Leads resource (spec §7 "Leads"). For now only the root key, which the live channel invalidates
-// (src/live/live-events.ts); the lead queries and mutations come with the lead-processing issue
-// and derive their keys from `all()`.
+// Leads resource (spec §7 "Leads", issue #4): the sheet, its history, the search, and the actions
+// of the processing loop. Every key derives from `all()`, which the live channel invalidates on any
+// lead update (src/live/live-events.ts).
+import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query'
+import type { FindLeadResponse, Lead, LeadEvent, LeadSearchResult, TagBody } from '../contracts/lead.ts'
+import { notify } from '../stores/notifications.ts'
+import { authQueries } from './auth.ts'
+import { ApiError, apiRequest } from './client.ts'
+
+export type LeadSearchParams = {
+  search: string
+  page?: number
+  limit?: number
+  missionId?: number
+}
+export type TagResponse = { redirect: string; leadTagId: number }
+export type OkResponse = { ok: true }
+export type UpdateCommentInput = { leadId: number; comment: string }
+
+export function fetchLead(idOrUuid: string | number, signal?: AbortSignal): Promise<Lead> {
+  return apiRequest<Lead>(`/api/lead/${encodeURIComponent(String(idOrUuid))}`, { signal })
+}
+
+export function fetchLeadHistory(id: number, signal?: AbortSignal): Promise<LeadEvent[]> {
+  return apiRequest<LeadEvent[]>(`/api/lead/${id}/history`, { signal })
+}
+
+export function searchLeads(params: LeadSearchParams, signal?: AbortSignal): Promise<LeadSearchResult> {
+  const query = new URLSearchParams()
+  if (params.limit !== undefined) query.set('limit', String(params.limit))
+  if (params.missionId !== undefined) query.set('missionId', String(params.missionId))
+  const qs = query.size > 0 ? `?${query}` : ''
+  const path = `/api/lead/search/${encodeURIComponent(params.search)}/${params.page ?? 1}${qs}`
+  return apiRequest<LeadSearchResult>(path, { signal })
+}
+
+/** A redirect is followed by the API client; a 200 without one carries a message (spec §7). */
+export function findLeadToProcess(): Promise<FindLeadResponse> {
+  return apiRequest<FindLeadResponse>('/api/lead/find-lead-to-process', { method: 'POST' })
+}
+
+export function pickLead(leadId: number): Promise<FindLeadResponse> {
+  return apiRequest<FindLeadResponse>(`/api/lead/search/pick/${leadId}`, { method: 'POST' })
+}
+
+export function updateLeadComment({ leadId, comment }: UpdateCommentInput): Promise<Lead> {
+  return apiRequest<Lead>(`/api/lead/${leadId}/comment`, { method: 'PUT', body: { comment } })
+}
+
+/** POST /api/calls/tag: its `redirect` (/home or the appointment page) is followed by the API client. */
+export function tagCall(body: TagBody): Promise<TagResponse> {
+  return apiRequest<TagResponse>('/api/calls/tag', { method: 'POST', body })
+}
+
+export function viewLeadPage(leadId: number): Promise<OkResponse> {
+  return apiRequest<OkResponse>('/api/users/view-lead-page', { method: 'POST', body: { leadId } })
+}
+
+export function quitLeadPage(): Promise<OkResponse> {
+  return apiRequest<OkResponse>('/api/users/quit-lead-page', { method: 'POST' })
+}
+
 export const leadQueries = {
   all: () => ['leads'] as const,
+  details: () => [...leadQueries.all(), 'detail'] as const,
+  detail: (idOrUuid: string | number) =>
+    queryOptions({
+      queryKey: [...leadQueries.details(), String(idOrUuid)] as const,
+      queryFn: ({ signal }) => fetchLead(idOrUuid, signal),
+    }),
+  history: (id: number) =>
+    queryOptions({
+      queryKey: [...leadQueries.all(), 'history', id] as const,
+      queryFn: ({ signal }) => fetchLeadHistory(id, signal),
+    }),
+  search: (params: LeadSearchParams) =>
+    queryOptions({
+      queryKey: [...leadQueries.all(), 'search', params] as const,
+      queryFn: ({ signal }) => searchLeads(params, signal),
+      enabled: params.search.trim() !== '',
+      // A 403 during a call will not change on retry (the caller shows the reason instead).
+      retry: false,
+    }),
+}
+
+/**
+ * A refused action (403 without redirect, 409…) shows the server's French reason; redirects, 401,
+ * 5xx and network failures are already handled by the API client.
+ */
+export function notifyFailure(error: Error): void {
+  if (!(error instanceof ApiError) || error.body === null || error.body.redirect) return
+  if (error.status < 400 || error.status >= 500 || error.status === 401) return
+  notify({ kind: 'error', message: error.message })
+}
+
+/** Taking, releasing or tagging a lead changes the lead and the user's processing lead. */
+function invalidateLeadsAndMe(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: leadQueries.all() }),
+    queryClient.invalidateQueries({ queryKey: authQueries.me().queryKey }),
+  ])
+}
+
+function notifyMessage(data: FindLeadResponse): void {
+  if (!data.redirect && data.message) notify({ kind: 'info', message: data.message })
+}
+
+export const leadMutations = {
+  /** Invalidates: leads, me. */
+  findLeadToProcess: (queryClient: QueryClient) =>
+    mutationOptions({
+      mutationFn: findLeadToProcess,
+      onSuccess: (data) => {
+        notifyMessage(data)
+        return invalidateLeadsAndMe(queryClient)
+      },
+      onError: notifyFailure,
+    }),
+  /** Invalidates: leads, me. */
+  pickLead: (queryClient: QueryClient) =>
+    mutationOptions({
+      mutationFn: pickLead,
+      onSuccess: (data) => {
+        notifyMessage(data)
+        return invalidateLeadsAndMe(queryClient)
+      },
+      onError: notifyFailure,
+    }),
+  /** Invalidates: leads (the sheet and its history). */
+  updateComment: (queryClient: QueryClient) =>
+    mutationOptions({
+      mutationFn: updateLeadComment,
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: leadQueries.all() }),
+      onError: notifyFailure,
+    }),
+  /** Invalidates: leads, me (the lead may be released and the call tagged). */
+  tagCall: (queryClient: QueryClient) =>
+    mutationOptions({
+      mutationFn: tagCall,
+      onSuccess: () => invalidateLeadsAndMe(queryClient),
+      onError: notifyFailure,
+    }),
+  /** Invalidates: me (viewingLeadId). */
+  viewLeadPage: (queryClient: QueryClient) =>
+    mutationOptions({
+      mutationFn: viewLeadPage,
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: authQueries.me().queryKey }),
+    }),
+  /** Invalidates: me (viewingLeadId). */
+  quitLeadPage: (queryClient: QueryClient) =>
+    mutationOptions({
+      mutationFn: quitLeadPage,
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: authQueries.me().queryKey }),
+    }),
 }

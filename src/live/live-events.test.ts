@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { QueryClient, QueryKey } from '@tanstack/react-query'
 import { makeMe } from '../../tests/mocks/session.ts'
 import { authQueries } from '../api/auth.ts'
+import { callQueries } from '../api/calls.ts'
 import { leadQueries } from '../api/leads.ts'
 import { configQueries } from '../api/config.ts'
 import { createQueryClient } from '../app/query-client.ts'
@@ -10,6 +11,7 @@ import { applyLiveEvent, refreshAfterReconnect } from './live-events.ts'
 const me = makeMe('TELEOPERATOR', { id: 3, experiencePoints: 40 })
 const meKey = authQueries.me().queryKey
 const leadKey = [...leadQueries.all(), 'detail', 12] as const
+const callKey = callQueries.ongoing().queryKey
 let queryClient: QueryClient
 
 function invalidated(key: QueryKey): boolean | undefined {
@@ -20,6 +22,17 @@ beforeEach(() => {
   queryClient = createQueryClient()
   queryClient.setQueryData(meKey, me)
   queryClient.setQueryData(leadKey, { id: 12 })
+  queryClient.setQueryData(callKey, {
+    callId: null,
+    status: 'done',
+    direction: null,
+    phoneNumber: null,
+    duration: 0,
+    leadId: null,
+    detectedLeadId: null,
+    startedAt: null,
+    answeredAt: null,
+  })
   queryClient.setQueryData(configQueries.all(), { appEnv: 'develop' })
   vi.spyOn(console, 'warn').mockImplementation(() => undefined)
 })
@@ -48,14 +61,23 @@ describe('applyLiveEvent', () => {
     expect(invalidated(configQueries.all())).toBe(false)
   })
 
+  it('ongoing-call update: invalidates the current-call query and `me`, not the leads', () => {
+    expect(applyLiveEvent(queryClient, 'user:3:ongoing-call:update', { callId: 7, status: 'answered' })).toBe(
+      true,
+    )
+    expect(invalidated(callKey)).toBe(true)
+    expect(invalidated(meKey)).toBe(true)
+    expect(invalidated(leadKey)).toBe(false)
+  })
+
   it.each([
-    ['user:3:ongoing-call:update', { callId: 7, status: 'answered' }],
     ['tentacall:3', { tentacallId: 'octopus', count: 2 }],
     ['badge:3', { badgeId: 'first-call', earnedAt: '2026-03-02T10:00:00.000Z' }],
   ])('%s: invalidates `me` only', (channel, data) => {
     expect(applyLiveEvent(queryClient, channel, data)).toBe(true)
     expect(invalidated(meKey)).toBe(true)
     expect(invalidated(leadKey)).toBe(false)
+    expect(invalidated(callKey)).toBe(false)
   })
 
   it('drops an invalid payload, with a warning in development', () => {
@@ -75,10 +97,11 @@ describe('applyLiveEvent', () => {
 })
 
 describe('refreshAfterReconnect', () => {
-  it('invalidates what events may have changed while disconnected: `me` and the leads', () => {
+  it('invalidates what events may have changed while disconnected: `me`, the leads and the call', () => {
     refreshAfterReconnect(queryClient)
     expect(invalidated(meKey)).toBe(true)
     expect(invalidated(leadKey)).toBe(true)
+    expect(invalidated(callKey)).toBe(true)
     expect(invalidated(configQueries.all())).toBe(false)
   })
 })

@@ -4,6 +4,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { z } from 'zod'
 import { authQueries } from '../api/auth.ts'
+import { callQueries } from '../api/calls.ts'
 import { leadQueries } from '../api/leads.ts'
 import {
   livePayloadSchemas,
@@ -56,8 +57,11 @@ const handlers: Record<LiveChannelKind, EventHandler> = {
     void queryClient.invalidateQueries({ queryKey: leadQueries.all() })
     invalidateMe(queryClient)
   }),
-  // The call bar reads `me.call`.
-  ongoingCallUpdate: on(livePayloadSchemas.ongoingCallUpdate, invalidateMe),
+  // The call bar and the inbound alert read the current call; `me` carries the call too.
+  ongoingCallUpdate: on(livePayloadSchemas.ongoingCallUpdate, (queryClient) => {
+    void queryClient.invalidateQueries({ queryKey: callQueries.all() })
+    invalidateMe(queryClient)
+  }),
   // Both are kept in `me.gamification` and `me.badges`.
   tentacall: on(livePayloadSchemas.tentacall, invalidateMe),
   badge: on(livePayloadSchemas.badge, invalidateMe),
@@ -76,5 +80,6 @@ export function applyLiveEvent(queryClient: QueryClient, event: string, data: un
 /** After a reconnection: what the missed events would have changed is fetched again. */
 export function refreshAfterReconnect(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: leadQueries.all() })
+  void queryClient.invalidateQueries({ queryKey: callQueries.all() })
   invalidateMe(queryClient)
 }

@@ -1,5 +1,6 @@
 // Default msw handlers: data a signed-in teleoperator's client sees. Tests override per case.
 import { http, HttpResponse } from 'msw'
+import { NO_CALL } from './calls.ts'
 import { liveServer } from './live.ts'
 
 export const handlers = [
@@ -11,6 +12,15 @@ export const handlers = [
       { status: 401 },
     ),
   ),
+  // No ongoing call unless a test raises one (src/features/calls).
+  http.get('*/api/call/ongoing', () => HttpResponse.json(NO_CALL)),
+  // No lead exists unless a test provides one (tests/mocks/leads.ts).
+  http.get('*/api/lead/:id', () =>
+    HttpResponse.json({ error: { code: 'NOT_FOUND', message: 'Lead introuvable.' } }, { status: 404 }),
+  ),
+  // Leaving a lead sheet (also when a test unmounts it) tells the server; nothing to check there.
+  http.post('*/api/users/view-lead-page', () => HttpResponse.json({ ok: true })),
+  http.post('*/api/users/quit-lead-page', () => HttpResponse.json({ ok: true })),
   // The live channel (/ws) accepts the signed-in layout's socket (tests/mocks/live.ts).
   liveServer.handler,
 ]

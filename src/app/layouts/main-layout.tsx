@@ -6,6 +6,8 @@ import { useQuery } from '@tanstack/react-query'
 import { Link, Navigate, Outlet } from 'react-router-dom'
 import { authQueries } from '../../api/auth.ts'
 import { configQueries } from '../../api/config.ts'
+import { CallBar } from '../../features/calls/call-bar.tsx'
+import { InboundCallAlert } from '../../features/calls/inbound-call-alert.tsx'
 import { LiveStatus } from '../../features/live/live-status.tsx'
 import { fr } from '../../i18n/fr.ts'
 import { retryLiveConnection, useLiveConnection } from '../../live/use-live-connection.ts'
@@ -43,6 +45,13 @@ function MainLayoutContent({ me }: { me: Me }) {
           <UserArea me={me} />
         </div>
       </header>
+      {/* Issue #4 "Screens": the call bar and the inbound alert, on every page, for call-capable users. */}
+      {me.isCallCapable ? (
+        <>
+          <CallBar />
+          <InboundCallAlert />
+        </>
+      ) : null}
       <div className="main-layout__body">
         <MainNavigation role={me.role} appEnv={config?.appEnv} />
         <main id="main-content" ref={mainRef} tabIndex={-1} className="main-layout__content">

@@ -14,6 +14,7 @@ import { notify } from '../../stores/notifications.ts'
 import { ConnectAsForm } from './connect-as-form.tsx'
 import { collapseDevTools, devToolsStore, toggleDevTools } from './dev-tools-store.ts'
 import { RoleSwitchForm } from './role-switch-form.tsx'
+import { Softphone } from './softphone.tsx'
 import './dev-tools.css'
 
 const t = fr.devtools
@@ -84,6 +85,7 @@ export function DevToolsPanel({ me, appEnv }: DevToolsPanelProps) {
               busy={busy}
               onConnect={(userEmail) => connectAs.mutate({ userEmail }, callbacks)}
             />
+            {me.isCallCapable ? <Softphone userId={me.id} /> : null}
             <h2 className="dev-tools__heading">{t.pages}</h2>
             <ul className="dev-tools__links">
               {devPages.map((page) => (

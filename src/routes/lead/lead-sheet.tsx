@@ -1,7 +1,8 @@
-// /lead/{uuid} (spec §2). Its screen comes with a later issue; until then, title only.
-import { PlaceholderPage } from '../../app/placeholder-page.tsx'
-import { fr } from '../../i18n/fr.ts'
+// /lead/{uuid} (spec §2, "Screens").
+import { useParams } from 'react-router-dom'
+import { LeadSheet } from '../../features/leads/lead-sheet.tsx'
 
 export function LeadSheetRoute() {
-  return <PlaceholderPage title={fr.pages.lead} />
+  const { uuid = '' } = useParams()
+  return <LeadSheet key={uuid} uuid={uuid} />
 }

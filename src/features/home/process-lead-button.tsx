@@ -1,0 +1,26 @@
+// The teleoperator's main action (spec "Screens"): focused on load so that Enter starts it.
+import { useEffect, useRef } from 'react'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { leadMutations } from '../../api/leads.ts'
+import { Button } from '../../components/ui/button.tsx'
+import { fr } from '../../i18n/fr.ts'
+
+export function ProcessLeadButton() {
+  const queryClient = useQueryClient()
+  const find = useMutation(leadMutations.findLeadToProcess(queryClient))
+  const buttonRef = useRef<HTMLButtonElement>(null)
+
+  useEffect(() => {
+    buttonRef.current?.focus()
+  }, [])
+
+  function handleClick() {
+    find.mutate()
+  }
+
+  return (
+    <Button ref={buttonRef} busy={find.isPending} onClick={handleClick}>
+      {fr.leads.home.processLead}
+    </Button>
+  )
+}

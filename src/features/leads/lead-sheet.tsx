@@ -1,0 +1,84 @@
+// The lead sheet `/lead/{uuid}` (spec "Screens"): contact, mission, step and script, the outcome
+// form, the comment, the expiration and the history; read-only when someone else processes it.
+import { useQuery } from '@tanstack/react-query'
+import { authQueries } from '../../api/auth.ts'
+import { callQueries, ongoingCallOf } from '../../api/calls.ts'
+import { leadQueries } from '../../api/leads.ts'
+import { Card } from '../../components/ui/card.tsx'
+import { PageTitle } from '../../components/ui/page-title.tsx'
+import type { Lead } from '../../contracts/lead.ts'
+import { fr } from '../../i18n/fr.ts'
+import { formatDate } from '../../i18n/format.ts'
+import { LeadComment } from './lead-comment.tsx'
+import { LeadContact } from './lead-contact.tsx'
+import { LeadHistory } from './lead-history.tsx'
+import { LeadStep } from './lead-step.tsx'
+import { OutcomeForm } from './outcome-form.tsx'
+import { useLeadViewing } from './use-lead-viewing.ts'
+import './lead-sheet.css'
+
+export type LeadSheetProps = { uuid: string }
+
+const t = fr.leads.sheet
+
+export function LeadSheet({ uuid }: LeadSheetProps) {
+  const { data: lead, error } = useQuery(leadQueries.detail(uuid))
+  const { data: me } = useQuery(authQueries.me())
+  useLeadViewing(lead?.id)
+  if (error) return <p role="alert">{error.message}</p>
+  if (!lead || !me) return <p role="status">{fr.ui.loading}</p>
+  return <LeadSheetView lead={lead} meId={me.id} />
+}
+
+type LeadSheetViewProps = { lead: Lead; meId: number }
+
+function LeadSheetView({ lead, meId }: LeadSheetViewProps) {
+  const { data: currentCall } = useQuery(callQueries.ongoing())
+  const mission = lead.market.mission
+  const steps = mission.callProcess?.callProcessSteps ?? []
+  const current = steps.find((step) => step.number === lead.step) ?? null
+  const processor = lead.processingUser
+  const isMine = processor?.id === meId
+  const call = ongoingCallOf(currentCall)
+  const callId = call && call.leadId === lead.id ? call.callId : null
+  const name = `${lead.firstName} ${lead.lastName}`
+
+  return (
+    <article className="lead-sheet" style={{ borderLeftColor: mission.color }}>
+      <PageTitle title={name} documentTitle={`${name} – ${fr.pages.lead}`} />
+      {processor && !isMine ? (
+        <p className="lead-sheet__read-only" role="status">
+          {t.readOnly(`${processor.firstName} ${processor.lastName}`)}
+        </p>
+      ) : null}
+      {mission.bannerUrl ? (
+        <img className="lead-sheet__banner" src={mission.bannerUrl} alt={t.bannerAlt(mission.name)} />
+      ) : null}
+      <p className="lead-sheet__mission">
+        {t.mission} : {mission.name} · {t.expiration(formatDate(lead.expirationDate))}
+        {lead.isExpired ? <span className="lead-sheet__expired">{t.expired}</span> : null}
+      </p>
+      <div className="lead-sheet__grid">
+        <Card title={t.contact}>
+          <LeadContact lead={lead} canCall={isMine} />
+        </Card>
+        <Card title={t.outcome}>
+          <LeadStep step={lead.step} maxStep={lead.maxStep} current={current} />
+          <OutcomeForm
+            key={lead.id}
+            leadId={lead.id}
+            callId={callId}
+            tags={current?.callProcessTags ?? []}
+            disabled={!isMine}
+          />
+        </Card>
+        <Card title={t.comment}>
+          <LeadComment key={lead.comment ?? ''} leadId={lead.id} comment={lead.comment} editable={isMine} />
+        </Card>
+        <Card title={t.history}>
+          <LeadHistory leadId={lead.id} />
+        </Card>
+      </div>
+    </article>
+  )
+}

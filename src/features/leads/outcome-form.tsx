@@ -1,0 +1,92 @@
+// The tags of the current step as the outcome form (spec "Screens", §3 "Tag payload").
+import { useState, type FormEvent } from 'react'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { leadMutations } from '../../api/leads.ts'
+import { Button } from '../../components/ui/button.tsx'
+import type { CallProcessTag } from '../../contracts/lead.ts'
+import { fr } from '../../i18n/fr.ts'
+import { useOutcomeDraft } from './outcome-draft.ts'
+
+export type OutcomeFormProps = {
+  leadId: number
+  /** The call being tagged, when the user's current call concerns this lead. */
+  callId: number | null
+  tags: CallProcessTag[]
+  disabled: boolean
+}
+
+const t = fr.leads.sheet
+
+export function OutcomeForm({ leadId, callId, tags, disabled }: OutcomeFormProps) {
+  const queryClient = useQueryClient()
+  const tag = useMutation(leadMutations.tagCall(queryClient))
+  const { draft, update, reset } = useOutcomeDraft(leadId)
+  const [missingTag, setMissingTag] = useState(false)
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (draft.tagId === null) {
+      setMissingTag(true)
+      return
+    }
+    tag.mutate(
+      {
+        leadId,
+        callId,
+        callProcessTagId: draft.tagId,
+        details: draft.details.trim() ? { text: draft.details.trim() } : {},
+        comment: draft.comment.trim() || null,
+      },
+      { onSuccess: reset },
+    )
+  }
+
+  function handleTagChange(tagId: number) {
+    setMissingTag(false)
+    update({ tagId })
+  }
+
+  return (
+    <form className="outcome-form" onSubmit={handleSubmit} noValidate>
+      <fieldset className="outcome-form__fieldset" disabled={disabled}>
+        <legend className="outcome-form__legend">{t.outcome}</legend>
+        <div role="radiogroup" aria-label={t.outcome} className="outcome-form__tags">
+          {tags.map((item) => (
+            <label key={item.id} className="outcome-form__tag">
+              <input
+                type="radio"
+                name="callProcessTagId"
+                value={item.id}
+                checked={draft.tagId === item.id}
+                onChange={() => handleTagChange(item.id)}
+              />
+              {item.label}
+            </label>
+          ))}
+        </div>
+        {missingTag ? <p role="alert">{t.chooseOutcome}</p> : null}
+        <label className="outcome-form__field">
+          {t.details}
+          <textarea
+            name="details"
+            rows={3}
+            value={draft.details}
+            onChange={(event) => update({ details: event.target.value })}
+          />
+        </label>
+        <label className="outcome-form__field">
+          {t.outcomeComment}
+          <textarea
+            name="comment"
+            rows={2}
+            value={draft.comment}
+            onChange={(event) => update({ comment: event.target.value })}
+          />
+        </label>
+        <Button type="submit" busy={tag.isPending} disabled={disabled}>
+          {t.submitOutcome}
+        </Button>
+      </fieldset>
+    </form>
+  )
+}
