@@ -3,10 +3,12 @@
 import { measureBundle } from './bundle-size.ts'
 import { measureApi } from './api-throughput.ts'
 import { measureLive } from './live-fanout.ts'
+import { measureFind } from './lead-find.ts'
 
 const results: Record<string, number> = {}
 Object.assign(results, await measureBundle())
 Object.assign(results, await measureApi())
 Object.assign(results, await measureLive())
+Object.assign(results, await measureFind())
 console.log('\n## Summary (JSON)')
 console.log(JSON.stringify(results, null, 2))
