@@ -1,11 +1,10 @@
 // Shared helpers of the benchmark scripts: start the real server on a free port, percentiles.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import { mkdtempSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import pg from 'pg'
+import { createScratchDatabase, type ScratchDatabase } from '../tests/setup/scratch-database.ts'
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -99,27 +98,11 @@ export function percentile(sorted: ArrayLike<number>, p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
 }
 
-/**
- * A fresh PostgreSQL database for one benchmark (created from BENCH_DATABASE_URL, else
- * TEST_DATABASE_URL, else the local default), dropped by drop().
- */
-export async function createBenchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A fresh PostgreSQL database for one benchmark (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else local). */
+export function createBenchDatabase(): Promise<ScratchDatabase> {
   const baseUrl =
     process.env.BENCH_DATABASE_URL ||
     process.env.TEST_DATABASE_URL ||
     'postgres://postgres@127.0.0.1:5432/test'
-  const name = `bench_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: baseUrl })
-  await admin.connect()
-  await admin.query(`create database "${name}"`)
-  await admin.end()
-  const url = new URL(baseUrl)
-  url.pathname = `/${name}`
-  async function drop() {
-    const client = new pg.Client({ connectionString: baseUrl })
-    await client.connect()
-    await client.query(`drop database if exists "${name}" with (force)`)
-    await client.end()
-  }
-  return { url: url.toString(), drop }
+  return createScratchDatabase(baseUrl, 'bench')
 }

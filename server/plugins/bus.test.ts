@@ -1,8 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import type { FastifyInstance } from 'fastify'
-import { buildApp } from '../app.ts'
-import { openDatabase, type Database } from '../db/client.ts'
-import { createPgTestDatabase, createTestApp, testConfig, type TestApp } from '../../tests/setup/test-app.ts'
+import { createTestApp, serverProcessesOnOneDatabase, type TestApp } from '../../tests/setup/test-app.ts'
 import { createAgent } from '../../tests/setup/agent.ts'
 import { insertUser } from '../../tests/factories/users.ts'
 
@@ -37,27 +34,8 @@ describe('bus within one process', () => {
 
 // Two server processes on one PostgreSQL: what one changes, the other's caches forget (LISTEN/NOTIFY).
 describe.skipIf(!process.env.TEST_DATABASE_URL)('bus across two server processes (PostgreSQL)', () => {
-  let pgDb: Awaited<ReturnType<typeof createPgTestDatabase>>
-  const started: { app: FastifyInstance; database: Database }[] = []
-
-  async function start() {
-    const database = await openDatabase({ databaseUrl: pgDb.url, dataDir: 'memory://' })
-    const app = await buildApp({ config: testConfig(), database, logger: false })
-    await app.ready()
-    started.push({ app, database })
-    return { app, database }
-  }
-
-  beforeAll(async () => {
-    pgDb = await createPgTestDatabase(process.env.TEST_DATABASE_URL!)
-  })
-  afterAll(async () => {
-    for (const { app, database } of started) {
-      await app.close()
-      await database.close()
-    }
-    await pgDb.drop()
-  })
+  const startProcess = serverProcessesOnOneDatabase()
+  const start = () => startProcess()
 
   it('a signal published by one process reaches the other', async () => {
     const a = await start()

@@ -1,9 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { FastifyInstance } from 'fastify'
 import { channels } from '../../src/contracts/live.ts'
-import { buildApp } from '../app.ts'
-import { openDatabase, type Database } from '../db/client.ts'
-import { createPgTestDatabase, createTestApp, testConfig, type TestApp } from '../../tests/setup/test-app.ts'
+import { createTestApp, serverProcessesOnOneDatabase, type TestApp } from '../../tests/setup/test-app.ts'
 import { createAgent, type Agent } from '../../tests/setup/agent.ts'
 import { insertTeam, insertUser } from '../../tests/factories/users.ts'
 import { cookieOf, openLive, refusedStatus, type LiveTestClient } from '../../tests/setup/live-client.ts'
@@ -275,27 +272,8 @@ describe('live on an app with PUBLIC_URL', () => {
 
 // Two server processes on one PostgreSQL (issue #3): what one publishes reaches the other's sockets.
 describe.skipIf(!process.env.TEST_DATABASE_URL)('live across two server processes (PostgreSQL)', () => {
-  let pgDb: Awaited<ReturnType<typeof createPgTestDatabase>>
-  const started: { app: FastifyInstance; database: Database }[] = []
-
-  async function start() {
-    const database = await openDatabase({ databaseUrl: pgDb.url, dataDir: 'memory://' })
-    const app = await buildApp({ config: testConfig(), database, logger: false })
-    await app.listen({ port: 0, host: '127.0.0.1' })
-    started.push({ app, database })
-    return { app, database }
-  }
-
-  beforeAll(async () => {
-    pgDb = await createPgTestDatabase(process.env.TEST_DATABASE_URL!)
-  })
-  afterAll(async () => {
-    for (const { app, database } of started) {
-      await app.close()
-      await database.close()
-    }
-    await pgDb.drop()
-  })
+  const startProcess = serverProcessesOnOneDatabase()
+  const start = () => startProcess({ listen: true })
 
   it('a publish on one process reaches a socket on the other; a logout there closes it', async () => {
     const a = await start()

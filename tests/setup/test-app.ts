@@ -1,9 +1,9 @@
 // Server test harness: the real app on an in-memory PGlite, or on PostgreSQL in a schema of its own
 // when TEST_DATABASE_URL is set. One database per test file; reset() empties it between tests.
-import { randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'drizzle-orm'
-import pg from 'pg'
+import { afterAll, beforeAll } from 'vitest'
+import { createScratchDatabase, type ScratchDatabase } from './scratch-database.ts'
 import { buildApp } from '../../server/app.ts'
 import { loadConfig, type AppConfig } from '../../server/config.ts'
 import { openDatabase, type Database } from '../../server/db/client.ts'
@@ -46,27 +46,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   )
 }
 
-/**
- * On PostgreSQL each test file gets a database of its own (created from TEST_DATABASE_URL, dropped
- * at the end), so files run in parallel without seeing each other.
- */
-export async function createPgTestDatabase(
-  baseUrl: string,
-): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `t_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: baseUrl })
-  await admin.connect()
-  await admin.query(`create database "${name}"`)
-  await admin.end()
-  const url = new URL(baseUrl)
-  url.pathname = `/${name}`
-  async function drop() {
-    const client = new pg.Client({ connectionString: baseUrl })
-    await client.connect()
-    await client.query(`drop database if exists "${name}" with (force)`)
-    await client.end()
-  }
-  return { url: url.toString(), drop }
+/** On PostgreSQL each test file gets a database of its own (created from TEST_DATABASE_URL). */
+export function createPgTestDatabase(baseUrl: string): Promise<ScratchDatabase> {
+  return createScratchDatabase(baseUrl)
 }
 
 export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
@@ -102,5 +84,32 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
       await app.close()
       await drop()
     },
+  }
+}
+
+/**
+ * Several app instances ("server processes") on one throw-away PostgreSQL database, closed and
+ * dropped after the suite. Call inside a describe; `start({ listen: true })` for socket tests.
+ */
+export function serverProcessesOnOneDatabase() {
+  let pgDb: ScratchDatabase
+  const started: { app: FastifyInstance; database: Database }[] = []
+  beforeAll(async () => {
+    pgDb = await createPgTestDatabase(process.env.TEST_DATABASE_URL!)
+  })
+  afterAll(async () => {
+    for (const { app, database } of started) {
+      await app.close()
+      await database.close()
+    }
+    await pgDb.drop()
+  })
+  return async function start({ listen = false } = {}) {
+    const database = await openDatabase({ databaseUrl: pgDb.url, dataDir: 'memory://' })
+    const app = await buildApp({ config: testConfig(), database, logger: false })
+    if (listen) await app.listen({ port: 0, host: '127.0.0.1' })
+    else await app.ready()
+    started.push({ app, database })
+    return { app, database }
   }
 }

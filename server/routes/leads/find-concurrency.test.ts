@@ -1,13 +1,12 @@
 // Issue #4: under contention the assignment is exactly-once, within one process and across two, on
 // real PostgreSQL (PGlite has one connection: nothing runs concurrently there).
 import { createHash, randomBytes } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { isNotNull, sql } from 'drizzle-orm'
-import { buildApp } from '../../app.ts'
-import { openDatabase, type Database } from '../../db/client.ts'
+import type { Database } from '../../db/client.ts'
 import { leads, sessions, users } from '../../db/schema.ts'
-import { createPgTestDatabase, testConfig } from '../../../tests/setup/test-app.ts'
+import { serverProcessesOnOneDatabase } from '../../../tests/setup/test-app.ts'
 import { createAgent, type Agent } from '../../../tests/setup/agent.ts'
 import { insertLeads, insertMission } from '../../../tests/factories/leads.ts'
 
@@ -72,30 +71,13 @@ async function expectExactlyOnce(database: Database, agents: Agent[], userIds: n
 }
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('find-lead-to-process under contention (PostgreSQL)', () => {
-  let pgDb: Awaited<ReturnType<typeof createPgTestDatabase>>
-  const started: { app: FastifyInstance; database: Database }[] = []
-
-  async function start() {
-    const database = await openDatabase({ databaseUrl: pgDb.url, dataDir: 'memory://' })
-    const app = await buildApp({ config: testConfig(), database, logger: false })
-    await app.ready()
-    started.push({ app, database })
-    return { app, database }
-  }
-
-  beforeAll(async () => {
-    pgDb = await createPgTestDatabase(process.env.TEST_DATABASE_URL!)
-  })
-  afterAll(async () => {
-    for (const { app, database } of started) {
-      await app.close()
-      await database.close()
-    }
-    await pgDb.drop()
-  })
+  const startProcess = serverProcessesOnOneDatabase()
+  const start = () => startProcess()
+  let first: Awaited<ReturnType<typeof start>> | undefined
 
   it('100 teleoperators asking at the same instant get 100 different leads', async () => {
     const a = await start()
+    first = a
     const { ids, raw } = await signedInTeleoperators(a.database, 'one')
     const { market } = await insertMission(a.database.db, { userIds: ids })
     await insertLeads(a.database.db, market.id, 150)
@@ -104,7 +86,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('find-lead-to-process under cont
   })
 
   it('the same split across two server processes on one database', async () => {
-    const a = started[0] ?? (await start())
+    const a = first ?? (await start())
     const b = await start()
     await a.database.db.execute(sql`truncate leads, lead_events, sessions restart identity cascade`)
     await a.database.db.execute(sql`update users set processing_lead_id = null`)
