@@ -1,10 +1,35 @@
+import { execFileSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000'
 
+/**
+ * The build's identity (issue #5): part of the persisted query cache's buster (a new build never
+ * restores data shaped by the previous one) and compiled into sw.js. BUILD_ID when set (CI, the
+ * end-to-end update test), else the package version and the commit.
+ */
+function buildId(): string {
+  if (process.env.BUILD_ID) return process.env.BUILD_ID
+  const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
+    version: string
+  }
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    })
+    return `${version}+${commit.trim()}`
+  } catch {
+    return version
+  }
+}
+
 export default defineConfig({
+  // Also applied to the service worker's own build (vite-plugin-pwa copies `define`).
+  define: { __BUILD_ID__: JSON.stringify(buildId()) },
   plugins: [
     react(),
     VitePWA({

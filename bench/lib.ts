@@ -106,3 +106,11 @@ export function createBenchDatabase(): Promise<ScratchDatabase> {
     'postgres://postgres@127.0.0.1:5432/test'
   return createScratchDatabase(baseUrl, 'bench')
 }
+
+/** Median of some values (the mean of the two middle ones for an even count). */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  if (sorted.length === 0) return Number.NaN
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+}

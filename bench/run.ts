@@ -4,11 +4,15 @@ import { measureBundle } from './bundle-size.ts'
 import { measureApi } from './api-throughput.ts'
 import { measureLive } from './live-fanout.ts'
 import { measureFind } from './lead-find.ts'
+import { measureSearch } from './lead-search.ts'
+import { measurePwaLoad } from './pwa-load.ts'
 
 const results: Record<string, number> = {}
 Object.assign(results, await measureBundle())
 Object.assign(results, await measureApi())
 Object.assign(results, await measureLive())
 Object.assign(results, await measureFind())
+Object.assign(results, await measureSearch())
+Object.assign(results, await measurePwaLoad())
 console.log('\n## Summary (JSON)')
 console.log(JSON.stringify(results, null, 2))

@@ -12,12 +12,14 @@ import databasePlugin from './plugins/database.ts'
 import errorsPlugin from './plugins/errors.ts'
 import securityHeadersPlugin from './plugins/security-headers.ts'
 import sessionPlugin from './plugins/session.ts'
+import idempotencyPlugin from './plugins/idempotency.ts'
 import staticPlugin from './plugins/static.ts'
 import mailerPlugin from './plugins/mailer.ts'
 import busPlugin from './plugins/bus.ts'
 import meCachePlugin from './plugins/me-cache.ts'
 import livePlugin from './plugins/live.ts'
 import telephonyPlugin from './plugins/telephony.ts'
+import pushPlugin, { type PushPluginOptions } from './plugins/push.ts'
 import authRoutes from './routes/auth/index.ts'
 import userRoutes from './routes/users/index.ts'
 import leadRoutes from './routes/leads/index.ts'
@@ -26,6 +28,7 @@ import systemRoutes from './routes/system/index.ts'
 import webhookRoutes from './routes/webhooks/index.ts'
 import callRoutes from './routes/calls/index.ts'
 import callTagRoutes from './routes/calls/tag.ts'
+import pushRoutes from './routes/push/index.ts'
 
 z.config(z.locales.fr())
 
@@ -36,9 +39,20 @@ declare module 'fastify' {
   }
 }
 
-export type BuildOptions = { config: AppConfig; database?: Database; logger?: boolean }
+export type BuildOptions = {
+  config: AppConfig
+  database?: Database
+  logger?: boolean
+  /** Web push transport settings (tests reach a local HTTPS push endpoint). */
+  push?: PushPluginOptions
+}
 
-export async function buildApp({ config, database, logger = true }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger = true,
+  push,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
       ? {
@@ -70,9 +84,12 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   await app.register(mailerPlugin)
   await app.register(sessionPlugin)
   await app.register(meCachePlugin)
+  // Before the routes: its onRoute hook checks every `config.idempotent` route (issue #5).
+  await app.register(idempotencyPlugin)
   // Before the routes: @fastify/websocket wraps the handlers of routes registered after it, so an
   // upgrade request reaching any other route is answered and its socket destroyed.
   await app.register(livePlugin)
+  await app.register(pushPlugin, push ?? {})
   await app.register(telephonyPlugin)
 
   await app.register(systemRoutes)
@@ -82,6 +99,7 @@ export async function buildApp({ config, database, logger = true }: BuildOptions
   await app.register(callRoutes)
   await app.register(callTagRoutes)
   await app.register(leadRoutes)
+  await app.register(pushRoutes)
   await app.register(devRoutes)
   await app.register(staticPlugin)
   return app

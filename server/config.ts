@@ -31,6 +31,13 @@ const envSchema = z.object({
   AIRCALL_API_URL: z.string().url().default('https://api.aircall.io'),
   AIRCALL_WEBHOOK_TOKEN: z.string().optional(),
   SIMULATOR_ANSWER_DELAY_MS: z.coerce.number().int().min(0).default(3000),
+  CLIENT_DIR: z.string().optional(),
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, { error: 'VAPID_SUBJECT doit commencer par mailto: ou https://' })
+    .optional(),
 })
 
 export type AppConfig = {
@@ -61,6 +68,12 @@ export type AppConfig = {
   }
   /** Simulator: delay before an outbound call is answered (0 in tests). */
   simulatorAnswerDelayMs: number
+  /** Issue #5 web push: VAPID keys (both or neither; generated and stored when unset) and subject. */
+  push: {
+    vapidPublicKey: string | undefined
+    vapidPrivateKey: string | undefined
+    vapidSubject: string
+  }
   /** Built client; absent in API-only tests. */
   clientDir: string | undefined
 }
@@ -98,7 +111,20 @@ export function loadConfig(
       webhookToken: parsed.AIRCALL_WEBHOOK_TOKEN || undefined,
     },
     simulatorAnswerDelayMs: parsed.SIMULATOR_ANSWER_DELAY_MS,
-    clientDir: path.resolve(import.meta.dirname, '../dist'),
+    push: {
+      vapidPublicKey: parsed.VAPID_PUBLIC_KEY || undefined,
+      vapidPrivateKey: parsed.VAPID_PRIVATE_KEY || undefined,
+      vapidSubject: parsed.VAPID_SUBJECT ?? vapidSubjectFrom(parsed.PUBLIC_URL),
+    },
+    // CLIENT_DIR serves another build (the PWA update end-to-end test, issue #5).
+    clientDir: parsed.CLIENT_DIR
+      ? path.resolve(parsed.CLIENT_DIR)
+      : path.resolve(import.meta.dirname, '../dist'),
     ...overrides,
   }
+}
+
+/** Push services contact the sender through the VAPID subject: the app's own origin when known. */
+function vapidSubjectFrom(publicUrl: string | undefined): string {
+  return publicUrl?.startsWith('https://') ? new URL(publicUrl).origin : 'mailto:admin@localhost'
 }

@@ -1,4 +1,6 @@
-// Boot: router + providers first; error reporting after the first render, only with a DSN.
+// Boot: the persisted query cache is restored first (issue #5: a reload, offline too, shows the last
+// data at once), then router + providers; error reporting after the first render, only with a DSN;
+// then the service worker and the outbox of changes made offline.
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { configQueries } from './api/config.ts'
@@ -6,9 +8,32 @@ import { setNavigator } from './app/navigation.ts'
 import { AppProviders } from './app/providers.tsx'
 import { queryClient } from './app/query-client.ts'
 import { createAppRouter } from './app/router.tsx'
-import { initSentryWhenIdle, reportError } from './app/sentry.ts'
+import { initSentryWhenIdle, reportError, setSentryUser } from './app/sentry.ts'
 import { startSessionSync } from './app/session-sync.ts'
+import { retryLiveConnection } from './live/use-live-connection.ts'
+import { startConnectivity } from './pwa/connectivity.ts'
+import { startQueryPersistence } from './pwa/cache-persistence.ts'
+import { restorePersistedCache } from './pwa/persisted-cache.ts'
+import { announceUser, messageServiceWorker } from './pwa/sw-messages.ts'
 import './styles/global.css'
+
+let signedInServicesStarted = false
+
+// Bounded by a timeout: a broken IndexedDB never holds the first render for long.
+await restorePersistedCache(queryClient).catch(() => null)
+startConnectivity({ retryLive: retryLiveConnection })
+startQueryPersistence(queryClient, {
+  onSignedIn: (userId) => {
+    announceUser(userId)
+    startSignedInServices()
+  },
+  // Sign-out here or in another tab (session sync), or a lapsed session: the persisted cache is
+  // wiped by the persistence itself; the worker's user caches and the reporting user go with it.
+  onSignedOut: () => {
+    void messageServiceWorker({ type: 'LOGOUT' })
+    setSentryUser(null)
+  },
+})
 
 const router = createAppRouter(queryClient)
 // Code outside React (the API client's redirects) navigates through the router (spec §2, §7).
@@ -39,3 +64,20 @@ queryClient
   .catch(() => {
     // No config, no error reporting: the pages show their own errors.
   })
+
+/**
+ * The service worker (precache, update checks) and the outbox of changes made offline serve a
+ * signed-in user only: loaded once one is known, so the /login first visit stays light.
+ */
+function startSignedInServices(): void {
+  if (signedInServicesStarted) return
+  signedInServicesStarted = true
+  // Production only: the dev server serves no service worker (vite-plugin-pwa devOptions are off).
+  if (import.meta.env.PROD) {
+    import('./pwa/register.ts')
+      .then(({ registerServiceWorker }) => registerServiceWorker())
+      .catch(reportError)
+  }
+  // Changes made offline (this page or an earlier one) are sent once the server can be reached.
+  import('./pwa/deferred-changes.ts').then(({ startOutbox }) => startOutbox(queryClient)).catch(reportError)
+}

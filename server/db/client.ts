@@ -7,7 +7,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import type { SQL } from 'drizzle-orm'
 import pg from 'pg'
 import * as schema from './schema.ts'
 
@@ -48,6 +49,10 @@ async function openPostgres(
   connectionString: string,
   onPoolError?: (error: Error) => void,
 ): Promise<Database> {
+  // plan_cache_mode stays `auto`: forcing generic plans would also reach the unnamed statements of
+  // every Drizzle query, and a generic plan cannot use a prefix index for `like $1` (lead search
+  // fell to sequential scans). Named statements (executePrepared) switch to their generic plan by
+  // themselves after five executions when it costs no more.
   const pool = new pg.Pool({ connectionString, max: 20 })
   // An idle connection that dies (PostgreSQL restarted, connection terminated) must not crash the
   // process: pg drops it from the pool and the next query opens a new one.
@@ -63,4 +68,22 @@ async function openPostgres(
     lock.release()
   }
   return { db, kind: 'postgres', pool, close: () => pool.end() }
+}
+
+const dialect = new PgDialect()
+
+/**
+ * Runs `query` as a named prepared statement on PostgreSQL, so that each pooled connection parses it
+ * once and soon reuses a generic plan (a hot statement whose planning costs more than its
+ * execution: find-lead). The
+ * name must always go with the same SQL text (only the values change). PGlite runs it as usual.
+ */
+export async function executePrepared<T>(db: Db, name: string, query: SQL): Promise<T[]> {
+  const client = (db as unknown as { $client: unknown }).$client
+  if (client instanceof pg.Pool) {
+    const { sql: text, params } = dialect.sqlToQuery(query)
+    return (await client.query({ name, text, values: params })).rows as T[]
+  }
+  const result = await db.execute(query)
+  return ((result as { rows?: T[] }).rows ?? (result as unknown as T[])) as T[]
 }

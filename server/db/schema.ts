@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm'
 import {
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -44,7 +45,13 @@ export const users = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_key').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    // Who views a lead: read on every lead change to address its live signal.
+    index('users_viewing_lead_idx')
+      .on(t.viewingLeadId)
+      .where(sql`viewing_lead_id is not null`),
+  ],
 )
 
 export const userPreferences = pgTable(
@@ -200,6 +207,18 @@ export const leads = pgTable(
     index('leads_first_name_prefix_idx').on(sql`lower(${t.firstName}) text_pattern_ops`),
     index('leads_email_prefix_idx').on(sql`lower(${t.email}) text_pattern_ops`),
     index('leads_secondary_phone_idx').on(t.secondaryPhone),
+    // Search results are ordered by name: a broad prefix walks this index and stops at the page's end.
+    index('leads_name_order_idx').on(t.lastName, t.firstName, t.id),
+    // The two queues of find-lead-to-process (server/domain/lead-assignment.ts): free leads only, so
+    // a find walks from the oldest non-expired lead and stops at the first one it can lock.
+    index('leads_queue_new_idx')
+      .on(t.meetRequestDate, t.id)
+      .where(
+        sql`processing_user_id is null and status in ('NEW', 'IN_PROGRESS') and substatus is distinct from 'WAITING_FOR_FORCED_RDV'`,
+      ),
+    index('leads_queue_recall_idx')
+      .on(t.meetRequestDate)
+      .where(sql`processing_user_id is null and status in ('RECALL', 'UNREACHABLE')`),
   ],
 )
 
@@ -354,4 +373,103 @@ export const webhookEvents = pgTable(
     uniqueIndex('webhook_events_dedupe_key').on(t.dedupeKey),
     index('webhook_events_received_idx').on(t.receivedAt),
   ],
+)
+
+/**
+ * The agendas (docs/domain.md "Appointments"): one per mission, one appointment per slot. The two
+ * partial unique indexes are the capacity rule itself, so two bookings of one slot at the same instant,
+ * from two processes, get one success and one conflict. A moved appointment is cancelled, never deleted;
+ * `leads.metadata.appointment` holds a copy written in the same transaction.
+ */
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: serial('id').primaryKey(),
+    leadId: integer('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    missionId: integer('mission_id')
+      .notNull()
+      .references(() => missions.id, { onDelete: 'cascade' }),
+    startsAt: ts('starts_at').notNull(),
+    endsAt: ts('ends_at').notNull(),
+    /** Null for appointments that came with the data (seed, backfill of migration 0003). */
+    bookedByUserId: integer('booked_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    cancelledAt: ts('cancelled_at'),
+  },
+  (t) => [
+    uniqueIndex('appointments_mission_slot_key')
+      .on(t.missionId, t.startsAt)
+      .where(sql`cancelled_at is null`),
+    uniqueIndex('appointments_lead_active_key')
+      .on(t.leadId)
+      .where(sql`cancelled_at is null`),
+    index('appointments_lead_idx').on(t.leadId),
+    check('appointments_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+)
+
+/**
+ * Web push subscriptions (issue #5), one per browser/device: the endpoint is unique, so a browser
+ * re-subscribing after another user signed in on it moves to that user (a shared workstation never
+ * alerts the previous user). A 404/410 from the push service deletes the row.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastSuccessAt: ts('last_success_at'),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+  ],
+)
+
+/**
+ * Idempotency keys of replayable mutations (issue #5 offline queue): the first request with a key
+ * records its answer; the same key again from the same user gets that answer and changes nothing.
+ * `statusCode` is null while the first request is still running.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** Method and route pattern: a key reused on another route is refused. */
+    route: text('route').notNull(),
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+)
+
+/**
+ * Badges and tentacalls earned (gamification). Issue #5 needs them to raise alerts; the rules that
+ * award them come with the gamification issue.
+ */
+export const userAwards = pgTable(
+  'user_awards',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'badge' | 'tentacall'>().notNull(),
+    code: text('code').notNull(),
+    awardedAt: ts('awarded_at').notNull().defaultNow(),
+  },
+  (t) => [index('user_awards_user_idx').on(t.userId, t.awardedAt)],
 )

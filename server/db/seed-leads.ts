@@ -1,6 +1,7 @@
 // Demo leads (issue 2, "Demo data"): French names, valid French phone numbers in E.164, addresses in
 // the market's region, spread over statuses and integration months. Pure: same input, same rows.
 import type { LeadStatus, LeadSubstatus } from '../../src/contracts/lead.ts'
+import { addDays, civilDateOf, slotStartMinutes, slotsOfDay, type Slot } from '../domain/appointment-slots.ts'
 import type { leads } from './schema.ts'
 import { CITIES, EMAIL_DOMAINS, FIRST_NAMES, LAST_NAMES, LEAD_COMMENTS, STREETS } from './seed-data.ts'
 import type { City, RegionCode } from './seed-data.ts'
@@ -17,7 +18,7 @@ const LEAD_SEED = 20261102
 const MINUTE = 60_000
 const DAY = 24 * 60 * MINUTE
 
-export type LeadMarket = { id: number; region: RegionCode; stepCount: number }
+export type LeadMarket = { id: number; missionId: number; region: RegionCode; stepCount: number }
 export type LeadRow = typeof leads.$inferInsert
 
 const STATUS_WEIGHTS: readonly (readonly [LeadStatus, number])[] = [
@@ -53,6 +54,7 @@ export function buildLeads(markets: readonly LeadMarket[], count: number): LeadR
   const random = createRandom(LEAD_SEED)
   const usedPhones = new Set<string>()
   const usedEmails = new Set<string>()
+  const bookedSlots = new Set<string>()
   return Array.from({ length: count }, () => {
     const market = random.pick(markets)
     const city = random.pick(CITIES.filter((c) => c.region === market.region))
@@ -81,7 +83,7 @@ export function buildLeads(markets: readonly LeadMarket[], count: number): LeadR
       processingUserId: null,
       createdAt: meetRequestDate,
       updatedAt: meetRequestDate,
-      ...progress(random, status, market.stepCount),
+      ...progress(random, status, market, bookedSlots),
     }
   })
 }
@@ -89,7 +91,8 @@ export function buildLeads(markets: readonly LeadMarket[], count: number): LeadR
 type Progress = Pick<LeadRow, 'status' | 'substatus' | 'step' | 'recallAt' | 'metadata'>
 
 /** Where a worked lead stands, consistent with the outcomes of the demo call processes. */
-function progress(random: Random, status: LeadStatus, lastStep: number): Progress {
+function progress(random: Random, status: LeadStatus, market: LeadMarket, booked: Set<string>): Progress {
+  const lastStep = market.stepCount
   const plain = { status, substatus: null, step: 1, recallAt: null, metadata: {} }
   switch (status) {
     case 'NEW':
@@ -115,8 +118,7 @@ function progress(random: Random, status: LeadStatus, lastStep: number): Progres
       return { ...plain, step, substatus: step === 1 ? null : random.pick<LeadSubstatus | null>(reasons) }
     }
     case 'APPOINTMENT': {
-      const startsAt = slot(random, -7, 21)
-      const endsAt = new Date(startsAt.getTime() + 60 * MINUTE)
+      const { startsAt, endsAt } = appointmentSlot(random, market.missionId, booked)
       const appointment = { startsAt: startsAt.toISOString(), endsAt: endsAt.toISOString() }
       return { ...plain, step: lastStep, metadata: { appointment } }
     }
@@ -144,6 +146,26 @@ function slot(random: Random, fromDay: number, toDay: number): Date {
   const weekday = date.getUTCDay()
   if (weekday === 0 || weekday === 6) date.setUTCDate(date.getUTCDate() + (weekday === 6 ? 2 : 1))
   return date
+}
+
+/**
+ * A free slot of the mission's agenda (docs/domain.md "Appointments"): on the working-hours grid, one
+ * appointment per slot, so the seeded agendas obey the booking rules. It takes the same two draws as
+ * `slot` did (day, then time), so every other seeded value is unchanged; a taken slot moves to the next.
+ */
+function appointmentSlot(random: Random, missionId: number, booked: Set<string>): Slot {
+  let date = addDays(civilDateOf(SEED_ANCHOR), random.int(-7, 21))
+  let index = random.int(32, 67) % slotStartMinutes().length
+  for (;;) {
+    for (const slot of slotsOfDay(date).slice(index)) {
+      const key = `${missionId}:${slot.startsAt.toISOString()}`
+      if (booked.has(key)) continue
+      booked.add(key)
+      return slot
+    }
+    date = addDays(date, 1)
+    index = 0
+  }
 }
 
 /**

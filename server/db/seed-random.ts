@@ -16,7 +16,7 @@ export type Random = {
 }
 
 /** mulberry32: tiny, fast, and good enough spread for demo data. */
-function mulberry32(seed: number): () => number {
+export function mulberry32(seed: number): () => number {
   let state = seed >>> 0
   return () => {
     state = (state + 0x6d2b79f5) >>> 0

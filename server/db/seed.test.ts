@@ -3,7 +3,17 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { openTestDatabase } from '../../tests/setup/test-app.ts'
 import { verifyPassword } from '../lib/passwords.ts'
 import type { Database } from './client.ts'
-import { callProcessSteps, callProcessTags, leads, markets, missions, teams, users } from './schema.ts'
+import { civilDateOf, slotsOfDay } from '../domain/appointment-slots.ts'
+import {
+  appointments,
+  callProcessSteps,
+  callProcessTags,
+  leads,
+  markets,
+  missions,
+  teams,
+  users,
+} from './schema.ts'
 import { DEMO_PASSWORD, seedDemoData } from './seed.ts'
 
 // In-memory PGlite, or a PostgreSQL database of its own when TEST_DATABASE_URL is set.
@@ -110,6 +120,30 @@ describe('seedDemoData', () => {
     }
     expect(new Set(rows.map((row) => row.status)).size).toBeGreaterThanOrEqual(5)
     expect(new Set(rows.map((row) => row.month)).size).toBeGreaterThanOrEqual(6)
+  })
+
+  it('puts the seeded appointments in their missions’ agendas, on the slot grid, one per slot', async () => {
+    const booked = await db
+      .select({ metadata: leads.metadata, appointment: appointments })
+      .from(leads)
+      .innerJoin(appointments, eq(appointments.leadId, leads.id))
+    const withMetadata = (await db.select({ metadata: leads.metadata }).from(leads)).filter(
+      (row) => row.metadata.appointment !== undefined,
+    )
+    expect(booked.length).toBeGreaterThan(100)
+    expect(booked).toHaveLength(withMetadata.length)
+    for (const { metadata, appointment } of booked) {
+      expect(metadata.appointment).toEqual({
+        startsAt: appointment.startsAt.toISOString(),
+        endsAt: appointment.endsAt.toISOString(),
+      })
+      const grid = slotsOfDay(civilDateOf(appointment.startsAt)).map((slot) => slot.startsAt.getTime())
+      expect(grid).toContain(appointment.startsAt.getTime())
+    }
+    const slots = booked.map(
+      ({ appointment }) => `${appointment.missionId} ${appointment.startsAt.toISOString()}`,
+    )
+    expect(new Set(slots).size).toBe(slots.length)
   })
 
   it('gives the same leads on another fresh database, even when two seeds race', async () => {

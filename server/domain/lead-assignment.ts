@@ -1,11 +1,10 @@
 // Lead assignment (issue #4, docs/domain.md "Leads"): the blocking causes of a call-capable user, and
 // the exactly-once hand-out of the best workable lead of the user's missions.
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, sql, type SQL } from 'drizzle-orm'
 import { BLOCKING_CAUSES, type BlockingCause } from '../../src/contracts/blocking.ts'
-import type { Db } from '../db/client.ts'
+import { executePrepared, type Db } from '../db/client.ts'
 import { leadEvents, leads, users } from '../db/schema.ts'
 import { HttpError } from '../lib/http-error.ts'
-import { leadIdOfCall, ongoingCallOf, untaggedCallOf } from './call-state.ts'
 
 /** The database or a transaction (a PgTransaction is a PgDatabase). */
 type Tx = Db
@@ -24,12 +23,6 @@ export function blockingRedirect(path: string, cause: BlockingCause): string {
   return `${path}?redirect=${path}&cause=${cause}`
 }
 
-async function uuidOf(db: Tx, leadId: number | null): Promise<string | null> {
-  if (leadId === null) return null
-  const [row] = await db.select({ uuid: leads.uuid }).from(leads).where(eq(leads.id, leadId))
-  return row?.uuid ?? null
-}
-
 /** The lead the user holds (processing user), if any. */
 export async function heldLeadOf(db: Tx, userId: number): Promise<{ id: number; uuid: string } | null> {
   const [row] = await db
@@ -41,21 +34,72 @@ export async function heldLeadOf(db: Tx, userId: number): Promise<{ id: number; 
   return row ?? null
 }
 
-/** The first blocking cause of the user, in the order ongoing call, untagged call, held lead. */
-export async function blockingCauseOf(db: Tx, userId: number): Promise<Blocking | null> {
-  const held = await heldLeadOf(db, userId)
-  const ongoing = await ongoingCallOf(db, userId)
-  if (ongoing) {
-    const uuid = (await uuidOf(db, leadIdOfCall(ongoing))) ?? held?.uuid ?? null
+type BlockingRow = {
+  held_uuid: string | null
+  ongoing_id: number | null
+  ongoing_lead_uuid: string | null
+  untagged_id: number | null
+  untagged_lead_uuid: string | null
+}
+
+/**
+ * The user's state for the blocking causes (the held lead, the ongoing call — newest — and the
+ * untagged call — oldest ended — with the uuids of their leads; the rules of heldLeadOf,
+ * ongoingCallOf and untaggedCallOf in server/domain/call-state.ts), as a query over `me`, a relation
+ * of one user row with `id` and `processing_lead_id`. The held lead is the one `processing_lead_id`
+ * names (read from a locked, hence current, row when taking a lead), else any lead whose
+ * `processing_user_id` is the user.
+ */
+const STATE_OF_ME = sql`
+  select coalesce(hl.uuid, h.uuid) as held_uuid,
+    o.id as ongoing_id, ol.uuid as ongoing_lead_uuid,
+    t.id as untagged_id, tl.uuid as untagged_lead_uuid
+  from me
+  left join leads hl on hl.id = me.processing_lead_id
+  left join lateral (
+    select l.uuid from leads l where l.processing_user_id = me.id order by l.processing_since limit 1
+  ) h on true
+  left join lateral (
+    select c.id, coalesce(c.lead_id, c.detected_lead_id) as lead_id from calls c
+    where c.user_id = me.id and c.started_at is not null and c.ended_at is null
+    order by c.started_at desc, c.id desc limit 1
+  ) o on true
+  left join leads ol on ol.id = o.lead_id
+  left join lateral (
+    select c.id, coalesce(c.lead_id, c.detected_lead_id) as lead_id from calls c
+    where c.user_id = me.id and c.ended_at is not null and c.lead_tag_id is null
+      and (c.lead_id is not null or c.detected_lead_id is not null)
+    order by c.ended_at asc, c.id asc limit 1
+  ) t on true
+  left join leads tl on tl.id = t.lead_id`
+
+function rowsOfResult<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[]
+}
+
+async function blockingStateOf(db: Tx, userId: number): Promise<BlockingRow | null> {
+  const result = await db.execute(sql`
+    with me as (select id, processing_lead_id from users where id = ${userId})
+    ${STATE_OF_ME}`)
+  return rowsOfResult<BlockingRow>(result)[0] ?? null
+}
+
+function blockingFromState(state: BlockingRow | null): Blocking | null {
+  if (!state) return null
+  if (state.ongoing_id !== null) {
+    const uuid = state.ongoing_lead_uuid ?? state.held_uuid
     return blocking('ONGOING_CALL', uuid ? `/lead/${uuid}` : '/home')
   }
-  const untagged = await untaggedCallOf(db, userId)
-  if (untagged) {
-    const uuid = await uuidOf(db, leadIdOfCall(untagged))
-    return blocking('UNTAGGED_CALL', uuid ? `/lead/${uuid}` : '/home')
+  if (state.untagged_id !== null) {
+    return blocking('UNTAGGED_CALL', state.untagged_lead_uuid ? `/lead/${state.untagged_lead_uuid}` : '/home')
   }
-  if (held) return blocking('UNFINISHED_PROCESSING_LEAD', `/lead/${held.uuid}`)
+  if (state.held_uuid) return blocking('UNFINISHED_PROCESSING_LEAD', `/lead/${state.held_uuid}`)
   return null
+}
+
+/** The first blocking cause of the user, in the order ongoing call, untagged call, held lead. */
+export async function blockingCauseOf(db: Tx, userId: number): Promise<Blocking | null> {
+  return blockingFromState(await blockingStateOf(db, userId))
 }
 
 function blocking(cause: BlockingCause, path: string): Blocking {
@@ -66,89 +110,126 @@ export function blockingError(b: Blocking): HttpError {
   return new HttpError(403, b.cause, b.message, { redirect: b.redirect })
 }
 
-/**
- * Workable and free, in the user's missions and not expired (docs/domain.md "Leads"). `l`, `m` are
- * the lead and mission aliases of the queries below.
- */
-export const WORKABLE_SQL = sql`l.processing_user_id is null
-  and l.meet_request_date + make_interval(days => m.lead_processing_duration_days) > now()
-  and (
-    (l.status in ('RECALL', 'UNREACHABLE') and coalesce(l.recall_at, '-infinity'::timestamptz) <= now())
-    or l.status = 'NEW'
-    or (l.status = 'IN_PROGRESS' and l.substatus is distinct from 'WAITING_FOR_FORCED_RDV')
-  )`
+/** The lead taken, and who views its sheet (the lead update goes to them and to the taker). */
+type Assigned = { id: number; uuid: string; viewerIds: number[] }
 
-/** A deliberate pick from the search may take a recall before it is due; the rest is as above. */
-const PICKABLE_SQL = sql`l.processing_user_id is null
-  and l.meet_request_date + make_interval(days => m.lead_processing_duration_days) > now()
-  and l.status in ('NEW', 'IN_PROGRESS', 'RECALL', 'UNREACHABLE')
-  and l.substatus is distinct from 'WAITING_FOR_FORCED_RDV'`
-
-/** Locks the user's row: two tabs of one user asking at once are served one after the other. */
-async function lockUser(tx: Tx, userId: number) {
-  await tx.execute(sql`select id from ${users} where id = ${userId} for update`)
-}
-
-async function recordAssignment(tx: Tx, userId: number, leadId: number, via: 'find' | 'pick') {
-  await tx.update(users).set({ processingLeadId: leadId, updatedAt: new Date() }).where(eq(users.id, userId))
-  await tx
-    .insert(leadEvents)
-    .values({ leadId, userId, kind: 'assignment', data: { action: 'assigned', via } })
-}
-
-type Assigned = { id: number; uuid: string }
-
-function rowsOf(result: unknown): Assigned[] {
-  const rows = (result as { rows?: unknown[] }).rows ?? (result as unknown[])
-  return (rows as { id: number | string; uuid: string }[]).map((r) => ({ id: Number(r.id), uuid: r.uuid }))
+type TakeRow = BlockingRow & {
+  taken_id: number | string | null
+  taken_uuid: string | null
+  viewer_ids: (number | string)[] | null
 }
 
 /**
- * One statement takes the best lead: due recalls first (oldest recall first), then the others by
- * oldest meetRequestDate. SKIP LOCKED lets simultaneous callers take different rows; the outer
- * `processing_user_id is null` re-check makes a row taken meanwhile yield nothing (then we retry).
+ * Find and pick in ONE statement (one round trip, no explicit transaction), in this order:
+ * 1. `me` locks the user's row. Two tabs of one user are served one after the other: the second
+ *    waits for the first to commit and then reads the row's current `processing_lead_id`.
+ * 2. `state` gives the blocking causes; the lead is taken only when there is none.
+ * 3. `w` lists the user's markets with the instant before which a lead of that market is expired
+ *    (meetRequestDate + the mission's leadProcessingDurationDays ≤ now).
+ * 4. `taken` updates the lead the candidate query locks (FOR UPDATE SKIP LOCKED: simultaneous
+ *    callers lock different rows), re-checked free; then the user's `processing_lead_id` and the
+ *    `assignment` event are written by the same statement.
  */
-async function takeBestLead(tx: Tx, userId: number): Promise<Assigned | null> {
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    const result = await tx.execute(sql`
+async function takeLead(
+  db: Db,
+  userId: number,
+  candidate: SQL,
+  via: 'find' | 'pick',
+): Promise<TakeRow | null> {
+  const rows = await executePrepared<TakeRow>(
+    db,
+    `lead-take-${via}`,
+    takeLeadStatement(userId, candidate, via),
+  )
+  return rows[0] ?? null
+}
+
+export function takeLeadStatement(userId: number, candidate: SQL, via: 'find' | 'pick'): SQL {
+  const event = JSON.stringify({ action: 'assigned', via })
+  return sql`
+    with me as materialized (
+      select id, processing_lead_id from users where id = ${userId} for update
+    ), state as materialized (${STATE_OF_ME}
+    ), w as materialized (
+      select mk.id as market_id, now() - make_interval(days => m.lead_processing_duration_days) as cutoff
+      from mission_users mu
+      join missions m on m.id = mu.mission_id
+      join markets mk on mk.mission_id = m.id
+      where mu.user_id = ${userId}
+    ), taken as (
       update leads set processing_user_id = ${userId}, processing_since = now(), updated_at = now()
-      where id = (
-        select l.id from leads l
-        join markets mk on mk.id = l.market_id
-        join missions m on m.id = mk.mission_id
-        join mission_users mu on mu.mission_id = m.id and mu.user_id = ${userId}
-        where ${WORKABLE_SQL}
-        order by (case when l.status in ('RECALL', 'UNREACHABLE') then 0 else 1 end),
-          l.recall_at asc nulls first, l.meet_request_date asc, l.id asc
-        limit 1
-        for update of l skip locked
-      ) and processing_user_id is null
-      returning id, uuid`)
-    const [row] = rowsOf(result)
-    if (row) return row
-  }
-  return null
+      where id = (${candidate}) and processing_user_id is null
+      returning id, uuid
+    ), holder as (
+      update users set processing_lead_id = (select id from taken), updated_at = now()
+      where id = ${userId} and exists (select 1 from taken)
+    ), history as (
+      insert into lead_events (lead_id, user_id, kind, data)
+      select id, ${userId}, 'assignment', ${event}::jsonb from taken
+    )
+    select state.*, taken.id as taken_id, taken.uuid as taken_uuid,
+      (select array_agg(v.id) from users v where v.viewing_lead_id = taken.id) as viewer_ids
+    from state left join taken on true`
 }
+
+/** Inside a candidate query: nothing blocks the user (evaluated once, before the scan). */
+const NOT_BLOCKED = sql`exists (
+  select 1 from state where held_uuid is null and ongoing_id is null and untagged_id is null)`
+
+/**
+ * The two queues of docs/domain.md "Leads", each walked through its partial index (migration
+ * 0004): due recalls by oldest recall first, then new or interrupted leads by oldest
+ * meetRequestDate. The oldest cutoff of the user's markets bounds the index scan; each market's own
+ * cutoff is then checked. COALESCE runs the second queue only when the first yields nothing.
+ */
+export const BEST_LEAD = sql`select coalesce(
+  (select l.id from leads l
+    join w on w.market_id = l.market_id and l.meet_request_date > w.cutoff
+    where ${NOT_BLOCKED}
+      and l.processing_user_id is null and l.status in ('RECALL', 'UNREACHABLE')
+      and l.meet_request_date > (select min(cutoff) from w)
+      and coalesce(l.recall_at, '-infinity'::timestamptz) <= now()
+    order by l.recall_at asc nulls first, l.id asc
+    limit 1
+    for update of l skip locked),
+  (select l.id from leads l
+    where ${NOT_BLOCKED}
+      and l.processing_user_id is null and l.status in ('NEW', 'IN_PROGRESS')
+      and l.substatus is distinct from 'WAITING_FOR_FORCED_RDV'
+      and l.market_id in (select market_id from w)
+      and l.meet_request_date > (select min(cutoff) from w)
+      and l.meet_request_date > (select w.cutoff from w where w.market_id = l.market_id)
+    order by l.meet_request_date asc, l.id asc
+    limit 1
+    for update of l skip locked))`
 
 export type FindOutcome =
   { kind: 'assigned'; lead: Assigned } | { kind: 'none' } | { kind: 'blocked'; blocking: Blocking }
 
-/** POST /api/lead/find-lead-to-process: the checks and the take in one transaction. */
+function outcomeOf(row: TakeRow | null): FindOutcome | null {
+  const blocked = blockingFromState(row)
+  if (blocked) return { kind: 'blocked', blocking: blocked }
+  if (row?.taken_uuid)
+    return {
+      kind: 'assigned',
+      lead: { id: Number(row.taken_id), uuid: row.taken_uuid, viewerIds: (row.viewer_ids ?? []).map(Number) },
+    }
+  return null
+}
+
+/** POST /api/lead/find-lead-to-process: the checks and the take in one statement. */
 export async function findLeadToProcess(db: Db, userId: number): Promise<FindOutcome> {
-  return db.transaction(async (tx) => {
-    await lockUser(tx, userId)
-    const blocked = await blockingCauseOf(tx, userId)
-    if (blocked) return { kind: 'blocked', blocking: blocked }
-    const lead = await takeBestLead(tx, userId)
-    if (!lead) return { kind: 'none' }
-    await recordAssignment(tx, userId, lead.id, 'find')
-    return { kind: 'assigned', lead }
-  })
+  // The candidate skips rows other callers hold locked; a row taken and committed by another caller
+  // after this statement's snapshot is re-checked by PostgreSQL when locked, and skipped.
+  const outcome = outcomeOf(await takeLead(db, userId, BEST_LEAD, 'find'))
+  if (outcome) return outcome
+  return { kind: 'none' }
 }
 
 /**
  * POST /api/lead/search/pick/{leadId}: the same checks, then that lead only if it is free, workable
- * and in one of the user's missions (managers and admins: any mission).
+ * and in one of the user's missions (managers and admins: any mission). A deliberate pick may take
+ * a recall before it is due.
  */
 export async function pickLead(
   db: Db,
@@ -156,26 +237,18 @@ export async function pickLead(
   leadId: number,
   anyMission: boolean,
 ): Promise<FindOutcome | { kind: 'unavailable' }> {
-  return db.transaction(async (tx) => {
-    await lockUser(tx, userId)
-    const blocked = await blockingCauseOf(tx, userId)
-    if (blocked) return { kind: 'blocked', blocking: blocked }
-    const result = await tx.execute(sql`
-      update leads set processing_user_id = ${userId}, processing_since = now(), updated_at = now()
-      where id = ${leadId} and processing_user_id is null and exists (
-        select 1 from leads l
-        join markets mk on mk.id = l.market_id
-        join missions m on m.id = mk.mission_id
-        where l.id = ${leadId} and ${PICKABLE_SQL}
-          and (${anyMission} or exists (
-            select 1 from mission_users mu where mu.mission_id = m.id and mu.user_id = ${userId}))
-      )
-      returning id, uuid`)
-    const [lead] = rowsOf(result)
-    if (!lead) return { kind: 'unavailable' }
-    await recordAssignment(tx, userId, lead.id, 'pick')
-    return { kind: 'assigned', lead }
-  })
+  const candidate = sql`select l.id from leads l
+    join markets mk on mk.id = l.market_id
+    join missions m on m.id = mk.mission_id
+    where ${NOT_BLOCKED} and l.id = ${leadId}
+      and l.processing_user_id is null
+      and l.meet_request_date + make_interval(days => m.lead_processing_duration_days) > now()
+      and l.status in ('NEW', 'IN_PROGRESS', 'RECALL', 'UNREACHABLE')
+      and l.substatus is distinct from 'WAITING_FOR_FORCED_RDV'
+      and (${anyMission} or exists (
+        select 1 from mission_users mu where mu.mission_id = m.id and mu.user_id = ${userId}))
+    for update of l`
+  return outcomeOf(await takeLead(db, userId, candidate, 'pick')) ?? { kind: 'unavailable' }
 }
 
 /** Frees a lead held by the user (unassign, or a tag that ends processing). */

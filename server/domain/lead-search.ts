@@ -3,6 +3,7 @@
 import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { Role } from '../../src/contracts/roles.ts'
 import type { LeadSearchResult } from '../../src/contracts/lead.ts'
+import { frenchPhoneToE164 } from '../../src/contracts/phone.ts'
 import type { Db } from '../db/client.ts'
 import { leads, markets, missionUsers, missions, users } from '../db/schema.ts'
 import { expirationOf } from './lead-view.ts'
@@ -15,16 +16,6 @@ export type SearchTerm =
   | { kind: 'name'; words: string[] }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-/**
- * French numbers as people type them: `06 12 34 56 78`, `06.12.34.56.78`, `0612345678`,
- * `+33 6 12 34 56 78`, `+33 (0)6 12…`, `0033 6 12…`, `33612345678` → `+33612345678` (E.164).
- */
-export function frenchPhoneToE164(input: string): string | null {
-  const compact = input.replace(/[\s.\-()/]/g, '').replace(/^(\+33|0033)0/, '$1')
-  const match = /^(?:\+33|0033|33|0)([1-9]\d{8})$/.exec(compact)
-  return match ? `+33${match[1]}` : null
-}
 
 export function parseSearch(input: string): SearchTerm {
   const text = input.trim()
@@ -73,6 +64,28 @@ export type SearchOptions = {
   now?: Date
 }
 
+/**
+ * Totals are counted up to this many: a broad prefix ("Mar") matches thousands of leads, and an exact
+ * count of them costs more than the page itself. Beyond it the answer says "more than 1,000".
+ */
+export const SEARCH_COUNT_CAP = 1000
+
+function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[]
+}
+
+async function countMatches(db: Db, where: SQL | undefined): Promise<number> {
+  const capped = db
+    .select({ one: sql`1` })
+    .from(leads)
+    .innerJoin(markets, eq(markets.id, leads.marketId))
+    .where(where)
+    .limit(SEARCH_COUNT_CAP + 1)
+    .as('capped')
+  const [row] = await db.select({ value: count() }).from(capped)
+  return row?.value ?? 0
+}
+
 export async function searchLeads(db: Db, options: SearchOptions): Promise<LeadSearchResult> {
   const { user, page, limit } = options
   const now = options.now ?? new Date()
@@ -87,25 +100,49 @@ export async function searchLeads(db: Db, options: SearchOptions): Promise<LeadS
       ),
     )
   const where = and(...filters)
-  const [total] = await db
-    .select({ value: count() })
-    .from(leads)
-    .innerJoin(markets, eq(markets.id, leads.marketId))
-    .where(where)
-  const rows = await db
-    .select({
-      lead: leads,
-      mission: missions,
-      user: { id: users.id, firstName: users.firstName, lastName: users.lastName },
-    })
-    .from(leads)
-    .innerJoin(markets, eq(markets.id, leads.marketId))
-    .innerJoin(missions, eq(missions.id, markets.missionId))
-    .leftJoin(users, eq(users.id, leads.processingUserId))
-    .where(where)
-    .orderBy(asc(leads.lastName), asc(leads.firstName), asc(leads.id))
-    .limit(limit)
-    .offset((page - 1) * limit)
+  // The capped count first, through the term's own index (prefix, phone, e-mail, id). Up to 1,000
+  // matches, they are collected that way and sorted apart (a materialised CTE: the planner cannot
+  // trade it for a walk of the whole name order, which a rare term would make scan everything).
+  // Beyond, the matches are dense: the page is read walking leads_name_order_idx, which stops at
+  // the page's end instead of sorting thousands of rows.
+  const matches = await countMatches(db, where)
+  const offset = (page - 1) * limit
+  const pageIds =
+    matches <= SEARCH_COUNT_CAP
+      ? rowsOf<{ id: number }>(
+          await db.execute(sql`
+            with found as materialized (
+              select ${leads.id} as id, ${leads.lastName} as last_name, ${leads.firstName} as first_name
+              from ${leads} inner join ${markets} on ${markets.id} = ${leads.marketId}
+              where ${where}
+            )
+            select id from found order by last_name, first_name, id limit ${limit} offset ${offset}`),
+        ).map((row) => ({ id: Number(row.id) }))
+      : await db
+          .select({ id: leads.id })
+          .from(leads)
+          .innerJoin(markets, eq(markets.id, leads.marketId))
+          .where(where)
+          .orderBy(asc(leads.lastName), asc(leads.firstName), asc(leads.id))
+          .limit(limit)
+          .offset(offset)
+  const ids = pageIds.map((row) => row.id)
+  const position = new Map(ids.map((id, index) => [id, index]))
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            lead: leads,
+            mission: missions,
+            user: { id: users.id, firstName: users.firstName, lastName: users.lastName },
+          })
+          .from(leads)
+          .innerJoin(markets, eq(markets.id, leads.marketId))
+          .innerJoin(missions, eq(missions.id, markets.missionId))
+          .leftJoin(users, eq(users.id, leads.processingUserId))
+          .where(inArray(leads.id, ids))
+  rows.sort((a, b) => position.get(a.lead.id)! - position.get(b.lead.id)!)
   return {
     items: rows.map(({ lead, mission, user: processing }) => ({
       id: lead.id,
@@ -124,7 +161,8 @@ export async function searchLeads(db: Db, options: SearchOptions): Promise<LeadS
       isExpired:
         expirationOf(lead.meetRequestDate, mission.leadProcessingDurationDays).getTime() <= now.getTime(),
     })),
-    total: total?.value ?? 0,
+    total: Math.min(matches, SEARCH_COUNT_CAP),
+    totalCapped: matches > SEARCH_COUNT_CAP,
     page,
     limit,
   }

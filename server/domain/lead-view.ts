@@ -1,10 +1,11 @@
 // The lead sheet (spec §3 "Lead", issue #4): the lead with its market, mission, call process, processing
 // user, expiration date and maximum step; and who may read it (docs/domain.md "Leads").
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm'
 import type { Lead } from '../../src/contracts/lead.ts'
 import type { Role } from '../../src/contracts/roles.ts'
 import type { Db } from '../db/client.ts'
 import {
+  calls,
   callProcessSteps,
   callProcessTags,
   callProcesses,
@@ -15,6 +16,7 @@ import {
   users,
 } from '../db/schema.ts'
 import { errors } from '../lib/http-error.ts'
+import { leadViewers, type LivenessOptions } from './lead-viewers.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 type LeadRow = typeof leads.$inferSelect
@@ -84,7 +86,33 @@ async function callProcessOf(db: Db, mission: MissionRow): Promise<Lead['market'
   }
 }
 
-export async function loadLead(db: Db, ref: string | number, now = new Date()): Promise<Lead> {
+/** The lead sheet; `sessionIdleMs` (the app's config) decides whose session still counts as a viewer. */
+/**
+ * The reader's call on the lead that still needs its outcome: ongoing, or ended without lead tag;
+ * the oldest first, as tagging picks it (server/domain/lead-tagging.ts).
+ */
+async function callToTagOf(db: Db, userId: number, leadId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ id: calls.id })
+    .from(calls)
+    .where(
+      and(
+        eq(calls.userId, userId),
+        or(eq(calls.leadId, leadId), eq(calls.detectedLeadId, leadId)),
+        or(isNull(calls.endedAt), isNull(calls.leadTagId)),
+      ),
+    )
+    .orderBy(calls.startedAt)
+    .limit(1)
+  return row?.id ?? null
+}
+
+export async function loadLead(
+  db: Db,
+  ref: string | number,
+  options: LivenessOptions & { readerId?: number } = {},
+): Promise<Lead> {
+  const now = options.now ?? new Date()
   const [row] = await db
     .select({ lead: leads, market: markets, mission: missions, user: users })
     .from(leads)
@@ -93,7 +121,11 @@ export async function loadLead(db: Db, ref: string | number, now = new Date()): 
     .leftJoin(users, eq(users.id, leads.processingUserId))
     .where(whereRef(ref))
   if (!row) throw errors.notFound('Lead introuvable.')
-  const callProcess = await callProcessOf(db, row.mission)
+  const [callProcess, viewers, myCallId] = await Promise.all([
+    callProcessOf(db, row.mission),
+    leadViewers(db, row.lead.id, { ...options, now }),
+    options.readerId === undefined ? null : callToTagOf(db, options.readerId, row.lead.id),
+  ])
   const expiration = expirationOf(row.lead.meetRequestDate, row.mission.leadProcessingDurationDays)
   const numbers = callProcess?.callProcessSteps.map((s) => s.number) ?? []
   return {
@@ -117,6 +149,9 @@ export async function loadLead(db: Db, ref: string | number, now = new Date()): 
     isExpired: expiration.getTime() <= now.getTime(),
     // Spec §4: the highest step number, or 0 when there are none.
     maxStep: numbers.length ? Math.max(...numbers) : 0,
+    updatedAt: row.lead.updatedAt.toISOString(),
+    viewers,
+    myCallId,
   }
 }
 

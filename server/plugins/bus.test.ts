@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTestApp, serverProcessesOnOneDatabase, type TestApp } from '../../tests/setup/test-app.ts'
 import { createAgent } from '../../tests/setup/agent.ts'
 import { insertUser } from '../../tests/factories/users.ts'
+import { createBatcher } from './bus.ts'
 
 describe('bus within one process', () => {
   let t: TestApp
@@ -29,6 +30,49 @@ describe('bus within one process', () => {
     expect((await agent.request({ url: '/api/user/me' })).statusCode).toBe(200) // now cached
     await admin.request({ method: 'POST', url: `/api/user/${teleop.id}/deactivate` })
     expect((await agent.request({ url: '/api/user/me' })).statusCode).toBe(401)
+  })
+})
+
+describe('NOTIFY batching', () => {
+  it('sends what queues during a send together in the next one, in order, settling each caller', async () => {
+    const sent: string[][] = []
+    let release: () => void = () => undefined
+    const send = vi.fn(async (payloads: string[]) => {
+      sent.push(payloads)
+      if (sent.length === 1) await new Promise<void>((resolve) => (release = resolve))
+    })
+    const enqueue = createBatcher(send)
+    const first = enqueue('a')
+    const rest = [enqueue('b'), enqueue('c'), enqueue('d')]
+    release()
+    await Promise.all([first, ...rest])
+    expect(sent).toEqual([['a'], ['b', 'c', 'd']])
+  })
+
+  it('rejects the callers of a failed batch only, and goes on with the next', async () => {
+    let calls = 0
+    const enqueue = createBatcher(async () => {
+      calls += 1
+      if (calls === 1) throw new Error('connection lost')
+    })
+    const failed = enqueue('a')
+    await expect(failed).rejects.toThrow('connection lost')
+    await expect(enqueue('b')).resolves.toBeUndefined()
+  })
+})
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('NOTIFY batching on PostgreSQL', () => {
+  const startProcess = serverProcessesOnOneDatabase()
+
+  it('delivers every signal of a burst to the other process, equal ones included, in order', async () => {
+    const a = await startProcess()
+    const b = await startProcess()
+    const seen: number[] = []
+    b.app.bus.subscribe('user-changed', ({ userId }) => seen.push(userId))
+    const ids = [...Array.from({ length: 200 }, (_, i) => i), 7, 7]
+    await Promise.all(ids.map((userId) => a.app.bus.publish('user-changed', { userId })))
+    await vi.waitFor(() => expect(seen).toHaveLength(ids.length), { timeout: 5000 })
+    expect(seen).toEqual(ids)
   })
 })
 

@@ -121,27 +121,56 @@ async function sessionPlugin(app: FastifyInstance) {
     }
   }
 
-  // Keyed by the session id itself (held in memory only), so a hit needs no hashing.
+  // Keyed by the session id itself (held in memory only), so a hit needs no hashing. Indexed by
+  // user and by id hash, so that an invalidation (one per find, tag, call change…) touches only the
+  // sessions it concerns instead of scanning every cached session.
   type Cached = { session: typeof sessions.$inferSelect; user: SessionUser }
-  const cache = new LRUCache<string, Cached>({ max: 20_000, ttl: CACHE_TTL_MS })
-  // Bumped by every invalidation: a load that raced with one is not cached (it may be stale).
-  let generation = 0
-  function invalidate(match: (entry: Cached) => boolean) {
-    generation += 1
-    for (const [sessionId, entry] of cache.entries()) if (match(entry)) cache.delete(sessionId)
+  const byUser = new Map<number, Set<string>>()
+  const byIdHash = new Map<string, string>()
+  const cache = new LRUCache<string, Cached>({
+    max: 20_000,
+    ttl: CACHE_TTL_MS,
+    dispose: (entry, sessionId) => {
+      const ofUser = byUser.get(entry.user.id)
+      ofUser?.delete(sessionId)
+      if (ofUser?.size === 0) byUser.delete(entry.user.id)
+      if (byIdHash.get(entry.session.idHash) === sessionId) byIdHash.delete(entry.session.idHash)
+    },
+  })
+  function remember(sessionId: string, entry: Cached) {
+    cache.set(sessionId, entry)
+    let ofUser = byUser.get(entry.user.id)
+    if (!ofUser) byUser.set(entry.user.id, (ofUser = new Set()))
+    ofUser.add(sessionId)
+    byIdHash.set(entry.session.idHash, sessionId)
   }
-  app.bus.subscribe('user-changed', ({ userId }) => invalidate((entry) => entry.user.id === userId))
-  app.bus.subscribe('session-changed', ({ idHash }) => invalidate((entry) => entry.session.idHash === idHash))
-  app.bus.subscribe('reset', () => invalidate(() => true))
+  // A load that raced with an invalidation of its user (or of everything) is not cached: it may be
+  // stale. Invalidations are numbered; a load remembers the number it started at.
+  let sequence = 0
+  let everythingAt = 0
+  const userAt = new Map<number, number>()
+  app.bus.subscribe('user-changed', ({ userId }) => {
+    userAt.set(userId, ++sequence)
+    for (const sessionId of [...(byUser.get(userId) ?? [])]) cache.delete(sessionId)
+  })
+  app.bus.subscribe('session-changed', ({ idHash }) => {
+    everythingAt = ++sequence
+    const sessionId = byIdHash.get(idHash)
+    if (sessionId !== undefined) cache.delete(sessionId)
+  })
+  app.bus.subscribe('reset', () => {
+    everythingAt = ++sequence
+    cache.clear()
+  })
 
   async function load(sessionId: string): Promise<Cached | undefined> {
-    const before = generation
+    const before = sequence
     const [row] = await db
       .select({ session: sessions, user: users })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(eq(sessions.idHash, hashId(sessionId)))
-    if (row && generation === before) cache.set(sessionId, row)
+    if (row && everythingAt <= before && (userAt.get(row.user.id) ?? 0) <= before) remember(sessionId, row)
     return row
   }
 
@@ -193,7 +222,7 @@ async function sessionPlugin(app: FastifyInstance) {
     if (now - session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
       const lastSeenAt = new Date(now)
       // Only refresh an entry still cached as is: one that raced with an invalidation stays out.
-      if (cache.get(sessionId) === entry) cache.set(sessionId, { user, session: { ...session, lastSeenAt } })
+      if (cache.get(sessionId) === entry) remember(sessionId, { user, session: { ...session, lastSeenAt } })
       await db.update(sessions).set({ lastSeenAt }).where(eq(sessions.idHash, session.idHash))
     }
   }

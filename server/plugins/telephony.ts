@@ -10,6 +10,9 @@ import { createAircallClient } from '../telephony/aircall-client.ts'
 import { createSimulator, type Simulator } from '../telephony/simulator.ts'
 import type { TelephonyProvider } from '../telephony/provider.ts'
 import { handleWebhook, type ProcessingContext } from '../telephony/webhook-processing.ts'
+import { expirePendingCalls } from '../telephony/pending-expiry.ts'
+import { callAlertOf } from '../push/call-alert.ts'
+import { callMessage } from '../push/messages.ts'
 
 export type Telephony = {
   provider: TelephonyProvider
@@ -28,6 +31,8 @@ declare module 'fastify' {
   }
 }
 
+const PENDING_SWEEP_MS = 30_000
+
 async function telephonyPlugin(app: FastifyInstance) {
   const { db } = app.database
   const context: ProcessingContext = {
@@ -35,6 +40,8 @@ async function telephonyPlugin(app: FastifyInstance) {
     publishCall: (userId, callId, status) =>
       app.live.publish(channels.ongoingCallUpdate(userId), { callId, status }),
     userChanged: (userId) => app.bus.publish('user-changed', { userId }),
+    // Issue #5: the agent's hidden tab or closed app rings too (web push, in the background).
+    inboundRinging: (call) => app.push.notify([call.userId], callAlertOf(db, call).then(callMessage)),
   }
   let chain: Promise<void> = Promise.resolve()
 
@@ -76,10 +83,19 @@ async function telephonyPlugin(app: FastifyInstance) {
     )
 
   app.decorate('telephony', { provider, simulator, receive, idle, context })
+  // Outbound calls the provider never confirmed (server/telephony/pending-expiry.ts). Idempotent, so
+  // every server process may sweep.
+  const sweep = setInterval(() => {
+    expirePendingCalls(context).catch((error: unknown) =>
+      app.log.error({ err: error }, 'telephony: expiring pending calls failed'),
+    )
+  }, PENDING_SWEEP_MS)
+  sweep.unref()
   app.addHook('onClose', async () => {
+    clearInterval(sweep)
     simulator?.close()
     await idle()
   })
 }
 
-export default fp(telephonyPlugin, { name: 'telephony', dependencies: ['database', 'bus', 'live'] })
+export default fp(telephonyPlugin, { name: 'telephony', dependencies: ['database', 'bus', 'live', 'push'] })

@@ -15,7 +15,7 @@ import {
 } from '../../src/contracts/call.ts'
 import type { Db } from '../db/client.ts'
 import { calls, leads, users, webhookEvents } from '../db/schema.ts'
-import { toE164 } from './phone.ts'
+import { toE164 } from '../../src/contracts/phone.ts'
 
 /** Prefix of the provider call id of an outbound call we started and Aircall has not named yet. */
 export const PENDING_PREFIX = 'pending:'
@@ -31,6 +31,11 @@ export type ProcessingContext = {
   publishCall: (userId: number, callId: number, status: string) => Promise<void>
   /** The agent's row changed (callingLeadId): caches and live authorisations follow. */
   userChanged: (userId: number) => Promise<void>
+  /**
+   * An inbound call started ringing for an agent (issue #5: alerts their hidden tab or closed app).
+   * Called once per call and agent; must not throw nor wait for the alert to be delivered.
+   */
+  inboundRinging?: (call: CallRow & { userId: number }) => void
 }
 
 /** Rank of each state: a call only moves forward (ended and missed are terminal). */
@@ -307,6 +312,9 @@ async function applyAgentEffects(ctx: ProcessingContext, before: CallRow | undef
   const visible = ['status', 'leadId', 'detectedLeadId', 'userId', 'answeredAt', 'endedAt'] as const
   if (!before || visible.some((k) => String(before[k]) !== String(after[k])))
     await ctx.publishCall(after.userId, after.id, after.status)
+  const ringing = (call: CallRow | undefined) => call?.direction === 'inbound' && call.status === 'ringing'
+  if (ringing(after) && !(ringing(before) && before!.userId === after.userId))
+    ctx.inboundRinging?.({ ...after, userId: after.userId })
 }
 
 /** Sets users.callingLeadId to the lead of the user's newest ongoing call (null when none). */

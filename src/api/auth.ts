@@ -64,7 +64,8 @@ export const authQueries = {
       queryFn: ({ signal }) => fetchMe(signal),
       // Live events keep it fresh (next issue); a minute avoids refetching on every mount.
       staleTime: 60_000,
-      retry: false,
+      // Issue #5: the app's retry rule (src/app/query-client.ts), so that offline the query pauses and
+      // keeps its data (restored from IndexedDB) instead of failing; a 401 is an answer (null).
     }),
   resetToken: (token: string) =>
     queryOptions({

@@ -4,6 +4,7 @@ import type { ErrorBody } from '../contracts/common.ts'
 import { currentRoute, navigateTo, reloadPage } from '../app/navigation.ts'
 import { paths, routePatterns, safeAppPath } from '../app/paths.ts'
 import { notify } from '../stores/notifications.ts'
+import { isOnline, reportServerUnreachable } from '../stores/connectivity.ts'
 import { fr } from '../i18n/fr.ts'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
@@ -23,6 +24,13 @@ export type ApiRequestOptions = {
    * out (answering an inbound call despite a blocking cause, issue #4 "Screens").
    */
   followErrorRedirect?: boolean
+  /** The request outlives the page: sent while it unloads (closing a tab on a lead sheet). */
+  keepalive?: boolean
+  /**
+   * Sent as `Idempotency-Key` (issue #5): a change queued offline is sent again with the same key,
+   * and the server applies it once.
+   */
+  idempotencyKey?: string
 }
 
 /** A failed call: HTTP status (0 when the server could not be reached) and the error body. */
@@ -40,6 +48,7 @@ export class ApiError extends Error {
 
 const XSRF_COOKIE = 'XSRF-TOKEN'
 const XSRF_HEADER = 'X-XSRF-TOKEN'
+const IDEMPOTENCY_HEADER = 'Idempotency-Key'
 /** Pages a signed-out visitor may see (spec §2): a 401 there is not a reason to go to /login. */
 const PUBLIC_PATHS: readonly string[] = [
   routePatterns.login,
@@ -48,7 +57,15 @@ const PUBLIC_PATHS: readonly string[] = [
 ]
 
 export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
-  const { body, formData, signal, redirectOn401 = true, followErrorRedirect = true } = options
+  const {
+    body,
+    formData,
+    signal,
+    keepalive,
+    idempotencyKey,
+    redirectOn401 = true,
+    followErrorRedirect = true,
+  } = options
   const method = options.method ?? (body !== undefined || formData ? 'POST' : 'GET')
   const headers = new Headers({ accept: 'application/json' })
   let payload: BodyInit | undefined
@@ -62,6 +79,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     const token = await xsrfToken()
     if (token !== null) headers.set(XSRF_HEADER, token)
   }
+  if (idempotencyKey !== undefined) headers.set(IDEMPOTENCY_HEADER, idempotencyKey)
 
   let response: Response
   try {
@@ -71,10 +89,14 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
       body: payload,
       credentials: 'same-origin',
       signal,
+      ...(keepalive ? { keepalive } : {}),
     })
   } catch (error) {
     if (signal?.aborted) throw error
-    notify({ kind: 'error', message: fr.errors.network })
+    // Issue #5: the app goes offline (banner); only the first failure is also notified.
+    const wasOnline = isOnline()
+    reportServerUnreachable()
+    if (wasOnline) notify({ kind: 'error', message: fr.errors.network })
     throw new ApiError(0, null, { cause: error })
   }
 

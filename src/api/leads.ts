@@ -3,6 +3,15 @@
 // lead update (src/live/live-events.ts).
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query'
 import type { FindLeadResponse, Lead, LeadEvent, LeadSearchResult, TagBody } from '../contracts/lead.ts'
+import type {
+  LeadTagCorrection,
+  LeadTagCorrectionBody,
+  LeadUpdateBody,
+  RandomLeads,
+} from '../contracts/lead-changes.ts'
+import { fr } from '../i18n/fr.ts'
+import { submitDeferred } from '../pwa/deferred-changes.ts'
+import type { DeferredChange } from '../pwa/outbox.ts'
 import { notify } from '../stores/notifications.ts'
 import { authQueries } from './auth.ts'
 import { ApiError, apiRequest } from './client.ts'
@@ -16,6 +25,10 @@ export type LeadSearchParams = {
 export type TagResponse = { redirect: string; leadTagId: number }
 export type OkResponse = { ok: true }
 export type UpdateCommentInput = { leadId: number; comment: string }
+export type UpdateLeadInput = { leadId: number; changes: LeadUpdateBody }
+export type CorrectLeadTagInput = { leadId: number; leadTagId: number; correction: LeadTagCorrectionBody }
+/** `leadId`: leave only that sheet (a late quit must not clear the next one); `keepalive` while unloading. */
+export type QuitLeadPageInput = { leadId?: number; keepalive?: boolean }
 
 export function fetchLead(idOrUuid: string | number, signal?: AbortSignal): Promise<Lead> {
   return apiRequest<Lead>(`/api/lead/${encodeURIComponent(String(idOrUuid))}`, { signal })
@@ -47,6 +60,17 @@ export function updateLeadComment({ leadId, comment }: UpdateCommentInput): Prom
   return apiRequest<Lead>(`/api/lead/${leadId}/comment`, { method: 'PUT', body: { comment } })
 }
 
+/** The comment as a deferrable change (src/pwa/deferred-changes.ts): the same request, replayable. */
+export function leadCommentChange({ leadId, comment }: UpdateCommentInput) {
+  return {
+    label: { kind: 'lead-comment', leadId },
+    method: 'PUT',
+    path: `/api/lead/${leadId}/comment`,
+    body: { comment },
+    invalidates: [leadQueries.all()],
+  } satisfies Omit<DeferredChange, 'userId'>
+}
+
 /** POST /api/calls/tag: its `redirect` (/home or the appointment page) is followed by the API client. */
 export function tagCall(body: TagBody): Promise<TagResponse> {
   return apiRequest<TagResponse>('/api/calls/tag', { method: 'POST', body })
@@ -56,8 +80,36 @@ export function viewLeadPage(leadId: number): Promise<OkResponse> {
   return apiRequest<OkResponse>('/api/users/view-lead-page', { method: 'POST', body: { leadId } })
 }
 
-export function quitLeadPage(): Promise<OkResponse> {
-  return apiRequest<OkResponse>('/api/users/quit-lead-page', { method: 'POST' })
+export function quitLeadPage({ leadId, keepalive }: QuitLeadPageInput = {}): Promise<OkResponse> {
+  return apiRequest<OkResponse>('/api/users/quit-lead-page', {
+    method: 'POST',
+    body: leadId === undefined ? undefined : { leadId },
+    keepalive,
+  })
+}
+
+/**
+ * PUT /api/lead/{id}: identity and contact fields; with `updatedAt` (the sheet's), a change made
+ * meanwhile in another tab or by another user is refused (409) instead of being overwritten.
+ */
+export function updateLead({ leadId, changes }: UpdateLeadInput): Promise<Lead> {
+  return apiRequest<Lead>(`/api/lead/${leadId}`, { method: 'PUT', body: changes })
+}
+
+export function correctLeadTag({
+  leadId,
+  leadTagId,
+  correction,
+}: CorrectLeadTagInput): Promise<LeadTagCorrection> {
+  return apiRequest<LeadTagCorrection>(`/api/lead/${leadId}/lead-tag/${leadTagId}`, {
+    method: 'PUT',
+    body: correction,
+  })
+}
+
+/** Non-production helper (dev softphone): up to `count` random leads the user may read. */
+export function fetchRandomLeads(count: number): Promise<RandomLeads> {
+  return apiRequest<RandomLeads>(`/api/lead/random/${count}`)
 }
 
 export const leadQueries = {
@@ -126,11 +178,24 @@ export const leadMutations = {
       },
       onError: notifyFailure,
     }),
-  /** Invalidates: leads (the sheet and its history). */
+  /**
+   * Safe to defer (issue #5): offline it is queued in the outbox and sent once the connection
+   * returns, with its Idempotency-Key. Invalidates: leads (the sheet and its history), once applied.
+   */
   updateComment: (queryClient: QueryClient) =>
     mutationOptions({
-      mutationFn: updateLeadComment,
-      onSuccess: () => queryClient.invalidateQueries({ queryKey: leadQueries.all() }),
+      mutationKey: [...leadQueries.all(), 'comment'] as const,
+      // Runs offline too: storing the change is what it does then.
+      networkMode: 'always',
+      mutationFn: (input: UpdateCommentInput) => submitDeferred(queryClient, leadCommentChange(input)),
+      onSuccess: (outcome, { leadId, comment }) => {
+        if (outcome.status !== 'queued') return
+        // The cached sheet (shown again after a reload offline) carries the comment to come.
+        queryClient.setQueriesData<Lead>({ queryKey: leadQueries.details() }, (lead) =>
+          lead && lead.id === leadId ? { ...lead, comment: comment || null } : lead,
+        )
+        notify({ kind: 'info', message: fr.offline.queued })
+      },
       onError: notifyFailure,
     }),
   /** Invalidates: leads, me (the lead may be released and the call tagged). */
@@ -145,6 +210,20 @@ export const leadMutations = {
     mutationOptions({
       mutationFn: viewLeadPage,
       onSuccess: () => queryClient.invalidateQueries({ queryKey: authQueries.me().queryKey }),
+    }),
+  /** Invalidates: leads (the sheet and its history). */
+  updateLead: (queryClient: QueryClient) =>
+    mutationOptions({
+      mutationFn: updateLead,
+      onSuccess: () => queryClient.invalidateQueries({ queryKey: leadQueries.all() }),
+      onError: notifyFailure,
+    }),
+  /** Invalidates: leads, me (the outcome's points may change). */
+  correctLeadTag: (queryClient: QueryClient) =>
+    mutationOptions({
+      mutationFn: correctLeadTag,
+      onSuccess: () => invalidateLeadsAndMe(queryClient),
+      onError: notifyFailure,
     }),
   /** Invalidates: me (viewingLeadId). */
   quitLeadPage: (queryClient: QueryClient) =>

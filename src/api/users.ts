@@ -1,7 +1,14 @@
 // Users resource (spec §7 "Authentication and users"). Later issues add the admin mutations.
-import { queryOptions } from '@tanstack/react-query'
-import type { User } from '../contracts/user.ts'
+import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query'
+import type { Me, PreferenceKey, User } from '../contracts/user.ts'
+import { fr } from '../i18n/fr.ts'
+import { submitDeferred } from '../pwa/deferred-changes.ts'
+import type { DeferredChange } from '../pwa/outbox.ts'
+import { notify } from '../stores/notifications.ts'
+import { authQueries } from './auth.ts'
 import { apiRequest } from './client.ts'
+
+export type SetPreferenceInput = { key: PreferenceKey; value: boolean }
 
 export function fetchUsers(signal?: AbortSignal): Promise<User[]> {
   return apiRequest<User[]>('/api/users', { signal })
@@ -16,5 +23,39 @@ export const userQueries = {
       queryKey: userQueries.lists(),
       queryFn: ({ signal }) => fetchUsers(signal),
       staleTime: 60_000,
+    }),
+}
+
+/** POST /api/user/preference/{key} as a deferrable change (issue #5): the same request, replayable. */
+export function preferenceChange({ key, value }: SetPreferenceInput) {
+  return {
+    label: { kind: 'preference', key },
+    method: 'POST',
+    path: `/api/user/preference/${key}`,
+    body: { preferenceValue: value },
+    invalidates: [authQueries.me().queryKey],
+  } satisfies Omit<DeferredChange, 'userId'>
+}
+
+export const userMutations = {
+  /**
+   * The signed-in user's own preference. Shown at once in `me`; safe to defer (issue #5): offline it
+   * is queued and sent once the connection returns. Invalidates: me, once applied.
+   */
+  setPreference: (queryClient: QueryClient) =>
+    mutationOptions({
+      mutationKey: [...userQueries.all(), 'preference'] as const,
+      networkMode: 'always',
+      mutationFn: (input: SetPreferenceInput) => submitDeferred(queryClient, preferenceChange(input)),
+      onMutate: ({ key, value }) => {
+        queryClient.setQueryData<Me | null>(authQueries.me().queryKey, (me) =>
+          me ? { ...me, preferences: { ...me.preferences, [key]: value } } : me,
+        )
+      },
+      onSuccess: (outcome) => {
+        if (outcome.status === 'queued') notify({ kind: 'info', message: fr.offline.queued })
+      },
+      // Refused: `me` goes back to the server's word.
+      onError: () => queryClient.invalidateQueries({ queryKey: authQueries.me().queryKey }),
     }),
 }

@@ -17,7 +17,15 @@ export function shouldRetry(failureCount: number, error: Error): boolean {
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: 30_000, retry: shouldRetry },
+      queries: {
+        staleTime: 30_000,
+        retry: shouldRetry,
+        // Issue #5: at least the persisted cache's max age (src/pwa/persisted-cache.ts), so that what
+        // was restored or seen today is still there to save and to show offline.
+        gcTime: 24 * 60 * 60 * 1000,
+        // Offline, a query still tries once: the service worker may answer from its cache.
+        networkMode: 'offlineFirst',
+      },
       mutations: { retry: false },
     },
   })

@@ -34,7 +34,8 @@ function requireUser(queryClient: QueryClient) {
   return async ({ request }: LoaderFunctionArgs) => {
     const [me] = await Promise.all([
       queryClient.ensureQueryData(authQueries.me()),
-      queryClient.prefetchQuery(configQueries.app()),
+      // The cached config is enough (issue #5: restored offline, a refetch would wait for the network).
+      queryClient.ensureQueryData(configQueries.app()).catch(() => undefined),
     ])
     if (!me) {
       const url = new URL(request.url)

@@ -98,6 +98,16 @@ export const leadSchema = z.object({
   expirationDate: z.string(),
   isExpired: z.boolean(),
   maxStep: id,
+  /** Last change of the lead row: sent back with an edit, it detects a change made meanwhile. */
+  updatedAt: z.string(),
+  /** Users with this sheet open and a live session, the reader included (docs/domain.md "Leads"). */
+  viewers: z.array(userRefSchema),
+  /**
+   * The reader's own call on this lead that still needs its outcome (ongoing, or ended and not
+   * tagged): the reader may record the outcome on it even without processing the lead (an inbound
+   * call answered on a lead they do not hold). Null when none.
+   */
+  myCallId: z.number().int().nullable(),
 })
 export type Lead = z.infer<typeof leadSchema>
 
@@ -134,6 +144,10 @@ export const leadCommentBodySchema = z.object({
 export const leadIdParamSchema = z.object({ leadId: z.coerce.number().int().positive().max(2_147_483_647) })
 
 export const viewLeadPageBodySchema = z.object({ leadId: z.number().int().positive().max(2_147_483_647) })
+/** Without `leadId`, whatever sheet the user views; with it, only if it is still that one. */
+export const quitLeadPageBodySchema = z
+  .object({ leadId: z.number().int().positive().max(2_147_483_647).optional() })
+  .nullish()
 export const viewingLeadSchema = z.object({
   viewingLeadId: id.nullable(),
   lead: z.object({ id, uuid: z.string() }).nullable(),
@@ -167,7 +181,9 @@ export const leadSearchItemSchema = z.object({
 })
 export const leadSearchResultSchema = z.object({
   items: z.array(leadSearchItemSchema),
-  total: id,
+  /** Counted up to 1,000 (server/domain/lead-search.ts); `totalCapped` when there are more. */
+  total: z.number().int().nonnegative(),
+  totalCapped: z.boolean(),
   page: id,
   limit: id,
 })

@@ -31,6 +31,16 @@ export type ServerMessage = { event: string; data: unknown }
 /** PostgreSQL `integer` ids. */
 const idSchema = z.number().int().positive().max(2_147_483_647)
 
+/**
+ * Issue #5 alerts: who earned the award (absent: the channel's user), its id (the notification tag)
+ * and the earner's name, so that the hidden-tab bridge shows what the push shows.
+ */
+const awardAlertFields = {
+  userId: idSchema.optional(),
+  awardId: idSchema.optional(),
+  name: z.string().max(100).optional(),
+}
+
 /** One payload schema per channel kind: signals, never whole records. */
 export const livePayloadSchemas = {
   leadUpdate: z.object({
@@ -40,14 +50,22 @@ export const livePayloadSchemas = {
   }),
   ongoingCallUpdate: z.object({ callId: idSchema.nullable(), status: z.string().max(32) }),
   experience: z.object({ experiencePoints: z.number().int().min(0), gained: z.number().int() }),
-  tentacall: z.object({ tentacallId: z.string().max(64), count: z.number().int().min(0) }),
-  badge: z.object({ badgeId: z.string().max(64), earnedAt: z.string().max(40) }),
+  tentacall: z.object({
+    tentacallId: z.string().max(64),
+    count: z.number().int().min(0),
+    ...awardAlertFields,
+  }),
+  badge: z.object({ badgeId: z.string().max(64), earnedAt: z.string().max(40), ...awardAlertFields }),
 } as const
 
 export type LiveChannelKind = keyof typeof livePayloadSchemas
 export type LivePayloads = { [K in LiveChannelKind]: z.infer<(typeof livePayloadSchemas)[K]> }
 
-/** Channel names of spec §7; for tentacall and badge, the id is the user who earns it. */
+/**
+ * Channel names of spec §7. For tentacall and badge, the id is the user alerted: the earner, the
+ * managers of the earner's teams and the administrators whose preference is on (issue #5,
+ * docs/domain.md "Alerts (push)"); the payload's `userId` names the earner.
+ */
 export const channels = {
   leadUpdate: (id: number) => `user:${id}:lead:update` as const,
   ongoingCallUpdate: (id: number) => `user:${id}:ongoing-call:update` as const,

@@ -253,6 +253,8 @@ export const fr = {
       hangup: 'Raccrocher',
       miss: 'Manquer',
       failed: 'Action du simulateur impossible.',
+      randomLead: 'Lead au hasard',
+      noRandomLead: 'Aucun lead disponible pour vous.',
     },
   },
   leads: {
@@ -273,7 +275,10 @@ export const fr = {
       searchDuringCall: 'La recherche est impossible pendant un appel : terminez-le d’abord.',
       searching: 'Recherche…',
       noResults: 'Aucun lead ne correspond à cette recherche.',
-      resultsCount: (count: number) => `${count.toLocaleString('fr-FR')} résultat${count > 1 ? 's' : ''}`,
+      resultsCount: (count: number, capped: boolean) =>
+        capped
+          ? `Plus de ${count.toLocaleString('fr-FR')} résultats : précisez la recherche`
+          : `${count.toLocaleString('fr-FR')} résultat${count > 1 ? 's' : ''}`,
       resultsLabel: 'Résultats de la recherche',
       pick: 'Prendre',
       pickLabel: (name: string) => `Prendre ${name}`,
@@ -316,7 +321,36 @@ export const fr = {
         update: 'Mise à jour',
       },
       readOnly: (name: string) => `${name} traite ce lead : la fiche est en lecture seule.`,
+      /** Who else has the sheet open (docs/domain.md "Leads", Viewing): "Prénom N.". */
+      viewerName: (firstName: string, lastName: string) =>
+        lastName ? `${firstName} ${lastName.charAt(0).toLocaleUpperCase('fr-FR')}.` : firstName,
+      alsoViewing: (names: string) => `Aussi sur cette fiche : ${names}`,
     },
+  },
+  /** Booking an appointment for a lead (`/lead/{uuid}/appointment`, docs/domain.md "Appointments"). */
+  appointment: {
+    title: (name: string) => `Rendez-vous pour ${name}`,
+    documentTitle: (name: string) => `Rendez-vous de ${name} – Prise de rendez-vous`,
+    agenda: (mission: string) => `Agenda de la mission ${mission}`,
+    rules: (minutes: number) =>
+      `Créneaux libres de ${minutes} minutes sur les 3 prochaines semaines, du lundi au vendredi, ` +
+      'heure de Paris.',
+    current: 'Rendez-vous actuel',
+    currentSlot: (slot: string) => `Le ${slot}`,
+    bookedBy: (name: string) => `Fixé par ${name}`,
+    noCurrent: 'Aucun rendez-vous n’est encore fixé pour ce lead.',
+    slots: 'Créneaux disponibles',
+    dayFull: 'Complet',
+    noSlots: 'Aucun créneau libre sur les 3 prochaines semaines.',
+    chosen: (slot: string) => `Créneau choisi : le ${slot}.`,
+    chooseSlot: 'Choisissez un créneau.',
+    book: 'Confirmer le rendez-vous',
+    move: 'Déplacer le rendez-vous',
+    booked: (slot: string) => `Rendez-vous fixé le ${slot}.`,
+    readOnly:
+      'Seul l’utilisateur qui traite ce lead, ou un manager, peut fixer son rendez-vous. ' +
+      'Après le tag « RDV pris », son auteur dispose de 30 minutes.',
+    backToLead: 'Retour à la fiche du lead',
   },
   layout: {
     skipToContent: 'Aller au contenu',
@@ -337,5 +371,78 @@ export const fr = {
     retry: 'Réessayer',
     experiencePoints: (points: number) => `${points.toLocaleString('fr-FR')} XP`,
     experiencePointsLabel: 'Points d’expérience',
+  },
+  /** Issue #5: alerts (web push and the hidden-tab bridge; docs/domain.md "Alerts (push)"). */
+  alerts: {
+    /** The notifications; also shown by the service worker (src/sw/alert-notification.ts). */
+    notification: {
+      callTitle: 'Appel entrant',
+      callBody: (caller: string, lead: string | null) => (lead ? `${caller} · Lead : ${lead}` : caller),
+      hiddenNumber: 'Numéro masqué',
+      badgeTitle: 'Nouveau badge',
+      badgeBody: (code: string, earner: string | null) =>
+        earner ? `${earner} a obtenu le badge « ${code} ».` : `Vous avez obtenu le badge « ${code} ».`,
+      tentacallTitle: 'Nouveau tentacall',
+      tentacallBody: (code: string, count: number, earner: string | null) =>
+        earner
+          ? `${earner} a obtenu le tentacall « ${code} » (${count} au total).`
+          : `Vous avez obtenu le tentacall « ${code} » (${count} au total).`,
+    },
+    /** The 'Alertes' panel of the header. */
+    panel: {
+      open: 'Alertes',
+      title: 'Alertes',
+      intro:
+        'Recevez une notification pour un appel entrant, un badge ou un tentacall, même quand ' +
+        'l’onglet est en arrière-plan ou l’application fermée.',
+      enable: 'Activer les alertes',
+      disable: 'Désactiver',
+      retry: 'Réessayer',
+      states: {
+        checking: 'Vérification…',
+        enabled: 'Alertes activées sur ce navigateur.',
+        disabled: 'Alertes désactivées sur ce navigateur.',
+        denied: 'Alertes refusées par le navigateur.',
+        deniedHelp:
+          'Pour les autoriser : cliquez sur l’icône à gauche de l’adresse du site, ' +
+          'puis autorisez les notifications et rechargez la page.',
+        dismissed: 'Vous n’avez pas encore autorisé les notifications.',
+        unsupported: 'Ce navigateur ne prend pas en charge les alertes.',
+        unsupportedHelp:
+          'Utilisez une version récente de Chrome, Edge ou Firefox, ou installez l’application (Safari).',
+        error: 'Impossible d’activer les alertes pour le moment.',
+        errorHelp: 'Le service de notification du navigateur ne répond pas. Réessayez plus tard.',
+      },
+      preferencesTitle: 'Recevoir les alertes pour',
+      preferences: { badges: 'Les badges', tentacalls: 'Les tentacalls' },
+      sharedWorkstation: 'Les alertes de ce navigateur s’arrêtent quand vous vous déconnectez.',
+    },
+  },
+  /** Issue #5: offline behaviour (docs/domain.md "Offline"). */
+  offline: {
+    banner: 'Hors ligne',
+    bannerDetail:
+      'Le serveur est injoignable : les pages déjà consultées restent lisibles, ' +
+      'les commentaires et préférences seront envoyés au retour de la connexion.',
+    pending: (count: number) =>
+      count === 1 ? '1 modification en attente d’envoi' : `${count} modifications en attente d’envoi`,
+    /** Why an action that must reach the server at once is disabled. */
+    unavailable: 'Indisponible hors ligne',
+    queued: 'Hors ligne : la modification sera envoyée au retour de la connexion.',
+    replayed: (count: number) =>
+      count === 1
+        ? 'La modification faite hors ligne a été enregistrée.'
+        : `Les ${count} modifications faites hors ligne ont été enregistrées.`,
+    replayFailed: (change: string, reason: string) => `${change} n’a pas pu être enregistré : ${reason}`,
+    changes: {
+      leadComment: (leadId: number) => `Le commentaire du lead n° ${leadId}`,
+      preference: 'Le réglage de vos préférences',
+    },
+  },
+  /** Issue #5: a new version of the app (service worker update). */
+  update: {
+    available: 'Nouvelle version disponible',
+    reload: 'Recharger',
+    afterCall: 'La mise à jour se fera à la fin de l’appel.',
   },
 } as const

@@ -61,13 +61,13 @@ describe('applyLiveEvent', () => {
     expect(invalidated(configQueries.all())).toBe(false)
   })
 
-  it('ongoing-call update: invalidates the current-call query and `me`, not the leads', () => {
+  it('ongoing-call update: invalidates the current-call query, `me` and the leads (their `myCallId`)', () => {
     expect(applyLiveEvent(queryClient, 'user:3:ongoing-call:update', { callId: 7, status: 'answered' })).toBe(
       true,
     )
     expect(invalidated(callKey)).toBe(true)
     expect(invalidated(meKey)).toBe(true)
-    expect(invalidated(leadKey)).toBe(false)
+    expect(invalidated(leadKey)).toBe(true)
   })
 
   it.each([

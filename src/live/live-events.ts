@@ -60,6 +60,8 @@ const handlers: Record<LiveChannelKind, EventHandler> = {
   // The call bar and the inbound alert read the current call; `me` carries the call too.
   ongoingCallUpdate: on(livePayloadSchemas.ongoingCallUpdate, (queryClient) => {
     void queryClient.invalidateQueries({ queryKey: callQueries.all() })
+    // A lead sheet shows whether the reader's call on it still needs its outcome (`myCallId`).
+    void queryClient.invalidateQueries({ queryKey: leadQueries.all() })
     invalidateMe(queryClient)
   }),
   // Both are kept in `me.gamification` and `me.badges`.

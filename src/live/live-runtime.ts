@@ -2,6 +2,11 @@
 // layout (use-live-connection.ts), so zod and the event schemas stay out of the /login first visit.
 import type { QueryClient } from '@tanstack/react-query'
 import { authQueries } from '../api/auth.ts'
+import { callQueries } from '../api/calls.ts'
+import { leadQueries } from '../api/leads.ts'
+import { listenForAlertNavigation } from '../pwa/alert-navigation.ts'
+import { resyncPushSubscription } from '../pwa/push-subscription.ts'
+import { browserBridgeEnvironment, createAlertBridge } from './alert-bridge.ts'
 import { createLiveClient } from './live-client.ts'
 import { applyLiveEvent, refreshAfterReconnect } from './live-events.ts'
 import { liveUrl } from './live-protocol.ts'
@@ -18,9 +23,25 @@ function warnServerError(data: unknown): void {
 /** Opens the live channel for user `userId`; returns the function that closes it. */
 export function startLive(queryClient: QueryClient, userId: number): () => void {
   current?.stop()
+  // Issue #5: alerts while the tab is hidden, the page's side of notification clicks, and this
+  // browser's push subscription checked against the user whose session this is.
+  const bridge = createAlertBridge(userId, browserBridgeEnvironment(), {
+    currentCall: () => queryClient.fetchQuery({ ...callQueries.ongoing(), staleTime: 0 }),
+    lead: (id) => queryClient.fetchQuery(leadQueries.detail(id)),
+  })
+  const stopAlertNavigation = listenForAlertNavigation()
+  function handleVisibilityChange() {
+    if (document.visibilityState === 'hidden')
+      void bridge.hidden(queryClient.getQueryData(callQueries.ongoing().queryKey))
+  }
+  document.addEventListener('visibilitychange', handleVisibilityChange)
+  void resyncPushSubscription(userId)
   const client = createLiveClient({
     url: liveUrl(window.location.href),
-    onEvent: (event, data) => applyLiveEvent(queryClient, event, data),
+    onEvent: (event, data) => {
+      applyLiveEvent(queryClient, event, data)
+      void bridge.handle(event, data)
+    },
     onReconnected: () => refreshAfterReconnect(queryClient),
     // The server ended the session (logout elsewhere, deactivation, expiry): asking who is signed
     // in gets null, and the layout goes to /login.
@@ -33,6 +54,8 @@ export function startLive(queryClient: QueryClient, userId: number): () => void 
   const running = {
     retry: client.retry,
     stop() {
+      stopAlertNavigation()
+      document.removeEventListener('visibilitychange', handleVisibilityChange)
       stopFollowing()
       client.close()
       if (current === running) current = null

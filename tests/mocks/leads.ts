@@ -75,6 +75,9 @@ export function makeLead(overrides: Partial<Lead> = {}): Lead {
     expirationDate: '2026-12-31T09:00:00.000Z',
     isExpired: false,
     maxStep: 2,
+    updatedAt: '2026-11-22T09:05:00.000Z',
+    viewers: [],
+    myCallId: null,
     ...overrides,
   }
 }
@@ -100,6 +103,7 @@ export function makeSearchResult(): LeadSearchResult {
       },
     ],
     total: 1,
+    totalCapped: false,
     page: 1,
     limit: 20,
   }

@@ -1,6 +1,9 @@
 // Client test setup: jsdom + msw (handlers in tests/mocks) + Testing Library cleanup.
+// IndexedDB for the persisted cache and the outbox (issue #5), fresh per test file.
+import 'fake-indexeddb/auto'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { cleanup } from '@testing-library/react'
+import { resetConnectivity } from '../../src/stores/connectivity.ts'
 import { liveServer } from '../mocks/live.ts'
 import { server } from '../mocks/server.ts'
 
@@ -9,6 +12,8 @@ afterEach(() => {
   cleanup()
   server.resetHandlers()
   liveServer.reset()
+  // A network failure in one test must not leave the next one offline.
+  resetConnectivity()
   document.cookie.split(';').forEach((c) => {
     const name = c.split('=')[0]?.trim()
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`

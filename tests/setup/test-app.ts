@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll } from 'vitest'
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database.ts'
-import { buildApp } from '../../server/app.ts'
+import { buildApp, type BuildOptions } from '../../server/app.ts'
 import { loadConfig, type AppConfig } from '../../server/config.ts'
 import { openDatabase, type Database } from '../../server/db/client.ts'
 
@@ -37,6 +37,9 @@ const RESET_TABLES = [
   'lead_tags',
   'lead_events',
   'webhook_events',
+  'appointments',
+  'push_subscriptions',
+  'user_awards',
 ]
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
@@ -68,9 +71,12 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
   }
 }
 
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: Pick<BuildOptions, 'push'> = {},
+): Promise<TestApp> {
   const { database, drop } = await openTestDatabase()
-  const app = await buildApp({ config: testConfig(overrides), database, logger: false })
+  const app = await buildApp({ config: testConfig(overrides), database, logger: false, ...options })
   await app.ready()
   return {
     app,

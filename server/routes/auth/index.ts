@@ -17,6 +17,8 @@ import { getDecoyHash, hashPassword, verifyPassword } from '../../lib/passwords.
 import { attempt, clearHits, forgetHits, type Limit } from '../../lib/rate-limit.ts'
 import { loadMe } from '../../domain/users.ts'
 import { hashToken, linkOrigin, sendPasswordLink } from '../../domain/password-reset.ts'
+import { hasLiveSession } from '../../domain/lead-viewers.ts'
+import { setViewingLead } from '../leads/notify.ts'
 
 const WINDOW_15_MIN = 15 * 60 * 1000
 
@@ -77,7 +79,14 @@ export default async function authRoutes(fastify: FastifyInstance) {
     '/api/logout',
     { config: { access: 'public' }, schema: { tags: ['auth'], response: { 200: okSchema } } },
     async (request, reply) => {
+      const userId = request.auth.user?.id
       await app.sessions.destroy(request, reply)
+      // Signed out everywhere: nobody is on a lead sheet any more (docs/domain.md "Leads", Viewing).
+      if (
+        userId !== undefined &&
+        !(await hasLiveSession(db, userId, { sessionIdleMs: app.config.sessionIdleMs }))
+      )
+        await setViewingLead(app, userId, null)
       return { ok: true as const, redirect: '/login' }
     },
   )

@@ -24,7 +24,7 @@ import { errors, HttpError } from '../../lib/http-error.ts'
 import { loadUsers } from '../../domain/users.ts'
 import { ongoingCallOf, untaggedCallOf } from '../../domain/call-state.ts'
 import { blockingRedirect, heldLeadOf } from '../../domain/lead-assignment.ts'
-import { toE164 } from '../../telephony/phone.ts'
+import { toE164 } from '../../../src/contracts/phone.ts'
 import { PENDING_PREFIX, syncCallingLead } from '../../telephony/webhook-processing.ts'
 import { currentCallOf, leadPath } from './current-call.ts'
 

@@ -10,6 +10,7 @@ import { mailOutbox, users } from '../../db/schema.ts'
 import { errors } from '../../lib/http-error.ts'
 import { loadMe } from '../../domain/users.ts'
 import devTelephonyRoutes from './telephony.ts'
+import devAwardRoutes from './awards.ts'
 
 const userResponse = { 200: z.object({ user: meSchema }), ...commonErrors }
 
@@ -103,4 +104,5 @@ export default async function devRoutes(fastify: FastifyInstance) {
     },
   )
   await app.register(devTelephonyRoutes)
+  await app.register(devAwardRoutes)
 }

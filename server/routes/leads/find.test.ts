@@ -58,8 +58,12 @@ describe('POST /api/lead/find-lead-to-process', () => {
       recallAt: new Date(Date.now() - 3600_000),
     })
     expect((await find()).json()).toEqual({ redirect: `/lead/${first.uuid}` })
-    await db.update(leads).set({ processingUserId: null }).where(eq(leads.id, first.id))
-    await db.update(leads).set({ status: 'APPOINTMENT' }).where(eq(leads.id, first.id))
+    // Released as the product releases (both sides of the holding), and closed.
+    await db
+      .update(leads)
+      .set({ processingUserId: null, status: 'APPOINTMENT' })
+      .where(eq(leads.id, first.id))
+    await db.update(users).set({ processingLeadId: null }).where(eq(users.id, me.id))
     expect((await find()).json()).toEqual({ redirect: `/lead/${later.uuid}` })
   })
 

@@ -1,4 +1,5 @@
-// Leads (issue #4, spec §7 "Leads"): hand-out, sheet, history, comment, search and pick.
+// Leads (issue #4, spec §7 "Leads"): hand-out, sheet, history, comment, edit, outcome correction,
+// search and pick, and the non-production random pick.
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { commonErrors } from '../../../src/contracts/common.ts'
@@ -16,8 +17,12 @@ import { searchLeads } from '../../domain/lead-search.ts'
 import { assertMayReadLead, findLeadRow } from '../../domain/lead-view.ts'
 import { errors } from '../../lib/http-error.ts'
 import type { SessionUser } from '../../plugins/session.ts'
-import { publishLeadUpdate, userChanged } from './notify.ts'
+import { publishLeadUpdateTo, userChanged } from './notify.ts'
+import leadAppointmentRoutes from './appointment.ts'
+import leadRandomRoutes from './random.ts'
 import leadSheetRoutes from './sheet.ts'
+import leadTagCorrectionRoutes from './lead-tag.ts'
+import leadUpdateRoutes from './update.ts'
 import leadViewingRoutes from './viewing.ts'
 
 export const NOTHING_TO_PROCESS = 'Aucun lead à traiter pour le moment.'
@@ -36,6 +41,10 @@ export default async function leadRoutes(fastify: FastifyInstance) {
   const { db } = app.database
   await app.register(leadSheetRoutes)
   await app.register(leadViewingRoutes)
+  await app.register(leadUpdateRoutes)
+  await app.register(leadTagCorrectionRoutes)
+  await app.register(leadRandomRoutes)
+  await app.register(leadAppointmentRoutes)
 
   app.post(
     '/api/lead/find-lead-to-process',
@@ -49,8 +58,10 @@ export default async function leadRoutes(fastify: FastifyInstance) {
       const outcome = await findLeadToProcess(db, user.id)
       if (outcome.kind === 'blocked') throw blockingError(outcome.blocking)
       if (outcome.kind === 'none') return { message: NOTHING_TO_PROCESS }
-      await userChanged(app, user.id)
-      await publishLeadUpdate(app, outcome.lead, 'assignment')
+      await Promise.all([
+        userChanged(app, user.id),
+        publishLeadUpdateTo(app, outcome.lead, 'assignment', [user.id, ...outcome.lead.viewerIds]),
+      ])
       return { redirect: `/lead/${outcome.lead.uuid}` }
     },
   )
@@ -98,8 +109,10 @@ export default async function leadRoutes(fastify: FastifyInstance) {
       const outcome = await pickLead(db, user.id, row.lead.id, user.role !== 'TELEOPERATOR')
       if (outcome.kind === 'blocked') throw blockingError(outcome.blocking)
       if (outcome.kind !== 'assigned') throw errors.conflict(NOT_AVAILABLE)
-      await userChanged(app, user.id)
-      await publishLeadUpdate(app, outcome.lead, 'assignment')
+      await Promise.all([
+        userChanged(app, user.id),
+        publishLeadUpdateTo(app, outcome.lead, 'assignment', [user.id, ...outcome.lead.viewerIds]),
+      ])
       return { redirect: `/lead/${outcome.lead.uuid}` }
     },
   )

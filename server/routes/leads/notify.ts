@@ -1,7 +1,7 @@
 // Lead-change signals (issue #4 "Screens move by themselves"): every change of a lead reaches the
 // user processing it and the users viewing it, on `user:{id}:lead:update`.
 import type { FastifyInstance } from 'fastify'
-import { eq, or } from 'drizzle-orm'
+import { and, eq, or } from 'drizzle-orm'
 import { channels } from '../../../src/contracts/live.ts'
 import { leads, users } from '../../db/schema.ts'
 
@@ -24,7 +24,52 @@ export async function publishLeadUpdate(
   )
 }
 
+/** The same signal to recipients already known (find and pick read the viewers with the take). */
+export async function publishLeadUpdateTo(
+  app: FastifyInstance,
+  lead: { id: number; uuid: string },
+  reason: string,
+  userIds: Iterable<number>,
+) {
+  await Promise.all(
+    [...new Set(userIds)].map((userId) =>
+      app.live.publish(channels.leadUpdate(userId), { leadId: lead.id, uuid: lead.uuid, reason }),
+    ),
+  )
+}
+
 /** The user's processing/viewing lead changed: caches of `me` must drop (server/plugins/bus.ts). */
 export async function userChanged(app: FastifyInstance, userId: number) {
   await app.bus.publish('user-changed', { userId })
+}
+
+/**
+ * Sets or clears (null) the sheet the user views (docs/domain.md "Leads", Viewing). With `onlyFrom`,
+ * nothing happens unless the user still views that lead: a late "quit" of a sheet left for another
+ * one does not clear the new one. The sheets left and opened learn who views them.
+ */
+export async function setViewingLead(
+  app: FastifyInstance,
+  userId: number,
+  leadId: number | null,
+  onlyFrom?: number,
+) {
+  const { db } = app.database
+  const [before] = await db
+    .select({ viewingLeadId: users.viewingLeadId })
+    .from(users)
+    .where(eq(users.id, userId))
+  if (!before || (onlyFrom !== undefined && before.viewingLeadId !== onlyFrom)) return
+  const changed = await db
+    .update(users)
+    .set({ viewingLeadId: leadId })
+    .where(and(eq(users.id, userId), onlyFrom === undefined ? undefined : eq(users.viewingLeadId, onlyFrom)))
+    .returning({ id: users.id })
+  if (changed.length === 0) return
+  await userChanged(app, userId)
+  for (const id of new Set([before.viewingLeadId, leadId])) {
+    if (id === null) continue
+    const [lead] = await db.select({ id: leads.id, uuid: leads.uuid }).from(leads).where(eq(leads.id, id))
+    if (lead) await publishLeadUpdate(app, lead, 'viewers')
+  }
 }

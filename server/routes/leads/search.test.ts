@@ -77,6 +77,37 @@ describe('GET /api/lead/search/{search}/{page}', () => {
     expect((await search('leroy', '/1?limit=101')).statusCode).toBe(400)
   })
 
+  it('counts up to 1,000 and still pages a broad prefix in name order (the index walk)', async () => {
+    const { db } = t.database
+    const { market } = await insertMission(db, { userIds: [me.id] })
+    // 1,005 "Martin…" leads in shuffled order, and one "Marchand" that sorts before them all.
+    const rows = Array.from({ length: 1005 }, (_, i) => ({
+      firstName: `Prénom${String((i * 7919) % 1005).padStart(4, '0')}`,
+      lastName: 'Martin',
+      phone: `+3361${String(1_000_000 + i).slice(-7)}`,
+      marketId: market.id,
+      integrationMonth: '2026-10-01',
+      meetRequestDate: new Date(Date.now() - DAY),
+    }))
+    await db.insert(leads).values(rows)
+    await insertLead(db, market.id, { firstName: 'Zoé', lastName: 'Marchand' })
+
+    const first = (await search('Mar', '/1?limit=3')).json()
+    expect(first).toMatchObject({ total: 1000, totalCapped: true, page: 1, limit: 3 })
+    expect(
+      first.items.map((l: { lastName: string; firstName: string }) => `${l.lastName} ${l.firstName}`),
+    ).toEqual(['Marchand Zoé', 'Martin Prénom0000', 'Martin Prénom0001'])
+    const second = (await search('Mar', '/2?limit=3')).json()
+    expect(second.items.map((l: { firstName: string }) => l.firstName)).toEqual([
+      'Prénom0002',
+      'Prénom0003',
+      'Prénom0004',
+    ])
+    // A narrower search is counted exactly and sorted the same way.
+    const narrow = (await search('Marchand')).json()
+    expect(narrow).toMatchObject({ total: 1, totalCapped: false })
+  })
+
   it('is refused with a French message while the user has an ongoing call', async () => {
     await insertCall(t.database.db, { userId: me.id })
     const res = await search('dupont')

@@ -85,6 +85,26 @@ describe('GET /api/lead/{id}', () => {
     expect((await agent.request({ url: `/api/lead/${lead.uuid}` })).statusCode).toBe(403)
     expect((await manager.request({ url: `/api/lead/${lead.uuid}` })).statusCode).toBe(200)
   })
+
+  it('names the reader’s own call that still needs its outcome (myCallId), and only theirs', async () => {
+    const { db } = t.database
+    const { market } = await insertMission(db, { userIds: [me.id] })
+    const lead = await insertLead(db, market.id)
+    const read = async (who: Agent) => (await who.request({ url: `/api/lead/${lead.uuid}` })).json().myCallId
+    expect(await read(agent)).toBeNull()
+    // An inbound call answered on a lead nobody holds, then hung up: ended, not tagged.
+    const call = await insertCall(db, {
+      userId: me.id,
+      direction: 'inbound',
+      status: 'ended',
+      detectedLeadId: lead.id,
+      endedAt: new Date(),
+    })
+    expect(await read(agent)).toBe(call.id)
+    expect(await read(manager)).toBeNull()
+    await db.update(calls).set({ leadTagId: 1 }).where(eq(calls.id, call.id))
+    expect(await read(agent)).toBeNull()
+  })
 })
 
 describe('history and comment', () => {

@@ -22,6 +22,7 @@ export default async function leadSheetRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const { db } = app.database
   const leadResponse = { 200: leadSchema, ...commonErrors }
+  const liveness = { sessionIdleMs: app.config.sessionIdleMs }
 
   async function readable(request: FastifyRequest, ref: string | number) {
     const row = await findLeadRow(db, ref)
@@ -37,7 +38,7 @@ export default async function leadSheetRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const row = await readable(request, request.params.id)
-      return loadLead(db, row.lead.id)
+      return loadLead(db, row.lead.id, { ...liveness, readerId: request.auth.user!.id })
     },
   )
 
@@ -49,7 +50,7 @@ export default async function leadSheetRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const row = await readable(request, request.query.id)
-      return loadLead(db, row.lead.id)
+      return loadLead(db, row.lead.id, { ...liveness, readerId: request.auth.user!.id })
     },
   )
 
@@ -88,7 +89,8 @@ export default async function leadSheetRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/lead/:leadId/comment',
     {
-      config: { access: 'authenticated' },
+      // Queued offline and replayed with an Idempotency-Key (issue #5).
+      config: { access: 'authenticated', idempotent: true },
       schema: {
         tags: ['leads'],
         params: leadIdParamSchema,
@@ -113,7 +115,7 @@ export default async function leadSheetRoutes(fastify: FastifyInstance) {
           .values({ leadId: row.lead.id, userId: user.id, kind: 'comment', data: { comment } })
       })
       await publishLeadUpdate(app, row.lead, 'comment')
-      return loadLead(db, row.lead.id)
+      return loadLead(db, row.lead.id, { ...liveness, readerId: request.auth.user!.id })
     },
   )
 }

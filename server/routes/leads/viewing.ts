@@ -6,12 +6,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { and, eq, isNull, or } from 'drizzle-orm'
 import { z } from 'zod'
 import { commonErrors, idParamSchema, okSchema } from '../../../src/contracts/common.ts'
-import { viewingLeadSchema, viewLeadPageBodySchema } from '../../../src/contracts/lead.ts'
+import {
+  quitLeadPageBodySchema,
+  viewingLeadSchema,
+  viewLeadPageBodySchema,
+} from '../../../src/contracts/lead.ts'
 import { calls, leads, users } from '../../db/schema.ts'
 import { releaseLead } from '../../domain/lead-assignment.ts'
 import { assertMayReadLead, findLeadRow } from '../../domain/lead-view.ts'
 import { errors } from '../../lib/http-error.ts'
-import { publishLeadUpdate, userChanged } from './notify.ts'
+import { publishLeadUpdate, setViewingLead, userChanged } from './notify.ts'
 
 const unassignBodySchema = z
   .object({ userId: z.number().int().positive().max(2_147_483_647).optional() })
@@ -22,21 +26,6 @@ export default async function leadViewingRoutes(fastify: FastifyInstance) {
   const { db } = app.database
   const ok = { 200: okSchema, 409: commonErrors[400], ...commonErrors }
 
-  async function setViewing(userId: number, leadId: number | null) {
-    const [before] = await db
-      .select({ viewingLeadId: users.viewingLeadId })
-      .from(users)
-      .where(eq(users.id, userId))
-    await db.update(users).set({ viewingLeadId: leadId }).where(eq(users.id, userId))
-    await userChanged(app, userId)
-    // The sheets of the lead left and of the lead opened show who is viewing them.
-    for (const id of new Set([before?.viewingLeadId ?? null, leadId])) {
-      if (id === null) continue
-      const [lead] = await db.select({ id: leads.id, uuid: leads.uuid }).from(leads).where(eq(leads.id, id))
-      if (lead) await publishLeadUpdate(app, lead, 'viewers')
-    }
-  }
-
   app.post(
     '/api/users/view-lead-page',
     {
@@ -46,16 +35,19 @@ export default async function leadViewingRoutes(fastify: FastifyInstance) {
     async (request) => {
       const row = await findLeadRow(db, request.body.leadId)
       await assertMayReadLead(db, request.auth.user!, row.missionId)
-      await setViewing(request.auth.user!.id, row.lead.id)
+      await setViewingLead(app, request.auth.user!.id, row.lead.id)
       return { ok: true as const }
     },
   )
 
   app.post(
     '/api/users/quit-lead-page',
-    { config: { access: 'authenticated' }, schema: { tags: ['leads'], response: ok } },
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['leads'], body: quitLeadPageBodySchema, response: ok },
+    },
     async (request) => {
-      await setViewing(request.auth.user!.id, null)
+      await setViewingLead(app, request.auth.user!.id, null, request.body?.leadId)
       return { ok: true as const }
     },
   )

@@ -144,7 +144,8 @@ export default async function userRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/user/preference/:preferenceKey',
     {
-      config: { access: 'authenticated' },
+      // Queued offline and replayed with an Idempotency-Key (issue #5).
+      config: { access: 'authenticated', idempotent: true },
       schema: {
         tags: ['users'],
         params: preferenceParamsSchema,

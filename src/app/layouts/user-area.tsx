@@ -1,5 +1,6 @@
 // Header corner: who is signed in, their experience points (kept current by the live channel,
-// issue #3), and `Se déconnecter` (issue 2).
+// issue #3), `Alertes` (issue #5) and `Se déconnecter` (issue 2).
+import { useState } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from 'react-router-dom'
 import { authMutations } from '../../api/auth.ts'
@@ -8,6 +9,8 @@ import { Button } from '../../components/ui/button.tsx'
 import { fr } from '../../i18n/fr.ts'
 import { paths } from '../paths.ts'
 import { UserAvatar } from './user-avatar.tsx'
+import { AlertsMenu } from '../../features/alerts/alerts-menu.tsx'
+import { leavePushAlerts } from '../../pwa/push-subscription.ts'
 
 export type UserAreaProps = {
   me: Me
@@ -17,8 +20,13 @@ export function UserArea({ me }: UserAreaProps) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const logout = useMutation(authMutations.logout(queryClient))
+  const [leaving, setLeaving] = useState(false)
 
-  function handleLogout() {
+  async function handleLogout() {
+    // Issue #5: a workstation is shared; this browser stops alerting the user who leaves it.
+    setLeaving(true)
+    await leavePushAlerts()
+    setLeaving(false)
     logout.mutate(undefined, { onSuccess: () => navigate(paths.login(), { replace: true }) })
   }
 
@@ -32,7 +40,8 @@ export function UserArea({ me }: UserAreaProps) {
           {fr.live.experiencePoints(me.experiencePoints)}
         </span>
       </span>
-      <Button variant="secondary" onClick={handleLogout} busy={logout.isPending}>
+      <AlertsMenu me={me} />
+      <Button variant="secondary" onClick={() => void handleLogout()} busy={leaving || logout.isPending}>
         {fr.auth.logout}
       </Button>
     </div>

@@ -61,4 +61,14 @@ describe('Button', () => {
     expect(onClick).not.toHaveBeenCalled()
     expect(screen.getByRole('button', { name: 'Envoyer' }).getAttribute('aria-busy')).toBe('true')
   })
+
+  it('is disabled with its reason as tooltip and accessible description', () => {
+    render(<Button disabledReason="Indisponible hors ligne">Appeler</Button>)
+    const button = screen.getByRole('button', { name: 'Appeler' }) as HTMLButtonElement
+    expect(button.disabled).toBe(true)
+    expect(button.title).toBe('Indisponible hors ligne')
+    expect(document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Indisponible hors ligne',
+    )
+  })
 })

@@ -1,5 +1,5 @@
 // Button with the house variants; type="button" unless the caller submits a form.
-import type { ReactNode, Ref } from 'react'
+import { useId, type ReactNode, type Ref } from 'react'
 import './button.css'
 
 export const BUTTON_VARIANTS = ['primary', 'secondary', 'danger'] as const
@@ -14,6 +14,8 @@ export type ButtonProps = {
   busy?: boolean
   onClick?: () => void
   ref?: Ref<HTMLButtonElement>
+  /** Disables the button and says why (tooltip and accessible description), e.g. offline. */
+  disabledReason?: string
 }
 
 export function Button({
@@ -24,17 +26,28 @@ export function Button({
   busy = false,
   onClick,
   ref,
+  disabledReason,
 }: ButtonProps) {
+  const reasonId = useId()
   return (
-    <button
-      ref={ref}
-      type={type}
-      className={`button button--${variant}`}
-      disabled={disabled || busy}
-      aria-busy={busy || undefined}
-      onClick={onClick}
-    >
-      {children}
-    </button>
+    <>
+      <button
+        ref={ref}
+        type={type}
+        className={`button button--${variant}`}
+        disabled={disabled || busy || disabledReason !== undefined}
+        aria-busy={busy || undefined}
+        title={disabledReason}
+        aria-describedby={disabledReason === undefined ? undefined : reasonId}
+        onClick={onClick}
+      >
+        {children}
+      </button>
+      {disabledReason === undefined ? null : (
+        <span id={reasonId} hidden>
+          {disabledReason}
+        </span>
+      )}
+    </>
   )
 }

@@ -10,6 +10,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { fr } from '../../i18n/fr.ts'
 import { notify } from '../../stores/notifications.ts'
 import { formatPhone } from '../../i18n/format.ts'
+import { useOfflineReason } from '../../pwa/use-online.ts'
 import { callStatusLabel, elapsedSeconds, formatDuration } from './call-format.ts'
 import { useCallLead } from './use-call-lead.ts'
 import { useNow } from './use-now.ts'
@@ -44,6 +45,8 @@ export function CallBar() {
   const queryClient = useQueryClient()
   const { data } = useQuery(callQueries.ongoing())
   const forceEnd = useMutation(callMutations.forceEnd(queryClient))
+  // Issue #5: ending a call needs the server now; never deferred.
+  const offlineReason = useOfflineReason()
   const call = ongoingCallOf(data)
   if (!call) return null
 
@@ -67,7 +70,12 @@ export function CallBar() {
       <CallLeadLink leadId={call.leadId ?? call.detectedLeadId} />
       <span className="call-bar__status">{callStatusLabel(call.status)}</span>
       <CallDuration startedAt={call.startedAt} duration={call.duration} />
-      <Button variant="danger" busy={forceEnd.isPending} onClick={handleForceEnd}>
+      <Button
+        variant="danger"
+        busy={forceEnd.isPending}
+        onClick={handleForceEnd}
+        disabledReason={offlineReason}
+      >
         {t.forceEnd}
       </Button>
     </section>

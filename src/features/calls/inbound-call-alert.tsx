@@ -13,6 +13,7 @@ import { Modal } from '../../components/ui/modal.tsx'
 import { fr } from '../../i18n/fr.ts'
 import { notify } from '../../stores/notifications.ts'
 import { formatPhone } from '../../i18n/format.ts'
+import { useOfflineReason } from '../../pwa/use-online.ts'
 import { isRinging } from './call-format.ts'
 import {
   causesOf,
@@ -33,6 +34,8 @@ function ringingInbound(call: OngoingCall | null): OngoingCall | null {
 export function InboundCallAlert() {
   const queryClient = useQueryClient()
   const answerRef = useRef<HTMLButtonElement>(null)
+  // Issue #5: answering needs the server now; never deferred.
+  const offlineReason = useOfflineReason()
   const { data } = useQuery(callQueries.ongoing())
   const state = useSnapshot(inboundCallStore)
   const answer = useMutation(callMutations.answerInbound(queryClient))
@@ -80,7 +83,7 @@ export function InboundCallAlert() {
         </p>
       ) : null}
       <div className="inbound-call__actions">
-        <Button ref={answerRef} busy={answer.isPending} onClick={handleAnswer}>
+        <Button ref={answerRef} busy={answer.isPending} onClick={handleAnswer} disabledReason={offlineReason}>
           {blockedBy ? t.answerAnyway : t.answer}
         </Button>
       </div>

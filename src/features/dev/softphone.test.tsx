@@ -50,3 +50,39 @@ describe('dev tools softphone', () => {
     ])
   })
 })
+
+describe('dev tools softphone, random lead', () => {
+  it('fills the caller number with a random lead’s phone, or says there is none', async () => {
+    let items = [
+      {
+        id: 7,
+        uuid: '6f1c2a34-8b9d-4e21-9f3a-0c5d7e8f9a1b',
+        firstName: 'Jeanne',
+        lastName: 'Durand',
+        phone: '+33698765432',
+        status: 'NEW',
+        missionId: 1,
+      },
+    ]
+    const asked: string[] = []
+    server.use(
+      currentCallIs(() => NO_CALL),
+      http.get('*/api/lead/random/:x', ({ params }) => {
+        asked.push(String(params.x))
+        return HttpResponse.json({ items })
+      }),
+    )
+    renderFeature(<Softphone userId={3} />)
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Lead au hasard' }))
+    await waitFor(() =>
+      expect(screen.getByLabelText<HTMLInputElement>('Numéro de l’appelant').value).toBe('+33698765432'),
+    )
+    expect(asked).toEqual(['1'])
+
+    items = []
+    await userEvent.click(screen.getByRole('button', { name: 'Lead au hasard' }))
+    expect(await screen.findByText('Aucun lead disponible pour vous.')).toBeTruthy()
+    expect(screen.getByLabelText<HTMLInputElement>('Numéro de l’appelant').value).toBe('+33698765432')
+  })
+})

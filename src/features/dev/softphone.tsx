@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { callQueries, ongoingCallOf } from '../../api/calls.ts'
 import { ApiError } from '../../api/client.ts'
 import { devTelephonyMutations } from '../../api/dev.ts'
+import { fetchRandomLeads } from '../../api/leads.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
 import type { DevCallAction } from '../../contracts/call.ts'
@@ -34,12 +35,24 @@ export function Softphone({ userId }: SoftphoneProps) {
   const { data } = useQuery(callQueries.ongoing())
   const raise = useMutation(devTelephonyMutations.raiseInbound(queryClient))
   const act = useMutation(devTelephonyMutations.act(queryClient))
+  // GET /api/lead/random/1: a real lead's number, so the inbound call is detected on a lead.
+  const randomLead = useMutation({ mutationFn: () => fetchRandomLeads(1) })
   const call = ongoingCallOf(data)
   const busy = raise.isPending || act.isPending
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     raise.mutate({ userId, fromNumber: fromNumber.trim() }, { onError: handleError })
+  }
+
+  function handleRandomLead() {
+    randomLead.mutate(undefined, {
+      onSuccess: ({ items: [lead] }) => {
+        if (lead) setFromNumber(lead.phone)
+        else notify({ kind: 'info', message: t.noRandomLead })
+      },
+      onError: handleError,
+    })
   }
 
   return (
@@ -53,6 +66,9 @@ export function Softphone({ userId }: SoftphoneProps) {
           value={fromNumber}
           onChange={setFromNumber}
         />
+        <Button variant="secondary" busy={randomLead.isPending} onClick={handleRandomLead}>
+          {t.randomLead}
+        </Button>
         <Button type="submit" busy={busy} disabled={fromNumber.trim().length < 3}>
           {t.raiseInbound}
         </Button>

@@ -4,6 +4,7 @@ import { leadMutations } from '../../api/leads.ts'
 import type { LeadSearchResult } from '../../contracts/lead.ts'
 import { fr } from '../../i18n/fr.ts'
 import { formatPhone } from '../../i18n/format.ts'
+import { useOfflineReason } from '../../pwa/use-online.ts'
 
 export type LeadSearchResultsProps = {
   result: LeadSearchResult
@@ -15,11 +16,13 @@ const t = fr.leads.home
 export function LeadSearchResults({ result, canPick }: LeadSearchResultsProps) {
   const queryClient = useQueryClient()
   const pick = useMutation(leadMutations.pickLead(queryClient))
+  // Issue #5: picking a lead needs the server now; never deferred.
+  const offlineReason = useOfflineReason()
 
   if (result.items.length === 0) return <p>{t.noResults}</p>
   return (
     <>
-      <p>{t.resultsCount(result.total)}</p>
+      <p>{t.resultsCount(result.total, result.totalCapped)}</p>
       <table className="lead-search__results" aria-label={t.resultsLabel}>
         <thead>
           <tr>
@@ -49,7 +52,8 @@ export function LeadSearchResults({ result, canPick }: LeadSearchResultsProps) {
                       type="button"
                       className="button button--secondary"
                       aria-label={t.pickLabel(name)}
-                      disabled={pick.isPending}
+                      disabled={pick.isPending || offlineReason !== undefined}
+                      title={offlineReason}
                       onClick={() => pick.mutate(item.id)}
                     >
                       {t.pick}

@@ -4,11 +4,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { leadMutations } from '../../api/leads.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { fr } from '../../i18n/fr.ts'
+import { useOfflineReason } from '../../pwa/use-online.ts'
 
 export function ProcessLeadButton() {
   const queryClient = useQueryClient()
   const find = useMutation(leadMutations.findLeadToProcess(queryClient))
   const buttonRef = useRef<HTMLButtonElement>(null)
+  // Issue #5: handing out a lead needs the server now; never deferred.
+  const offlineReason = useOfflineReason()
 
   useEffect(() => {
     buttonRef.current?.focus()
@@ -19,7 +22,7 @@ export function ProcessLeadButton() {
   }
 
   return (
-    <Button ref={buttonRef} busy={find.isPending} onClick={handleClick}>
+    <Button ref={buttonRef} busy={find.isPending} onClick={handleClick} disabledReason={offlineReason}>
       {fr.leads.home.processLead}
     </Button>
   )

@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button.tsx'
 import type { Lead } from '../../contracts/lead.ts'
 import { fr } from '../../i18n/fr.ts'
 import { formatPhone } from '../../i18n/format.ts'
+import { useOfflineReason } from '../../pwa/use-online.ts'
 
 export type LeadContactProps = { lead: Lead; canCall: boolean }
 
@@ -14,6 +15,8 @@ const t = fr.leads.sheet
 export function LeadContact({ lead, canCall }: LeadContactProps) {
   const queryClient = useQueryClient()
   const call = useMutation({ ...callMutations.startOutbound(queryClient), onError: notifyFailure })
+  // Issue #5: a call starts now or not at all; never deferred.
+  const offlineReason = useOfflineReason()
   const address = [lead.address, [lead.postalCode, lead.city].filter(Boolean).join(' ')]
     .filter(Boolean)
     .join(', ')
@@ -24,7 +27,11 @@ export function LeadContact({ lead, canCall }: LeadContactProps) {
       <dd>
         <a href={`tel:${lead.phone}`}>{formatPhone(lead.phone)}</a>
         {canCall ? (
-          <Button busy={call.isPending} onClick={() => call.mutate({ leadId: lead.id })}>
+          <Button
+            busy={call.isPending}
+            disabledReason={offlineReason}
+            onClick={() => call.mutate({ leadId: lead.id })}
+          >
             {t.call}
           </Button>
         ) : null}

@@ -1,13 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { screen, waitFor } from '@testing-library/react'
+import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { LEAD_UUID, leadSheetHandlers, makeLead } from '../../../tests/mocks/leads.ts'
+import { liveServer } from '../../../tests/mocks/live.ts'
 import { server } from '../../../tests/mocks/server.ts'
 import { makeMe, signedInAs } from '../../../tests/mocks/session.ts'
 import { currentUrl, renderApp } from '../../../tests/setup/render-app.tsx'
+import { draftKey } from './outcome-draft.ts'
 
-beforeEach(() => sessionStorage.clear())
+beforeEach(() => localStorage.clear())
 
 describe('lead sheet', () => {
   it('shows the contact, step n / max with its script and the tags of the current step', async () => {
@@ -71,5 +73,107 @@ describe('lead sheet', () => {
     ).toBeTruthy()
     expect(screen.getByRole('radio', { name: 'Intéressé' }).matches(':disabled')).toBe(true)
     expect(screen.queryByRole('button', { name: 'Appeler' })).toBeNull()
+  })
+
+  it('lets the reader record the outcome of their own call on a lead nobody holds', async () => {
+    const lead = makeLead({ processingUser: null, myCallId: 41 })
+    server.use(signedInAs(makeMe('TELEOPERATOR')), ...leadSheetHandlers(lead))
+    renderApp(`/lead/${LEAD_UUID}`)
+
+    const radio = await screen.findByRole('radio', { name: 'Intéressé' })
+    expect(radio.matches(':disabled')).toBe(false)
+    expect(screen.getByRole('button', { name: 'Enregistrer le résultat' }).matches(':disabled')).toBe(false)
+    // Not held: no call from here.
+    expect(screen.queryByRole('button', { name: 'Appeler' })).toBeNull()
+  })
+
+  it('keeps the outcome closed on a free lead without a call of the reader', async () => {
+    const lead = makeLead({ processingUser: null, myCallId: null })
+    server.use(signedInAs(makeMe('TELEOPERATOR')), ...leadSheetHandlers(lead))
+    renderApp(`/lead/${LEAD_UUID}`)
+
+    expect((await screen.findByRole('radio', { name: 'Intéressé' })).matches(':disabled')).toBe(true)
+  })
+
+  it('shows who else has the sheet open, and follows the live channel without polling', async () => {
+    const me = makeMe('TELEOPERATOR')
+    const meRef = { id: me.id, firstName: me.firstName, lastName: me.lastName }
+    let viewers = [meRef, { id: 8, firstName: 'Paul', lastName: 'Bernard' }]
+    let reads = 0
+    server.use(
+      signedInAs(me),
+      http.get('*/api/lead/:id', () => {
+        reads += 1
+        return HttpResponse.json(makeLead({ viewers }))
+      }),
+      ...leadSheetHandlers(makeLead()),
+    )
+    renderApp(`/lead/${LEAD_UUID}`)
+
+    expect(await screen.findByText('Aussi sur cette fiche : Paul B.')).toBeTruthy()
+    await waitFor(() =>
+      expect(liveServer.received).toContainEqual({ type: 'subscribe', channel: 'user:3:lead:update' }),
+    )
+    const readsBefore = reads
+    viewers = [
+      meRef,
+      { id: 8, firstName: 'Paul', lastName: 'Bernard' },
+      { id: 9, firstName: 'Marie', lastName: 'dupont' },
+    ]
+    liveServer.publish('user:3:lead:update', { leadId: 42, uuid: LEAD_UUID, reason: 'viewers' })
+    expect(await screen.findByText('Aussi sur cette fiche : Paul B. et Marie D.')).toBeTruthy()
+    expect(reads).toBe(readsBefore + 1)
+
+    viewers = [meRef]
+    liveServer.publish('user:3:lead:update', { leadId: 42, uuid: LEAD_UUID, reason: 'viewers' })
+    await waitFor(() => expect(screen.queryByText(/Aussi sur cette fiche/)).toBeNull())
+  })
+
+  it('shows the draft typed in another tab, and clears it everywhere once recorded', async () => {
+    server.use(
+      signedInAs(makeMe('TELEOPERATOR')),
+      ...leadSheetHandlers(makeLead()),
+      http.post('*/api/calls/tag', () => HttpResponse.json({ redirect: '/home', leadTagId: 1 })),
+    )
+    const { router } = renderApp(`/lead/${LEAD_UUID}`)
+    const radio = await screen.findByRole<HTMLInputElement>('radio', { name: 'Pas intéressé' })
+
+    const key = draftKey(3, 42)
+    const newValue = JSON.stringify({
+      tagId: 102,
+      details: 'Vu dans l’autre onglet',
+      comment: '',
+      savedAt: Date.now(),
+    })
+    localStorage.setItem(key, newValue)
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key, newValue, storageArea: localStorage }))
+    })
+    await waitFor(() => expect(radio.checked).toBe(true))
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Détails').value).toBe('Vu dans l’autre onglet')
+
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer le résultat' }))
+    await waitFor(() => expect(currentUrl(router)).toBe('/home'))
+    expect(localStorage.getItem(key)).toBeNull()
+  })
+
+  it('leaves the sheet when the tab closes (pagehide), naming the lead', async () => {
+    const quits: unknown[] = []
+    server.use(
+      signedInAs(makeMe('TELEOPERATOR')),
+      http.post('*/api/users/quit-lead-page', async ({ request }) => {
+        quits.push(await request.json())
+        return HttpResponse.json({ ok: true })
+      }),
+      ...leadSheetHandlers(makeLead()),
+    )
+    document.cookie = 'XSRF-TOKEN=abc; path=/'
+    renderApp(`/lead/${LEAD_UUID}`)
+    await screen.findByRole('radio', { name: 'Intéressé' })
+
+    act(() => {
+      window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false }))
+    })
+    await waitFor(() => expect(quits).toEqual([{ leadId: 42 }]))
   })
 })

@@ -13,6 +13,7 @@ import { LeadComment } from './lead-comment.tsx'
 import { LeadContact } from './lead-contact.tsx'
 import { LeadHistory } from './lead-history.tsx'
 import { LeadStep } from './lead-step.tsx'
+import { LeadViewers } from './lead-viewers.tsx'
 import { OutcomeForm } from './outcome-form.tsx'
 import { useLeadViewing } from './use-lead-viewing.ts'
 import './lead-sheet.css'
@@ -40,7 +41,10 @@ function LeadSheetView({ lead, meId }: LeadSheetViewProps) {
   const processor = lead.processingUser
   const isMine = processor?.id === meId
   const call = ongoingCallOf(currentCall)
-  const callId = call && call.leadId === lead.id ? call.callId : null
+  const callId = call && call.leadId === lead.id ? call.callId : lead.myCallId
+  // The outcome can be recorded by whoever processes the lead, and by the reader on a free lead
+  // their own call concerns (an inbound call answered on a lead nobody holds): the server's rule.
+  const canRecordOutcome = isMine || (processor === null && lead.myCallId !== null)
   const name = `${lead.firstName} ${lead.lastName}`
 
   return (
@@ -51,6 +55,7 @@ function LeadSheetView({ lead, meId }: LeadSheetViewProps) {
           {t.readOnly(`${processor.firstName} ${processor.lastName}`)}
         </p>
       ) : null}
+      <LeadViewers viewers={lead.viewers} meId={meId} />
       {mission.bannerUrl ? (
         <img className="lead-sheet__banner" src={mission.bannerUrl} alt={t.bannerAlt(mission.name)} />
       ) : null}
@@ -66,10 +71,11 @@ function LeadSheetView({ lead, meId }: LeadSheetViewProps) {
           <LeadStep step={lead.step} maxStep={lead.maxStep} current={current} />
           <OutcomeForm
             key={lead.id}
+            userId={meId}
             leadId={lead.id}
             callId={callId}
             tags={current?.callProcessTags ?? []}
-            disabled={!isMine}
+            disabled={!canRecordOutcome}
           />
         </Card>
         <Card title={t.comment}>

@@ -1,50 +1,138 @@
-// The outcome form survives a reload (spec "Screens"): its draft is kept per lead in sessionStorage.
-import { useState } from 'react'
+// The outcome form's draft (issue #4: "The outcome form survives a reload and a second tab"). Kept
+// in localStorage per user and lead, so a reload and every tab of the browser see the same draft;
+// other tabs follow each change through the `storage` event; recording the outcome clears it in all
+// of them; a draft untouched for 24 h is forgotten. docs/domain.md "Leads" (Outcome draft).
+import { useCallback, useEffect, useSyncExternalStore } from 'react'
 
 export type OutcomeDraft = { tagId: number | null; details: string; comment: string }
+type StoredDraft = OutcomeDraft & { savedAt: number }
 
-const EMPTY_DRAFT: OutcomeDraft = { tagId: null, details: '', comment: '' }
+export const DRAFT_MAX_AGE_MS = 24 * 60 * 60 * 1000
+const PREFIX = 'lead-outcome-draft:'
+const EMPTY_DRAFT: OutcomeDraft = Object.freeze({ tagId: null, details: '', comment: '' })
 
-function storageKey(leadId: number): string {
-  return `lead-outcome-draft:${leadId}`
+/** One draft per user and lead: someone else signing in on this browser never sees it. */
+export function draftKey(userId: number, leadId: number): string {
+  return `${PREFIX}${userId}:${leadId}`
 }
 
-export function readOutcomeDraft(leadId: number): OutcomeDraft {
+/** This tab's subscribers per key (the `storage` event only reaches the other tabs). */
+const listeners = new Map<string, Set<() => void>>()
+/** Stable snapshots: the same stored text gives the same object (useSyncExternalStore needs it). */
+const snapshots = new Map<string, { raw: string | null; draft: OutcomeDraft }>()
+/** Drafts kept in memory only, when localStorage is full or disabled: the form still works. */
+const unsaved = new Map<string, OutcomeDraft>()
+
+function parse(raw: string | null, now: number): OutcomeDraft | null {
+  if (raw === null) return null
   try {
-    const raw = sessionStorage.getItem(storageKey(leadId))
-    if (raw === null) return EMPTY_DRAFT
-    const value = JSON.parse(raw) as Partial<OutcomeDraft>
+    const value = JSON.parse(raw) as Partial<StoredDraft>
+    if (typeof value.savedAt !== 'number' || now - value.savedAt > DRAFT_MAX_AGE_MS) return null
     return {
       tagId: typeof value.tagId === 'number' ? value.tagId : null,
       details: typeof value.details === 'string' ? value.details : '',
       comment: typeof value.comment === 'string' ? value.comment : '',
     }
   } catch {
-    return EMPTY_DRAFT
+    return null
   }
 }
 
-export function clearOutcomeDraft(leadId: number): void {
-  sessionStorage.removeItem(storageKey(leadId))
+function readRaw(key: string): string | null {
+  try {
+    return localStorage.getItem(key)
+  } catch {
+    return null
+  }
 }
 
-/** The draft of one lead's outcome form; every change is written through to sessionStorage. */
-export function useOutcomeDraft(leadId: number) {
-  const [draft, setDraft] = useState(() => readOutcomeDraft(leadId))
+function readDraft(key: string): OutcomeDraft {
+  const memory = unsaved.get(key)
+  if (memory) return memory
+  const raw = readRaw(key)
+  const cached = snapshots.get(key)
+  if (cached && cached.raw === raw) return cached.draft
+  const draft = parse(raw, Date.now()) ?? EMPTY_DRAFT
+  snapshots.set(key, { raw, draft })
+  return draft
+}
 
-  function update(change: Partial<OutcomeDraft>) {
-    const next = { ...draft, ...change }
-    setDraft(next)
-    try {
-      sessionStorage.setItem(storageKey(leadId), JSON.stringify(next))
-    } catch {
-      // Storage full or disabled: the form still works, it only will not survive a reload.
+function emit(key: string): void {
+  for (const listener of listeners.get(key) ?? []) listener()
+}
+
+function isEmpty(draft: OutcomeDraft): boolean {
+  return draft.tagId === null && draft.details === '' && draft.comment === ''
+}
+
+function writeDraft(key: string, draft: OutcomeDraft): void {
+  unsaved.delete(key)
+  try {
+    if (isEmpty(draft)) localStorage.removeItem(key)
+    else localStorage.setItem(key, JSON.stringify({ ...draft, savedAt: Date.now() } satisfies StoredDraft))
+  } catch {
+    unsaved.set(key, draft)
+  }
+  emit(key)
+}
+
+export function readOutcomeDraft(userId: number, leadId: number): OutcomeDraft {
+  return readDraft(draftKey(userId, leadId))
+}
+
+/** Clears the draft here; the other tabs hear it through the `storage` event. */
+export function clearOutcomeDraft(userId: number, leadId: number): void {
+  writeDraft(draftKey(userId, leadId), EMPTY_DRAFT)
+}
+
+/** Removes every draft older than 24 h (and unreadable ones), whoever's and whichever lead. */
+export function sweepOutcomeDrafts(now = Date.now()): void {
+  try {
+    const keys = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i))
+    for (const key of keys) {
+      if (key?.startsWith(PREFIX) && parse(localStorage.getItem(key), now) === null)
+        localStorage.removeItem(key)
     }
+  } catch {
+    // Storage disabled: there is nothing to sweep.
+  }
+}
+
+function subscribe(key: string, listener: () => void): () => void {
+  const own = listeners.get(key) ?? new Set()
+  own.add(listener)
+  listeners.set(key, own)
+  function handleStorage(event: StorageEvent) {
+    // `key` null: the other tab cleared the whole storage.
+    if (event.storageArea !== null && event.storageArea !== localStorage) return
+    if (event.key === null || event.key === key) listener()
+  }
+  window.addEventListener('storage', handleStorage)
+  return () => {
+    own.delete(listener)
+    if (own.size === 0) listeners.delete(key)
+    window.removeEventListener('storage', handleStorage)
+  }
+}
+
+/** The draft of one lead's outcome form for one user, shared by every tab. */
+export function useOutcomeDraft(userId: number, leadId: number) {
+  const key = draftKey(userId, leadId)
+  const subscribeToKey = useCallback((listener: () => void) => subscribe(key, listener), [key])
+  const draft = useSyncExternalStore(
+    subscribeToKey,
+    () => readDraft(key),
+    () => EMPTY_DRAFT,
+  )
+  useEffect(() => sweepOutcomeDrafts(), [])
+
+  // Merged with the stored draft, not this render's: two quick changes both land.
+  function update(change: Partial<OutcomeDraft>) {
+    writeDraft(key, { ...readDraft(key), ...change })
   }
 
   function reset() {
-    setDraft(EMPTY_DRAFT)
-    clearOutcomeDraft(leadId)
+    writeDraft(key, EMPTY_DRAFT)
   }
 
   return { draft, update, reset }

@@ -6,8 +6,11 @@ import { Button } from '../../components/ui/button.tsx'
 import type { CallProcessTag } from '../../contracts/lead.ts'
 import { fr } from '../../i18n/fr.ts'
 import { useOutcomeDraft } from './outcome-draft.ts'
+import { useOfflineReason } from '../../pwa/use-online.ts'
 
 export type OutcomeFormProps = {
+  /** The signed-in user: drafts are kept per user and lead (outcome-draft.ts). */
+  userId: number
   leadId: number
   /** The call being tagged, when the user's current call concerns this lead. */
   callId: number | null
@@ -17,10 +20,12 @@ export type OutcomeFormProps = {
 
 const t = fr.leads.sheet
 
-export function OutcomeForm({ leadId, callId, tags, disabled }: OutcomeFormProps) {
+export function OutcomeForm({ userId, leadId, callId, tags, disabled }: OutcomeFormProps) {
   const queryClient = useQueryClient()
   const tag = useMutation(leadMutations.tagCall(queryClient))
-  const { draft, update, reset } = useOutcomeDraft(leadId)
+  // Issue #5: tagging has effects at once (release, points); never deferred. The draft is kept.
+  const offlineReason = useOfflineReason()
+  const { draft, update, reset } = useOutcomeDraft(userId, leadId)
   const [missingTag, setMissingTag] = useState(false)
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -29,16 +34,18 @@ export function OutcomeForm({ leadId, callId, tags, disabled }: OutcomeFormProps
       setMissingTag(true)
       return
     }
-    tag.mutate(
-      {
+    // Not mutate's onSuccess: that one is skipped when the redirect to /home has already unmounted the
+    // form, and the draft must go (in every tab) once the outcome is recorded. Failures are
+    // announced by the mutation's onError.
+    void tag
+      .mutateAsync({
         leadId,
         callId,
         callProcessTagId: draft.tagId,
         details: draft.details.trim() ? { text: draft.details.trim() } : {},
         comment: draft.comment.trim() || null,
-      },
-      { onSuccess: reset },
-    )
+      })
+      .then(reset, () => undefined)
   }
 
   function handleTagChange(tagId: number) {
@@ -83,7 +90,7 @@ export function OutcomeForm({ leadId, callId, tags, disabled }: OutcomeFormProps
             onChange={(event) => update({ comment: event.target.value })}
           />
         </label>
-        <Button type="submit" busy={tag.isPending} disabled={disabled}>
+        <Button type="submit" busy={tag.isPending} disabled={disabled} disabledReason={offlineReason}>
           {t.submitOutcome}
         </Button>
       </fieldset>

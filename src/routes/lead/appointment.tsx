@@ -1,7 +1,8 @@
-// /lead/{uuid}/appointment (spec §2). Its screen comes with a later issue; until then, title only.
-import { PlaceholderPage } from '../../app/placeholder-page.tsx'
-import { fr } from '../../i18n/fr.ts'
+// /lead/{uuid}/appointment (spec §2; docs/domain.md "Appointments").
+import { useParams } from 'react-router-dom'
+import { AppointmentBooking } from '../../features/appointments/appointment-booking.tsx'
 
 export function LeadAppointmentRoute() {
-  return <PlaceholderPage title={fr.pages.leadAppointment} />
+  const { uuid = '' } = useParams()
+  return <AppointmentBooking key={uuid} uuid={uuid} />
 }

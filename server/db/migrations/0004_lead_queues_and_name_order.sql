@@ -1,0 +1,3 @@
+CREATE INDEX "leads_name_order_idx" ON "leads" USING btree ("last_name","first_name","id");--> statement-breakpoint
+CREATE INDEX "leads_queue_new_idx" ON "leads" USING btree ("meet_request_date","id") WHERE processing_user_id is null and status in ('NEW', 'IN_PROGRESS') and substatus is distinct from 'WAITING_FOR_FORCED_RDV';--> statement-breakpoint
+CREATE INDEX "leads_queue_recall_idx" ON "leads" USING btree ("meet_request_date") WHERE processing_user_id is null and status in ('RECALL', 'UNREACHABLE');

@@ -1,0 +1,1 @@
+CREATE INDEX "users_viewing_lead_idx" ON "users" USING btree ("viewing_lead_id") WHERE viewing_lead_id is not null;

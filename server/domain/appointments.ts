@@ -1,0 +1,239 @@
+// Appointments (issue #4; docs/domain.md "Appointments"): a mission's agenda, its free slots and the
+// booking of one, with the lead's copy, its status and its history written in one transaction.
+import { and, desc, eq, gt, isNull, lt, ne } from 'drizzle-orm'
+import type { Appointment, AppointmentAvailabilities } from '../../src/contracts/appointment.ts'
+import type { Role } from '../../src/contracts/roles.ts'
+import type { Db } from '../db/client.ts'
+import { appointments, callProcessTags, leadEvents, leadTags, leads, markets, users } from '../db/schema.ts'
+import { errors } from '../lib/http-error.ts'
+import {
+  APPOINTMENT_RULES,
+  offeredDays,
+  overlaps,
+  refuseSlot,
+  type SlotRefusal,
+} from './appointment-slots.ts'
+
+export const SLOT_TAKEN = 'Ce créneau vient d’être réservé : choisissez-en un autre.'
+const NOT_ALLOWED = 'Seul l’utilisateur qui traite ce lead, ou un manager, peut fixer son rendez-vous.'
+const REFUSALS: Record<SlotRefusal, string> = {
+  past: 'Ce créneau est déjà passé : choisissez-en un autre.',
+  'not-a-slot':
+    'Ce créneau ne fait pas partie des horaires de rendez-vous (du lundi au vendredi, 9 h – 12 h et ' +
+    '14 h – 18 h, heure de Paris, hors jours fériés).',
+  'too-soon': 'Ce créneau commence dans moins de 2 heures : choisissez-en un plus tard.',
+  'too-late': 'Ce créneau est trop lointain : les rendez-vous se prennent sur les 3 prochaines semaines.',
+}
+
+/** "RDV pris" frees the lead: the teleoperator who recorded it may still book for this long. */
+export const TAGGER_GRACE_MINUTES = 30
+
+type Actor = { id: number; role: Role }
+type LeadForBooking = { id: number; processingUserId: number | null }
+
+/**
+ * Managers and administrators book any lead they can read; a teleoperator books the lead they process,
+ * or a free lead whose latest outcome is theirs, requires an appointment and is under 30 minutes old.
+ */
+export async function mayBookAppointment(db: Db, user: Actor, lead: LeadForBooking, now: Date) {
+  if (user.role !== 'TELEOPERATOR') return true
+  if (lead.processingUserId !== null) return lead.processingUserId === user.id
+  const [latest] = await db
+    .select({
+      userId: leadTags.userId,
+      createdAt: leadTags.createdAt,
+      requiresAppointment: callProcessTags.requiresAppointment,
+    })
+    .from(leadTags)
+    .innerJoin(callProcessTags, eq(callProcessTags.id, leadTags.callProcessTagId))
+    .where(eq(leadTags.leadId, lead.id))
+    .orderBy(desc(leadTags.createdAt), desc(leadTags.id))
+    .limit(1)
+  if (!latest || latest.userId !== user.id || !latest.requiresAppointment) return false
+  return now.getTime() - latest.createdAt.getTime() <= TAGGER_GRACE_MINUTES * 60_000
+}
+
+/** The lead's appointment in its agenda (not cancelled), with who booked it. */
+export async function currentAppointment(db: Db, leadId: number): Promise<Appointment | null> {
+  const [row] = await db
+    .select({
+      appointment: appointments,
+      user: { id: users.id, firstName: users.firstName, lastName: users.lastName },
+    })
+    .from(appointments)
+    .leftJoin(users, eq(users.id, appointments.bookedByUserId))
+    .where(and(eq(appointments.leadId, leadId), isNull(appointments.cancelledAt)))
+  if (!row) return null
+  return {
+    id: row.appointment.id,
+    startsAt: row.appointment.startsAt.toISOString(),
+    endsAt: row.appointment.endsAt.toISOString(),
+    bookedAt: row.appointment.createdAt.toISOString(),
+    bookedBy: row.user?.id ? row.user : null,
+  }
+}
+
+/** The offered slots of the lead's mission minus every booked one (the lead's own included). */
+export async function appointmentAvailabilities(
+  db: Db,
+  user: Actor,
+  row: { lead: LeadForBooking; missionId: number },
+  now: Date,
+): Promise<AppointmentAvailabilities> {
+  const days = offeredDays(now)
+  const from = days[0]?.slots[0]?.startsAt
+  const to = days.at(-1)?.slots.at(-1)?.endsAt
+  const booked =
+    from && to
+      ? await db
+          .select({ startsAt: appointments.startsAt, endsAt: appointments.endsAt })
+          .from(appointments)
+          .where(
+            and(
+              eq(appointments.missionId, row.missionId),
+              isNull(appointments.cancelledAt),
+              lt(appointments.startsAt, to),
+              gt(appointments.endsAt, from),
+            ),
+          )
+      : []
+  const [current, canBook] = await Promise.all([
+    currentAppointment(db, row.lead.id),
+    mayBookAppointment(db, user, row.lead, now),
+  ])
+  return {
+    timeZone: APPOINTMENT_RULES.timeZone,
+    durationMinutes: APPOINTMENT_RULES.durationMinutes,
+    days: days.map((day) => ({
+      date: day.date,
+      slots: day.slots
+        .filter((slot) => !booked.some((taken) => overlaps(slot, taken)))
+        .map((slot) => ({ startsAt: slot.startsAt.toISOString(), endsAt: slot.endsAt.toISOString() })),
+    })),
+    current,
+    canBook,
+  }
+}
+
+export type BookingOutcome = {
+  lead: { id: number; uuid: string }
+  appointment: Appointment
+  /** The booker still processes the lead (then the sheet is the next page, else home). */
+  stillHeld: boolean
+  /** False when the lead already had this very slot (a repeated request changes nothing). */
+  changed: boolean
+}
+
+/** Unique violation from either driver: another booking took the slot between our check and insert. */
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } }
+  return e?.code === '23505' || e?.cause?.code === '23505'
+}
+
+export async function bookAppointment(
+  db: Db,
+  input: { user: Actor; leadId: number; startsAt: Date; now: Date },
+): Promise<BookingOutcome> {
+  const { startsAt, now } = input
+  const refusal = refuseSlot(startsAt, now)
+  if (refusal) throw errors.invalid(REFUSALS[refusal], { startsAt: REFUSALS[refusal] })
+  const endsAt = new Date(startsAt.getTime() + APPOINTMENT_RULES.durationMinutes * 60_000)
+  let outcome: Omit<BookingOutcome, 'appointment'>
+  try {
+    outcome = await db.transaction((tx) => bookInTransaction(tx, { ...input, endsAt }))
+  } catch (error) {
+    if (isUniqueViolation(error)) throw errors.conflict(SLOT_TAKEN)
+    throw error
+  }
+  const appointment = await currentAppointment(db, outcome.lead.id)
+  if (!appointment) throw new Error('the appointment just booked is missing')
+  return { ...outcome, appointment }
+}
+
+async function bookInTransaction(
+  tx: Db,
+  {
+    user,
+    leadId,
+    startsAt,
+    endsAt,
+    now,
+  }: { user: Actor; leadId: number; startsAt: Date; endsAt: Date; now: Date },
+): Promise<Omit<BookingOutcome, 'appointment'>> {
+  // The lead row lock serialises two bookings of one lead (two tabs): the second one sees the first.
+  const [row] = await tx
+    .select({ lead: leads, missionId: markets.missionId })
+    .from(leads)
+    .innerJoin(markets, eq(markets.id, leads.marketId))
+    .where(eq(leads.id, leadId))
+    .for('update', { of: leads })
+  if (!row) throw errors.notFound('Lead introuvable.')
+  const { lead, missionId } = row
+  if (!(await mayBookAppointment(tx, user, lead, now))) throw errors.forbidden(NOT_ALLOWED)
+  const result = { lead: { id: lead.id, uuid: lead.uuid }, stillHeld: lead.processingUserId === user.id }
+  const [previous] = await tx
+    .select()
+    .from(appointments)
+    .where(and(eq(appointments.leadId, lead.id), isNull(appointments.cancelledAt)))
+  if (previous && previous.missionId === missionId && previous.startsAt.getTime() === startsAt.getTime())
+    return { ...result, changed: false }
+  // Overlap, not only the same start: appointments that came with older data may be off the grid.
+  const [clash] = await tx
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.missionId, missionId),
+        isNull(appointments.cancelledAt),
+        ne(appointments.leadId, lead.id),
+        lt(appointments.startsAt, endsAt),
+        gt(appointments.endsAt, startsAt),
+      ),
+    )
+    .limit(1)
+  if (clash) throw errors.conflict(SLOT_TAKEN)
+  if (previous)
+    await tx.update(appointments).set({ cancelledAt: now }).where(eq(appointments.id, previous.id))
+  // A concurrent booking of this slot (another lead, another process) fails here on the unique index.
+  const [created] = await tx
+    .insert(appointments)
+    .values({ leadId: lead.id, missionId, startsAt, endsAt, bookedByUserId: user.id, createdAt: now })
+    .returning({ id: appointments.id })
+  const copy = {
+    startsAt: startsAt.toISOString(),
+    endsAt: endsAt.toISOString(),
+    appointmentId: created!.id,
+    bookedByUserId: user.id,
+    bookedAt: now.toISOString(),
+  }
+  // An appointment makes the lead APPOINTMENT; a forced one ends WAITING_FOR_FORCED_RDV.
+  await tx
+    .update(leads)
+    .set({
+      metadata: { ...lead.metadata, appointment: copy },
+      status: 'APPOINTMENT',
+      substatus: null,
+      recallAt: null,
+      updatedAt: now,
+    })
+    .where(eq(leads.id, lead.id))
+  await tx.insert(leadEvents).values({
+    leadId: lead.id,
+    userId: user.id,
+    kind: 'appointment',
+    createdAt: now,
+    data: {
+      action: previous ? 'moved' : 'booked',
+      appointmentId: created!.id,
+      startsAt: copy.startsAt,
+      endsAt: copy.endsAt,
+      previous: previous
+        ? { startsAt: previous.startsAt.toISOString(), endsAt: previous.endsAt.toISOString() }
+        : null,
+      status: 'APPOINTMENT',
+      previousStatus: lead.status,
+      previousSubstatus: lead.substatus,
+    },
+  })
+  return { ...result, changed: true }
+}

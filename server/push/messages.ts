@@ -1,0 +1,23 @@
+// What each alert costs the push service and the phone (issue #5): TTL, urgency and topic.
+// - An inbound call is worthless once it stopped ringing: 30 s, high urgency (wakes the device).
+// - A badge or tentacall can wait for the device to come back: 6 hours, normal urgency.
+// - Topic: one per entity, so a newer message about the same thing replaces an undelivered one.
+import type { AwardAlert, CallAlert } from '../../src/contracts/push.ts'
+import type { PushMessage } from './sender.ts'
+
+export const CALL_ALERT_TTL_SECONDS = 30
+export const AWARD_ALERT_TTL_SECONDS = 6 * 60 * 60
+
+export function callMessage(alert: CallAlert): PushMessage {
+  return { alert, ttl: CALL_ALERT_TTL_SECONDS, urgency: 'high', topic: `call-${alert.callId}` }
+}
+
+export function awardMessage(alert: AwardAlert): PushMessage {
+  return {
+    alert,
+    ttl: AWARD_ALERT_TTL_SECONDS,
+    urgency: 'normal',
+    // ≤ 32 characters: 'tentacall-' (10) + two ids of at most 10 digits and a dash.
+    topic: `${alert.kind}-${alert.userId}-${alert.awardId}`,
+  }
+}

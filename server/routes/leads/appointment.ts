@@ -1,0 +1,65 @@
+// Appointments of a lead (spec §7 "Leads"): GET /api/lead/{leadId}/appointment-availabilities and
+// POST /api/lead/{leadId}/appointment. Rules in server/domain/appointments.ts (docs/domain.md).
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import {
+  appointmentAvailabilitiesSchema,
+  appointmentLeadParamsSchema,
+  bookAppointmentBodySchema,
+  bookAppointmentResponseSchema,
+} from '../../../src/contracts/appointment.ts'
+import { commonErrors } from '../../../src/contracts/common.ts'
+import { appointmentAvailabilities, bookAppointment } from '../../domain/appointments.ts'
+import { assertMayReadLead, findLeadRow } from '../../domain/lead-view.ts'
+import { publishLeadUpdate } from './notify.ts'
+
+export default async function leadAppointmentRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  const { db } = app.database
+
+  app.get(
+    '/api/lead/:leadId/appointment-availabilities',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['appointments'],
+        params: appointmentLeadParamsSchema,
+        response: { 200: appointmentAvailabilitiesSchema, ...commonErrors },
+      },
+    },
+    async (request) => {
+      const user = request.auth.user!
+      const row = await findLeadRow(db, request.params.leadId)
+      await assertMayReadLead(db, user, row.missionId)
+      return appointmentAvailabilities(db, user, row, new Date())
+    },
+  )
+
+  app.post(
+    '/api/lead/:leadId/appointment',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['appointments'],
+        params: appointmentLeadParamsSchema,
+        body: bookAppointmentBodySchema,
+        response: { 200: bookAppointmentResponseSchema, 409: commonErrors[400], ...commonErrors },
+      },
+    },
+    async (request) => {
+      const user = request.auth.user!
+      const row = await findLeadRow(db, request.params.leadId)
+      await assertMayReadLead(db, user, row.missionId)
+      const outcome = await bookAppointment(db, {
+        user,
+        leadId: row.lead.id,
+        startsAt: new Date(request.body.startsAt),
+        now: new Date(),
+      })
+      if (outcome.changed) await publishLeadUpdate(app, outcome.lead, 'appointment', [user.id])
+      // docs/domain.md "Appointments": back to the sheet while the user holds the lead, else home.
+      const redirect = outcome.stillHeld ? `/lead/${outcome.lead.uuid}` : '/home'
+      return { appointment: outcome.appointment, redirect }
+    },
+  )
+}

@@ -1,0 +1,37 @@
+// An outbound call we started waits for the provider's call.created (Aircall answers the start with
+// 204 and no id, notes pitfall 3). If none comes within the tie window, the call was never placed or
+// its webhooks were lost: left alone it would stay "ongoing" forever and block the agent
+// (ONGOING_CALL). It is ended as missed, reason `no_provider_event`, and kept (never deleted: if it
+// did happen, the agent still records its outcome). A late call.created then makes a call of its own.
+import { and, isNull, like, lt } from 'drizzle-orm'
+import { calls } from '../db/schema.ts'
+import {
+  OUTBOUND_TIE_WINDOW_SECONDS,
+  PENDING_PREFIX,
+  syncCallingLead,
+  type ProcessingContext,
+} from './webhook-processing.ts'
+
+export const NO_PROVIDER_EVENT = 'no_provider_event'
+
+/** Ends the pending outbound calls older than the tie window; answers how many. Idempotent. */
+export async function expirePendingCalls(ctx: ProcessingContext, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - OUTBOUND_TIE_WINDOW_SECONDS * 1000)
+  const expired = await ctx.db
+    .update(calls)
+    .set({ status: 'missed', endedAt: now, missedReason: NO_PROVIDER_EVENT, updatedAt: now })
+    .where(
+      and(
+        like(calls.providerCallId, `${PENDING_PREFIX}%`),
+        isNull(calls.endedAt),
+        lt(calls.startedAt, before),
+      ),
+    )
+    .returning({ id: calls.id, userId: calls.userId, status: calls.status })
+  for (const call of expired) {
+    if (call.userId === null) continue
+    await syncCallingLead(ctx, call.userId)
+    await ctx.publishCall(call.userId, call.id, call.status)
+  }
+  return expired.length
+}

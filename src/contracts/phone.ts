@@ -1,0 +1,31 @@
+// Phone numbers to E.164, one normaliser for the whole product (docs/domain.md "Leads", "Calls"):
+// what people type in the search box and the lead form, and what Aircall sends (telephony notes
+// §7.2: `+33 6 12 34 56 78`, `+1 800-123-4567`). Leads are stored in E.164.
+
+/**
+ * French numbers as people type them: `06 12 34 56 78`, `06.12.34.56.78`, `0612345678`,
+ * `+33 6 12 34 56 78`, `+33 (0)6 12…`, `0033 6 12…`, `33612345678` → `+33612345678` (E.164).
+ */
+export function frenchPhoneToE164(input: string): string | null {
+  const compact = input.replace(/[\s.\-()/]/g, '').replace(/^(\+33|0033)0/, '$1')
+  const match = /^(?:\+33|0033|33|0)([1-9]\d{8})$/.exec(compact)
+  return match ? `+33${match[1]}` : null
+}
+
+/**
+ * E.164 form of a phone number: a French number in any common writing, or an international one
+ * written `+…` or `00…`; null for `anonymous` and anything that is not a number.
+ */
+export function toE164(raw: string | null | undefined): string | null {
+  if (!raw) return null
+  const trimmed = raw.trim()
+  if (!/^[+\d][\d\s.\-()/]*$/.test(trimmed)) return null
+  const french = frenchPhoneToE164(trimmed)
+  if (french) return french
+  const digits = trimmed.replace(/\D/g, '')
+  let e164: string
+  if (trimmed.startsWith('+')) e164 = `+${digits}`
+  else if (digits.startsWith('00')) e164 = `+${digits.slice(2)}`
+  else return null
+  return /^\+[1-9]\d{6,14}$/.test(e164) ? e164 : null
+}

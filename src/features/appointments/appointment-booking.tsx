@@ -1,0 +1,94 @@
+// `/lead/{uuid}/appointment` (spec §2; docs/domain.md "Appointments"): the lead's current appointment,
+// the free slots of its mission's agenda by day, and the booking. The lead and the slots load in
+// parallel; after a booking the API client follows the server's redirect (the sheet or home).
+import { useId } from 'react'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link } from 'react-router-dom'
+import { appointmentMutations, appointmentQueries } from '../../api/appointments.ts'
+import { ApiError } from '../../api/client.ts'
+import { leadQueries } from '../../api/leads.ts'
+import { paths } from '../../app/paths.ts'
+import { PageTitle } from '../../components/ui/page-title.tsx'
+import type { Appointment } from '../../contracts/appointment.ts'
+import { fr } from '../../i18n/fr.ts'
+import { formatAgendaSlot } from '../../i18n/format.ts'
+import { useOfflineReason } from '../../pwa/use-online.ts'
+import { SlotPicker } from './slot-picker.tsx'
+import './appointment-booking.css'
+
+export type AppointmentBookingProps = { uuid: string }
+
+const t = fr.appointment
+
+/** A refusal the user can act on (400, 403, 409) is shown by the list; 5xx are notified globally. */
+function refusalOf(error: Error | null): string | null {
+  if (!(error instanceof ApiError) || error.body === null) return null
+  return error.status >= 400 && error.status < 500 ? error.message : null
+}
+
+export function AppointmentBooking({ uuid }: AppointmentBookingProps) {
+  const queryClient = useQueryClient()
+  const lead = useQuery(leadQueries.detail(uuid))
+  const availabilities = useQuery(appointmentQueries.availabilities(uuid))
+  const book = useMutation(appointmentMutations.book(queryClient))
+  // Issue #5: a slot is taken now or not at all; never deferred.
+  const offlineReason = useOfflineReason()
+  const error = lead.error ?? availabilities.error
+  if (error) return <p role="alert">{error.message}</p>
+  if (!lead.data || !availabilities.data) return <p role="status">{fr.ui.loading}</p>
+  const name = `${lead.data.firstName} ${lead.data.lastName}`
+  const { current, canBook, days, durationMinutes } = availabilities.data
+
+  return (
+    <article className="appointment-booking">
+      <PageTitle title={t.title(name)} documentTitle={t.documentTitle(name)} />
+      <p className="appointment-booking__agenda">
+        {t.agenda(lead.data.market.mission.name)} · <Link to={paths.lead(uuid)}>{t.backToLead}</Link>
+      </p>
+      <CurrentAppointment appointment={current} />
+      {canBook ? (
+        <>
+          <p className="appointment-booking__rules">{t.rules(durationMinutes)}</p>
+          <SlotPicker
+            days={days}
+            moving={current !== null}
+            busy={book.isPending}
+            disabledReason={offlineReason}
+            error={refusalOf(book.error)}
+            onBook={(startsAt) => book.mutate({ lead: uuid, startsAt })}
+          />
+        </>
+      ) : (
+        <p className="appointment-booking__read-only" role="status">
+          {t.readOnly}
+        </p>
+      )}
+    </article>
+  )
+}
+
+type CurrentAppointmentProps = { appointment: Appointment | null }
+
+function CurrentAppointment({ appointment }: CurrentAppointmentProps) {
+  const titleId = useId()
+  return (
+    <section className="appointment-booking__current" aria-labelledby={titleId}>
+      <h2 id={titleId} className="appointment-booking__current-title">
+        {t.current}
+      </h2>
+      {appointment ? (
+        <p>
+          <time dateTime={appointment.startsAt}>{t.currentSlot(formatAgendaSlot(appointment.startsAt))}</time>
+          {appointment.bookedBy ? (
+            <span className="appointment-booking__booked-by">
+              {' · '}
+              {t.bookedBy(`${appointment.bookedBy.firstName} ${appointment.bookedBy.lastName}`)}
+            </span>
+          ) : null}
+        </p>
+      ) : (
+        <p>{t.noCurrent}</p>
+      )}
+    </section>
+  )
+}

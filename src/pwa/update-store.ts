@@ -1,0 +1,73 @@
+// The update flow's state (issue #5): a new service worker is waiting ('Nouvelle version
+// disponible'), the user asked to reload, and how to apply it. The reload itself waits while a call
+// is ongoing (src/pwa/update-notice.tsx); this module only says what is asked.
+import { proxy } from 'valtio'
+
+export type UpdateState = {
+  /** A new version is installed and waiting, or already in control of another tab. */
+  available: boolean
+  /** Reload asked (the button, or another tab activated the new version): done once no call runs. */
+  reloadRequested: boolean
+}
+
+export const updateStore = proxy<UpdateState>({ available: false, reloadRequested: false })
+
+/** Activates the waiting version (SKIP_WAITING; the page reloads when it takes control). */
+let activate: () => void = () => window.location.reload()
+/** The new version already controls this page (activated from another tab): a reload is enough. */
+let controlling = false
+
+/** registerSW's onNeedRefresh: `apply` sends SKIP_WAITING to the waiting worker. */
+export function offerUpdate(apply: () => void): void {
+  activate = apply
+  updateStore.available = true
+}
+
+/** registerSW's onNeedReload: the new worker took control; this page runs the old code. */
+export function newVersionInControl(): void {
+  // This page asked for it (no call was ongoing): reload now.
+  if (updateStore.reloadRequested) {
+    window.location.reload()
+    return
+  }
+  // Another tab activated it: reload here too, once no call is ongoing (update-notice.tsx).
+  controlling = true
+  updateStore.available = true
+  updateStore.reloadRequested = true
+}
+
+/**
+ * A page the worker does not control yet (the visit that installed the first worker) sees no
+ * `controlling` event: it reloads itself once the waiting worker is active.
+ */
+async function reloadWhenActivatedIfUncontrolled(): Promise<void> {
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return
+  if (navigator.serviceWorker.controller) return
+  const waiting = (await navigator.serviceWorker.getRegistration())?.waiting
+  waiting?.addEventListener('statechange', () => {
+    if (waiting.state === 'activated') window.location.reload()
+  })
+}
+
+export function requestReload(): void {
+  updateStore.reloadRequested = true
+}
+
+/** Called once the reload may happen (no call ongoing). */
+export function applyUpdate(): void {
+  if (controlling) {
+    window.location.reload()
+    return
+  }
+  // The listener first, then SKIP_WAITING: the activation cannot be missed.
+  void reloadWhenActivatedIfUncontrolled()
+    .catch(() => undefined)
+    .then(() => activate())
+}
+
+export function resetUpdateStore(): void {
+  updateStore.available = false
+  updateStore.reloadRequested = false
+  controlling = false
+  activate = () => window.location.reload()
+}
