@@ -5,6 +5,7 @@
 import { registerSW } from 'virtual:pwa-register'
 import { reportError } from '../app/sentry.ts'
 import { isOnline } from '../stores/connectivity.ts'
+import { activateWaitingVersion } from './activate-update.ts'
 import { newVersionInControl, offerUpdate } from './update-store.ts'
 
 const CHECK_EVERY_MS = 60 * 60 * 1000
@@ -32,9 +33,19 @@ export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return
   // Loaded now, not when a new version arrives: that version's worker drops this build's chunks.
   void import('./update-prompt.tsx').catch(() => undefined)
-  const updateServiceWorker = registerSW({
+  registerSW({
     immediate: true,
-    onNeedRefresh: () => offerUpdate(() => void updateServiceWorker(true)),
+    // 'Recharger' activates the waiting worker itself (activate-update.ts): registerSW's own
+    // updateServiceWorker reloads only pages that were controlled when they registered.
+    onNeedRefresh: () =>
+      offerUpdate(
+        () =>
+          void activateWaitingVersion({
+            container: navigator.serviceWorker,
+            getRegistration: () => navigator.serviceWorker.getRegistration(),
+            reload: () => window.location.reload(),
+          }).catch(reportError),
+      ),
     onNeedReload: newVersionInControl,
     onRegisteredSW: (_url, registration) => {
       if (registration) keepCheckingForUpdates(registration)

@@ -36,19 +36,6 @@ export function newVersionInControl(): void {
   updateStore.reloadRequested = true
 }
 
-/**
- * A page the worker does not control yet (the visit that installed the first worker) sees no
- * `controlling` event: it reloads itself once the waiting worker is active.
- */
-async function reloadWhenActivatedIfUncontrolled(): Promise<void> {
-  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return
-  if (navigator.serviceWorker.controller) return
-  const waiting = (await navigator.serviceWorker.getRegistration())?.waiting
-  waiting?.addEventListener('statechange', () => {
-    if (waiting.state === 'activated') window.location.reload()
-  })
-}
-
 export function requestReload(): void {
   updateStore.reloadRequested = true
 }
@@ -59,10 +46,7 @@ export function applyUpdate(): void {
     window.location.reload()
     return
   }
-  // The listener first, then SKIP_WAITING: the activation cannot be missed.
-  void reloadWhenActivatedIfUncontrolled()
-    .catch(() => undefined)
-    .then(() => activate())
+  activate()
 }
 
 export function resetUpdateStore(): void {
