@@ -13,7 +13,17 @@ const features = existsSync('src/features')
   : []
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'server/db/migrations'] },
+  {
+    ignores: [
+      'dist',
+      'node_modules',
+      'data',
+      'test-results',
+      'playwright-report',
+      'server/db/migrations',
+      'bench/*.tmp.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

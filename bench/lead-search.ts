@@ -54,7 +54,9 @@ function textArray(values: readonly string[]) {
  * thousands of leads while a first + last name matches a few dozen), unique mobile phones, a second
  * phone for 30 %, e-mails `prénom.nom<n>@domaine` for 95 %, spread over every market.
  */
-async function prepare(target: Target): Promise<{ phones: string[]; emails: string[]; maxId: number }> {
+export async function prepare(
+  target: Target,
+): Promise<{ phones: string[]; emails: string[]; maxId: number }> {
   const database = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir ?? '' })
   try {
     const { db } = database

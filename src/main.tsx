@@ -5,6 +5,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { configQueries } from './api/config.ts'
 import { setNavigator } from './app/navigation.ts'
+import { applyBootstrapData } from './app/bootstrap-data.ts'
 import { AppProviders } from './app/providers.tsx'
 import { queryClient } from './app/query-client.ts'
 import { createAppRouter } from './app/router.tsx'
@@ -21,6 +22,8 @@ let signedInServicesStarted = false
 
 // Bounded by a timeout: a broken IndexedDB never holds the first render for long.
 await restorePersistedCache(queryClient).catch(() => null)
+// The user and configuration the server put in the page (fresher than anything restored).
+applyBootstrapData(queryClient)
 startConnectivity({ retryLive: retryLiveConnection })
 startQueryPersistence(queryClient, {
   onSignedIn: (userId) => {
@@ -65,13 +68,29 @@ queryClient
     // No config, no error reporting: the pages show their own errors.
   })
 
+/** Once the page has loaded and the main thread is idle: nothing here is needed for the first screen. */
+function whenLoadedAndIdle(run: () => void): void {
+  const idle = () => {
+    if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: 3000 })
+    else setTimeout(run, 0)
+  }
+  if (document.readyState === 'complete') idle()
+  else window.addEventListener('load', idle, { once: true })
+}
+
 /**
  * The service worker (precache, update checks) and the outbox of changes made offline serve a
- * signed-in user only: loaded once one is known, so the /login first visit stays light.
+ * signed-in user only: loaded once one is known, so the /login first visit stays light, and after the
+ * page has loaded, so that neither competes with the first screen (the user is known at boot when
+ * the server embedded it).
  */
 function startSignedInServices(): void {
   if (signedInServicesStarted) return
   signedInServicesStarted = true
+  whenLoadedAndIdle(loadSignedInServices)
+}
+
+function loadSignedInServices(): void {
   // Production only: the dev server serves no service worker (vite-plugin-pwa devOptions are off).
   if (import.meta.env.PROD) {
     import('./pwa/register.ts')

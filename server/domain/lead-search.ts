@@ -1,6 +1,6 @@
 // Lead search (spec §7 GET /api/lead/search/{search}/{page}; docs/domain.md "Leads"): one input that
 // may be a French phone number in any common writing, an e-mail, a lead id or uuid, or names.
-import { and, asc, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { Role } from '../../src/contracts/roles.ts'
 import type { LeadSearchResult } from '../../src/contracts/lead.ts'
 import { frenchPhoneToE164 } from '../../src/contracts/phone.ts'
@@ -74,59 +74,147 @@ function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[]
 }
 
-async function countMatches(db: Db, where: SQL | undefined): Promise<number> {
+/** `lower(last_name) like 'p%'`, through leads_last_name_prefix_idx. */
+function lastNameStarts(word: string): SQL {
+  return sql`lower(${leads.lastName}) like ${prefix(word)}`
+}
+
+/** 0 for a lead whose last name starts with a word typed (names only), else 1. */
+function rankOf(term: SearchTerm): SQL {
+  if (term.kind !== 'name') return sql`0`
+  return sql`case when ${or(...term.words.map(lastNameStarts))} then 0 else 1 end`
+}
+
+/**
+ * The order of results (docs/domain.md "Leads", Search): leads whose last name starts with a word
+ * typed come first, then the others; each group by last name, first name (case-insensitive, in
+ * character order: the order of leads_last_name_prefix_idx, which a broad prefix walks) and id.
+ */
+const NAME_ORDER = sql`lower(${leads.lastName}) using ~<~, lower(${leads.firstName}) using ~<~, ${leads.id}`
+
+async function countWhere(db: Db, where: SQL | undefined, cap: number): Promise<number> {
   const capped = db
     .select({ one: sql`1` })
     .from(leads)
     .innerJoin(markets, eq(markets.id, leads.marketId))
     .where(where)
-    .limit(SEARCH_COUNT_CAP + 1)
+    .limit(cap)
     .as('capped')
   const [row] = await db.select({ value: count() }).from(capped)
   return row?.value ?? 0
 }
 
+async function idsWhere(db: Db, where: SQL | undefined, order: SQL, limit: number, offset: number) {
+  const rows = await db
+    .select({ id: leads.id })
+    .from(leads)
+    .innerJoin(markets, eq(markets.id, leads.marketId))
+    .where(where)
+    .orderBy(order)
+    .limit(limit)
+    .offset(offset)
+  return rows.map((row) => row.id)
+}
+
+/** Up to SEARCH_COUNT_CAP matches: all collected (through the term's own index), then sorted. */
+async function sortedIds(db: Db, term: SearchTerm, where: SQL | undefined, limit: number, offset: number) {
+  // A materialised CTE: the planner cannot trade it for a walk of a whole index in result order,
+  // which a rare term would make scan everything.
+  const rows = rowsOf<{ id: number | string }>(
+    await db.execute(sql`
+      with found as materialized (
+        select ${leads.id} as id, ${rankOf(term)} as rank,
+          lower(${leads.lastName}) as last_name, lower(${leads.firstName}) as first_name
+        from ${leads} inner join ${markets} on ${markets.id} = ${leads.marketId}
+        where ${where}
+      )
+      select id from found
+      order by rank, last_name using ~<~, first_name using ~<~, id limit ${limit} offset ${offset}`),
+  )
+  return rows.map((row) => Number(row.id))
+}
+
+type Page = { ids: number[]; matches: number }
+
+/**
+ * One word matching more than SEARCH_COUNT_CAP leads ("Mar"): the leads whose last name starts with
+ * it come first, in the order of leads_last_name_prefix_idx, so the page is read walking that index
+ * from the prefix and stops at the page's end; only a page past them reads the first-name matches.
+ */
+async function broadWordPage(
+  db: Db,
+  word: string,
+  scope: SQL[],
+  limit: number,
+  offset: number,
+): Promise<Page | null> {
+  const byLast = and(lastNameStarts(word), ...scope)
+  const byFirstOnly = and(
+    sql`lower(${leads.firstName}) like ${prefix(word)}`,
+    sql`not (${lastNameStarts(word)})`,
+    ...scope,
+  )
+  const lastCount = await countWhere(db, byLast, SEARCH_COUNT_CAP + 1)
+  const firstCount =
+    lastCount > SEARCH_COUNT_CAP ? 0 : await countWhere(db, byFirstOnly, SEARCH_COUNT_CAP + 1 - lastCount)
+  const matches = lastCount + firstCount
+  if (matches <= SEARCH_COUNT_CAP) return null
+  const ids = await idsWhere(db, byLast, NAME_ORDER, limit, offset)
+  if (ids.length === limit) return { ids, matches }
+  // Past the last-name matches: their exact number places the page among the first-name ones.
+  const lastTotal =
+    ids.length > 0
+      ? offset + ids.length
+      : lastCount <= SEARCH_COUNT_CAP
+        ? lastCount
+        : await countWhere(db, byLast, Number.MAX_SAFE_INTEGER)
+  const rest = await idsWhere(
+    db,
+    byFirstOnly,
+    NAME_ORDER,
+    limit - ids.length,
+    Math.max(0, offset - lastTotal),
+  )
+  return { ids: [...ids, ...rest], matches }
+}
+
+async function findPage(
+  db: Db,
+  term: SearchTerm,
+  scope: SQL[],
+  limit: number,
+  offset: number,
+): Promise<Page> {
+  if (term.kind === 'name' && term.words.length === 1) {
+    const broad = await broadWordPage(db, term.words[0]!, scope, limit, offset)
+    if (broad) return broad
+  }
+  const where = and(matchTerm(term), ...scope)
+  const matches = await countWhere(db, where, SEARCH_COUNT_CAP + 1)
+  return { ids: await sortedIds(db, term, where, limit, offset), matches }
+}
+
 export async function searchLeads(db: Db, options: SearchOptions): Promise<LeadSearchResult> {
   const { user, page, limit } = options
   const now = options.now ?? new Date()
-  const filters: SQL[] = [matchTerm(parseSearch(options.search))]
-  if (options.missionId !== undefined) filters.push(eq(markets.missionId, options.missionId))
+  const scope: SQL[] = []
+  if (options.missionId !== undefined) scope.push(eq(markets.missionId, options.missionId))
   // Teleoperators find the leads of their missions only.
   if (user.role === 'TELEOPERATOR')
-    filters.push(
+    scope.push(
       inArray(
         markets.missionId,
         db.select({ id: missionUsers.missionId }).from(missionUsers).where(eq(missionUsers.userId, user.id)),
       ),
     )
-  const where = and(...filters)
-  // The capped count first, through the term's own index (prefix, phone, e-mail, id). Up to 1,000
-  // matches, they are collected that way and sorted apart (a materialised CTE: the planner cannot
-  // trade it for a walk of the whole name order, which a rare term would make scan everything).
-  // Beyond, the matches are dense: the page is read walking leads_name_order_idx, which stops at
-  // the page's end instead of sorting thousands of rows.
-  const matches = await countMatches(db, where)
-  const offset = (page - 1) * limit
-  const pageIds =
-    matches <= SEARCH_COUNT_CAP
-      ? rowsOf<{ id: number }>(
-          await db.execute(sql`
-            with found as materialized (
-              select ${leads.id} as id, ${leads.lastName} as last_name, ${leads.firstName} as first_name
-              from ${leads} inner join ${markets} on ${markets.id} = ${leads.marketId}
-              where ${where}
-            )
-            select id from found order by last_name, first_name, id limit ${limit} offset ${offset}`),
-        ).map((row) => ({ id: Number(row.id) }))
-      : await db
-          .select({ id: leads.id })
-          .from(leads)
-          .innerJoin(markets, eq(markets.id, leads.marketId))
-          .where(where)
-          .orderBy(asc(leads.lastName), asc(leads.firstName), asc(leads.id))
-          .limit(limit)
-          .offset(offset)
-  const ids = pageIds.map((row) => row.id)
+  const { ids: pageIds, matches } = await findPage(
+    db,
+    parseSearch(options.search),
+    scope,
+    limit,
+    (page - 1) * limit,
+  )
+  const ids = pageIds
   const position = new Map(ids.map((id, index) => [id, index]))
   const rows =
     ids.length === 0

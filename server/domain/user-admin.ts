@@ -8,6 +8,7 @@ import { teamMembers, teams, users } from '../db/schema.ts'
 import { errors } from '../lib/http-error.ts'
 import { hashPassword } from '../lib/passwords.ts'
 import { loadUsers } from './users.ts'
+import { deleteUserSubscriptions } from '../push/subscriptions.ts'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
@@ -87,11 +88,17 @@ export async function updateUser(db: Db, id: number, body: UpdateUserBody): Prom
 }
 
 export async function setUserStatus(db: Db, id: number, status: UserStatus): Promise<User> {
-  const [row] = await db
-    .update(users)
-    .set({ status, updatedAt: new Date() })
-    .where(eq(users.id, id))
-    .returning()
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(users)
+      .set({ status, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning()
+    // Deactivated: no browser alerts them any more (docs/domain.md "Alerts (push)"); their sessions
+    // end right after (routes/users).
+    if (updated && status === 'INACTIVE') await deleteUserSubscriptions(tx, id)
+    return updated
+  })
   if (!row) throw errors.notFound('Utilisateur introuvable.')
   const [user] = await loadUsers(db, [row])
   return user!

@@ -33,4 +33,7 @@ export const errors = {
   conflict: (message: string) => new HttpError(409, 'CONFLICT', message),
   invalid: (message: string, fields?: Record<string, string>) =>
     new HttpError(400, 'VALIDATION_ERROR', message, fields ? { fields } : {}),
+  /** A rate limit of a guessable route (sign-in, forgotten password, subscription change). */
+  tooManyAttempts: () =>
+    new HttpError(429, 'TOO_MANY_ATTEMPTS', 'Trop de tentatives. Réessayez dans quelques minutes.'),
 }

@@ -3,13 +3,36 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../tests/setup/test-app.ts'
+import { createAgent } from '../../tests/setup/agent.ts'
+import { insertUser } from '../../tests/factories/users.ts'
 
 const clientDir = mkdtempSync(path.join(tmpdir(), 'client-'))
 let t: TestApp
 
 beforeAll(async () => {
   mkdirSync(path.join(clientDir, 'assets'))
-  writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>App</title><div id="root"></div>')
+  mkdirSync(path.join(clientDir, '.vite'))
+  writeFileSync(
+    path.join(clientDir, 'index.html'),
+    '<!doctype html><html><head><title>App</title>' +
+      '<script type="module" crossorigin src="/assets/index-abc123.js"></script></head>' +
+      '<body><div id="root"></div></body></html>',
+  )
+  // Vite's manifest of the build (server/lib/shell.ts reads the landing pages' chunks from it).
+  writeFileSync(
+    path.join(clientDir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-abc123.js' },
+      'src/app/layouts/public-layout.tsx': { file: 'assets/public-layout-1.js', imports: ['index.html'] },
+      'src/routes/login.tsx': {
+        file: 'assets/login-1.js',
+        imports: ['index.html'],
+        css: ['assets/login-1.css'],
+      },
+      'src/app/layouts/main-layout.tsx': { file: 'assets/main-layout-1.js', imports: ['index.html'] },
+      'src/routes/home.tsx': { file: 'assets/home-1.js', imports: ['index.html'] },
+    }),
+  )
   writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js'), 'console.log("app");'.repeat(200))
   writeFileSync(path.join(clientDir, 'sw.js'), 'self.addEventListener("fetch", () => {})')
   writeFileSync(path.join(clientDir, 'manifest.webmanifest'), '{"name":"App"}')
@@ -32,6 +55,37 @@ describe('built client', () => {
     expect(csp).toContain("worker-src 'self'")
     expect(csp).toContain("frame-ancestors 'none'")
     expect(res.cookies.map((c) => c.name)).toEqual(expect.arrayContaining(['XSRF-TOKEN', 'psid']))
+  })
+
+  it('names the sign-in page’s chunks for a signed-out visitor and embeds no user', async () => {
+    const res = await t.app.inject({ url: '/home' })
+    expect(res.headers['cache-control']).toBe('no-cache')
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/login-1.js">')
+    expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/login-1.css">')
+    expect(res.body).not.toContain('main-layout-1.js')
+    // index.html's own entry is not named twice.
+    expect(res.body.match(/index-abc123\.js/g)).toHaveLength(1)
+    const data = /<script id="bootstrap-data" type="application\/json">(.*?)<\/script>/.exec(res.body)
+    expect(JSON.parse(data![1]!)).toEqual({
+      me: null,
+      config: { appEnv: 'develop', version: t.app.config.version, sentryDsn: null },
+    })
+  })
+
+  it('names the home page’s chunks for a signed-in user and embeds them, never stored', async () => {
+    const user = await insertUser(t.database.db, { email: 'shell@test.fr' })
+    const agent = createAgent(t.app)
+    await agent.login('shell@test.fr')
+    const res = await agent.request({ url: '/home' })
+    expect(res.headers['cache-control']).toBe('no-store')
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/main-layout-1.js">')
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/home-1.js">')
+    expect(res.body).not.toContain('login-1.js')
+    const data = /<script id="bootstrap-data" type="application\/json">(.*?)<\/script>/.exec(res.body)
+    const embedded = JSON.parse(data![1]!) as { me: { id: number; email: string } }
+    // The very answer of GET /api/user/me.
+    expect(embedded.me).toEqual((await agent.request({ url: '/api/user/me' })).json())
+    expect(embedded.me.id).toBe(user.id)
   })
 
   it('serves hashed assets immutable and compressed', async () => {

@@ -5,12 +5,16 @@ import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import fastifyStatic from '@fastify/static'
+import { meSchema } from '../../src/contracts/user.ts'
+import { publicConfig } from '../lib/public-config.ts'
+import { loadShell } from '../lib/shell.ts'
 
 const NO_CACHE = new Set(['/index.html', '/sw.js', '/manifest.webmanifest', '/'])
 
 async function staticPlugin(app: FastifyInstance) {
   const root = app.config.clientDir
   const hasClient = root !== undefined && existsSync(path.join(root, 'index.html'))
+  const shell = hasClient ? loadShell(root) : null
   if (hasClient) {
     await app.register(fastifyStatic, {
       root,
@@ -35,11 +39,18 @@ async function staticPlugin(app: FastifyInstance) {
     if (isApi || looksLikeFile || !isRead || !hasClient) {
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Ressource introuvable.' } })
     }
-    // An app route: the shell, with the session resolved so the XSRF cookie is set on the first load.
+    // An app route: the shell, with the session resolved so the XSRF cookie is set on the first load,
+    // the page's chunks named and the user and configuration embedded (server/lib/shell.ts).
     await app.sessions.resolve(request, reply)
     app.sessions.setXsrfCookie(request, reply)
-    reply.header('cache-control', 'no-cache')
-    return reply.sendFile('index.html')
+    if (!shell) return reply.header('cache-control', 'no-cache').sendFile('index.html')
+    const user = request.auth.user
+    const config = publicConfig(app.config)
+    const me = user ? meSchema.parse(await app.me.get(user)) : null
+    // With the user's own data in it, the page is never stored.
+    reply.header('cache-control', user ? 'no-store' : 'no-cache')
+    reply.type('text/html; charset=utf-8')
+    return shell.render(pathname, { signedIn: user !== null, bootstrap: { me, config } })
   })
 }
 

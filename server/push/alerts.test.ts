@@ -161,6 +161,41 @@ describe('web push delivery', () => {
     expect(left.find((row) => row.endpoint.endsWith('/overloaded'))!.lastSuccessAt).toBeNull()
   })
 
+  it('never pushes to an inactive user’s browsers, even when named as a recipient', async () => {
+    await subscribe(ids.teleop, 'teleop')
+    await subscribe(ids.inactiveAdmin, 'gone')
+    t.app.push.notify(
+      [ids.teleop, ids.inactiveAdmin],
+      callMessage({ kind: 'call', callId: 9, phone: null, leadUuid: null, leadName: null }),
+    )
+    await t.app.push.idle()
+    expect(service.received.map((push) => push.path)).toEqual(['/teleop'])
+  })
+
+  it('a subscription renewed by the service worker gets the next alert, the old endpoint nothing', async () => {
+    await subscribe(ids.teleop, 'before')
+    const renewed = createSubscriber()
+    subscribers.set('/after', renewed)
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/push/subscription/change',
+      payload: {
+        oldEndpoint: `${service.origin}/before`,
+        subscription: {
+          endpoint: `${service.origin}/after`,
+          expirationTime: null,
+          keys: { p256dh: renewed.p256dh, auth: renewed.auth },
+        },
+      },
+    })
+    expect(res.statusCode).toBe(200)
+    const alert = { kind: 'call', callId: 11, phone: null, leadUuid: null, leadName: null } as const
+    t.app.push.notify([ids.teleop], callMessage(alert))
+    await t.app.push.idle()
+    expect(receivedBy('before')).toHaveLength(0)
+    expect(receivedBy('after').map(decrypted)).toEqual([alert])
+  })
+
   it('gives up on a push service that does not answer in time, without throwing', async () => {
     const sender = createPushSender({
       db: t.database.db,

@@ -4,13 +4,15 @@
 // - 404 / 410 from the push service: the subscription is gone for good, its row is deleted.
 // - Other failures are logged with the subscription id and the push service's host only: an
 //   endpoint URL is a bearer capability (anyone holding it can push to that browser), keys are secret.
+// - Only to active users: a deactivated user's rows are deleted with the deactivation, and skipped
+//   here all the same (a row saved in a race with it).
 // - Never throws: alerts are a side effect, never a reason for a request or a webhook to fail.
 import type { Agent } from 'node:https'
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, getTableColumns, inArray } from 'drizzle-orm'
 import webpush, { type PushSubscription, type RequestOptions, type SendResult } from 'web-push'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../db/client.ts'
-import { pushSubscriptions } from '../db/schema.ts'
+import { pushSubscriptions, users } from '../db/schema.ts'
 import { MAX_PUSH_PAYLOAD_BYTES, type PushAlert } from '../../src/contracts/push.ts'
 import type { VapidKeys } from './vapid.ts'
 
@@ -125,10 +127,12 @@ export function createPushSender(options: PushSenderOptions) {
     if (userIds.length === 0) return summary
     try {
       const payload = encodeMessage(message)
+      // Only active users' browsers: a deactivated user is never alerted, whoever asks.
       const rows = await db
-        .select()
+        .select(getTableColumns(pushSubscriptions))
         .from(pushSubscriptions)
-        .where(inArray(pushSubscriptions.userId, [...new Set(userIds)]))
+        .innerJoin(users, eq(users.id, pushSubscriptions.userId))
+        .where(and(inArray(pushSubscriptions.userId, [...new Set(userIds)]), eq(users.status, 'ACTIVE')))
       const outcomes = await Promise.all(rows.map((row) => sendOne(row, payload, message)))
       for (const outcome of outcomes) summary[outcome] += 1
     } catch (error) {

@@ -1,6 +1,6 @@
 // Authentication resource (spec §7): the signed-in user, sign-in/out and password reset.
 import { mutationOptions, partialMatchKey, queryOptions, type QueryClient } from '@tanstack/react-query'
-import type { LoginBody, Me } from '../contracts/user.ts'
+import type { LoginBody, LogoutBody, Me } from '../contracts/user.ts'
 import { ApiError, apiRequest } from './client.ts'
 import { configQueries } from './config.ts'
 
@@ -27,10 +27,13 @@ export function login(body: LoginBody): Promise<LoginResponse> {
   return apiRequest<LoginResponse>('/api/login', { method: 'POST', body, redirectOn401: false })
 }
 
-/** Signing out of an expired session (401) has reached its goal: it counts as success. */
-export async function logout(): Promise<OkResponse> {
+/**
+ * Signing out of an expired session (401) has reached its goal: it counts as success. `body`
+ * names this browser's push subscription, which the server forgets as it signs out.
+ */
+export async function logout(body?: LogoutBody): Promise<OkResponse> {
   try {
-    return await apiRequest<OkResponse>('/api/logout', { method: 'POST', redirectOn401: false })
+    return await apiRequest<OkResponse>('/api/logout', { method: 'POST', body, redirectOn401: false })
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return { ok: true }
     throw error
@@ -106,7 +109,7 @@ export const authMutations = {
     }),
   logout: (queryClient: QueryClient) =>
     mutationOptions({
-      mutationFn: logout,
+      mutationFn: (body?: LogoutBody) => logout(body),
       onSuccess: () => replaceSession(queryClient, null),
       meta: sessionChangeMeta,
     }),

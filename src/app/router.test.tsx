@@ -5,6 +5,8 @@ import { http, HttpResponse } from 'msw'
 import { server } from '../../tests/mocks/server.ts'
 import { appEnvIs, makeMe, signedInAs } from '../../tests/mocks/session.ts'
 import { currentUrl, renderApp } from '../../tests/setup/render-app.tsx'
+import { installFakePushBrowser } from '../../tests/fakes/push-browser.ts'
+import { SUBSCRIBED_USER_KEY } from '../pwa/push-subscription.ts'
 
 describe('routing rules (spec §2)', () => {
   it('sends a signed-out visitor of a private route to /login with the way back', async () => {
@@ -170,5 +172,34 @@ describe('main layout', () => {
     expect(loggedOut).toBe(true)
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
     expect(screen.queryByRole('navigation', { name: 'Navigation principale' })).toBeNull()
+  })
+
+  it('signing out unsubscribes this browser and the sign-out request names its push endpoint', async () => {
+    const browser = installFakePushBrowser()
+    try {
+      const subscription = browser.subscribeBeforehand(Uint8Array.from({ length: 65 }, () => 4))
+      localStorage.setItem(SUBSCRIBED_USER_KEY, String(makeMe('TELEOPERATOR').id))
+      const logoutBodies: unknown[] = []
+      server.use(
+        signedInAs(makeMe('TELEOPERATOR')),
+        http.post('*/api/push/subscription', () => HttpResponse.json({ ok: true })),
+        http.post('*/api/logout', async ({ request }) => {
+          logoutBodies.push(await request.json())
+          return HttpResponse.json({ ok: true, redirect: '/login' })
+        }),
+      )
+      renderApp('/home')
+      await screen.findByText('Bonjour Camille !')
+
+      await userEvent.click(screen.getByRole('button', { name: 'Se déconnecter' }))
+
+      expect(await screen.findByRole('button', { name: 'Se connecter' })).toBeTruthy()
+      expect(logoutBodies).toEqual([{ pushEndpoint: subscription.endpoint }])
+      expect(subscription.unsubscribe).toHaveBeenCalled()
+      expect(localStorage.getItem(SUBSCRIBED_USER_KEY)).toBeNull()
+    } finally {
+      browser.uninstall()
+      localStorage.clear()
+    }
   })
 })

@@ -2,18 +2,19 @@
 // alert shape feeds the service worker's push handler and the page's hidden-tab bridge, so both
 // raise the very same notification (src/sw/alert-notification.ts; docs/domain.md "Alerts (push)").
 import { z } from 'zod'
+import { base64UrlByteLength, type PushSubscriptionBody } from './push-keys.ts'
+
+// The zod-free helpers, for the server's callers of this module.
+export {
+  base64UrlByteLength,
+  base64UrlToBytes,
+  subscriptionBody,
+  type PushSubscriptionBody,
+  type PushSubscriptionJson,
+} from './push-keys.ts'
 
 /** Web push payloads must stay well under the 4 KB push services accept (issue #5: < 3 KB). */
 export const MAX_PUSH_PAYLOAD_BYTES = 3 * 1024
-
-/** Bytes behind a base64url string (padding tolerated), or -1 when it is not base64url. */
-export function base64UrlByteLength(value: string): number {
-  const match = /^([A-Za-z0-9_-]*)(={0,2})$/.exec(value)
-  if (!match) return -1
-  const body = match[1]!.length
-  if (body % 4 === 1) return -1
-  return Math.floor((body * 3) / 4)
-}
 
 const base64UrlKey = (bytes: number, message: string) =>
   z.string().refine((value) => base64UrlByteLength(value) === bytes, { error: message })
@@ -32,7 +33,19 @@ export const pushSubscriptionBodySchema = z.object({
     auth: base64UrlKey(16, 'Secret auth invalide.'),
   }),
 })
-export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBodySchema>
+// The schema gives exactly the body type push-keys.ts declares (without zod, for the worker).
+pushSubscriptionBodySchema satisfies z.ZodType<PushSubscriptionBody>
+
+/**
+ * `pushsubscriptionchange` (src/sw/subscription-change.ts): the browser renewed or dropped its
+ * subscription, maybe with nobody signed in. The old endpoint, an unguessable URL only this browser
+ * and its push service know, names the row to replace; no session is needed (docs/decisions.md).
+ */
+export const pushSubscriptionChangeBodySchema = z.object({
+  oldEndpoint: z.string().min(1).max(2048),
+  subscription: pushSubscriptionBodySchema,
+})
+export type PushSubscriptionChangeBody = z.infer<typeof pushSubscriptionChangeBodySchema>
 
 export const pushUnsubscribeBodySchema = z.object({ endpoint: z.string().min(1).max(2048) })
 export type PushUnsubscribeBody = z.infer<typeof pushUnsubscribeBodySchema>

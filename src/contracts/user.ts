@@ -78,6 +78,13 @@ export const loginBodySchema = z.object({
 })
 export type LoginBody = z.infer<typeof loginBodySchema>
 
+/**
+ * Sign-out: the endpoint of this browser's push subscription, if it has one, so that the request
+ * ending the session also stops this browser's alerts (docs/domain.md "Alerts (push)").
+ */
+export const logoutBodySchema = z.object({ pushEndpoint: z.string().min(1).max(2048).optional() })
+export type LogoutBody = z.infer<typeof logoutBodySchema>
+
 export const forgotPasswordBodySchema = z.object({ email })
 export const resetPasswordBodySchema = z.object({
   token: z.string().min(10).max(200),

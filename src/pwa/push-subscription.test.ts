@@ -1,6 +1,7 @@
 // This browser's push subscription (issue #5): turned on from a gesture, saved for the user, turned
-// off (and forgotten by the server) at sign-out; a subscription left by another user is ended.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+// off at sign-out (the sign-out request names the endpoint the server forgets); a subscription left
+// by another user is ended.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { http, HttpResponse } from 'msw'
 import { server } from '../../tests/mocks/server.ts'
 import { installFakePushBrowser, type FakePushBrowser } from '../../tests/fakes/push-browser.ts'
@@ -130,12 +131,36 @@ describe('turning alerts off', () => {
     expect(localStorage.getItem(SUBSCRIBED_USER_KEY)).toBeNull()
   })
 
-  it('at sign-out, does the same and never blocks on a failing server', async () => {
+  it('at sign-out, unsubscribes and gives the endpoint to the sign-out request (no separate DELETE)', async () => {
     const fake = install()
     await enablePush(3)
-    server.use(http.delete('*/api/push/subscription', () => HttpResponse.json({}, { status: 503 })))
-    await leavePushAlerts()
+    const subscription = fake.state.subscription!
+    expect(await leavePushAlerts()).toBe(subscription.endpoint)
+    expect(subscription.unsubscribe).toHaveBeenCalled()
     expect(fake.state.subscription).toBeNull()
+    expect(deleted).toEqual([])
+    expect(localStorage.getItem(SUBSCRIBED_USER_KEY)).toBeNull()
+  })
+
+  it('at sign-out, gives no endpoint when this browser has no subscription or no push', async () => {
+    expect(await leavePushAlerts()).toBeNull()
+    install()
+    expect(await leavePushAlerts()).toBeNull()
+  })
+
+  it('at sign-out, never waits more than 2 s for a push service that does not answer', async () => {
+    const fake = install()
+    await enablePush(3)
+    const subscription = fake.state.subscription!
+    subscription.unsubscribe.mockImplementation(() => new Promise(() => undefined))
+    vi.useFakeTimers({ toFake: ['setTimeout'] })
+    try {
+      const leaving = leavePushAlerts()
+      await vi.advanceTimersByTimeAsync(2000)
+      expect(await leaving).toBe(subscription.endpoint)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })
 

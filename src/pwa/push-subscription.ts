@@ -1,12 +1,13 @@
 // This browser's web push subscription for the signed-in user (issue #5 "A settings entry lets the
 // user turn alerts on"). Alerts are personal (docs/domain.md "Alerts (push)"):
 // - turned on by the user, on a gesture (the permission prompt needs one), per browser;
-// - turned off at sign-out (a call-centre workstation is shared): the server forgets the browser;
+// - turned off at sign-out (a call-centre workstation is shared): the browser unsubscribes and the
+//   sign-out request itself carries the endpoint, so the server forgets the browser as it signs out;
 // - a browser still subscribed for someone else when a user's session starts (their session expired
 //   without a sign-out) is unsubscribed, so that person's alerts stop showing on this desk; the
 //   server then drops the row at the next push (410).
 import { deletePushSubscription, fetchPushPublicKey, savePushSubscription } from '../api/push.ts'
-import type { PushSubscriptionBody } from '../contracts/push.ts'
+import { base64UrlToBytes, subscriptionBody, type PushSubscriptionBody } from '../contracts/push-keys.ts'
 
 /** What the settings entry shows. `prompt`: never asked (or the prompt was dismissed). */
 export type PushState = 'unsupported' | 'denied' | 'prompt' | 'disabled' | 'enabled'
@@ -49,14 +50,6 @@ export function browserPushEnvironment(): PushEnvironment {
   }
 }
 
-function base64UrlToBytes(value: string): Uint8Array<ArrayBuffer> {
-  const base64 = value
-    .replace(/-/g, '+')
-    .replace(/_/g, '/')
-    .padEnd(Math.ceil(value.length / 4) * 4, '=')
-  return Uint8Array.from(atob(base64), (char) => char.charCodeAt(0))
-}
-
 function sameKey(current: ArrayBuffer | null | undefined, expected: Uint8Array): boolean {
   if (!current) return false
   const bytes = new Uint8Array(current)
@@ -64,10 +57,7 @@ function sameKey(current: ArrayBuffer | null | undefined, expected: Uint8Array):
 }
 
 function bodyOf(subscription: PushSubscription): PushSubscriptionBody {
-  const json = subscription.toJSON()
-  const { p256dh, auth } = json.keys ?? {}
-  if (!json.endpoint || !p256dh || !auth) throw new Error('push: incomplete subscription')
-  return { endpoint: json.endpoint, expirationTime: json.expirationTime ?? null, keys: { p256dh, auth } }
+  return subscriptionBody(subscription.toJSON())
 }
 
 function subscribedUser(env: PushEnvironment): number | null {
@@ -128,10 +118,18 @@ export async function disablePush(env = browserPushEnvironment()): Promise<PushS
   return env.notification?.permission === 'default' ? 'prompt' : 'disabled'
 }
 
-/** At sign-out (before the session ends): like disablePush, never longer than 2 s, never throws. */
-export async function leavePushAlerts(env = browserPushEnvironment()): Promise<void> {
-  const leaving = disablePush(env).catch(() => undefined)
-  await Promise.race([leaving, new Promise((resolve) => setTimeout(resolve, LEAVE_TIMEOUT_MS))])
+/**
+ * At sign-out (before the session ends): the browser unsubscribes, and the endpoint it had is
+ * returned for the sign-out request, which has the server forget it (so that a failing DELETE can
+ * never leave this browser alerting anyone). Never longer than 2 s, never throws.
+ */
+export async function leavePushAlerts(env = browserPushEnvironment()): Promise<string | null> {
+  const deadline = new Promise<null>((resolve) => setTimeout(() => resolve(null), LEAVE_TIMEOUT_MS))
+  const subscription = await Promise.race([currentSubscription(env).catch(() => null), deadline])
+  env.storage?.removeItem(SUBSCRIBED_USER_KEY)
+  if (!subscription) return null
+  await Promise.race([subscription.unsubscribe().catch(() => false), deadline])
+  return subscription.endpoint
 }
 
 /**

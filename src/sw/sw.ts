@@ -13,6 +13,7 @@ import { SW_BUILD_ID } from './build-id.ts'
 import { handleSwMessage, parseSwMessage, type MessageDeps } from './messages.ts'
 import { NAVIGATION_DENYLIST } from './navigation.ts'
 import { openAlert, readPushData, showPushedAlert } from './push.ts'
+import { renewPushSubscription } from './subscription-change.ts'
 import {
   AVATAR_CACHE,
   AVATAR_EXPIRATION,
@@ -105,6 +106,17 @@ self.addEventListener('notificationclick', (event) => {
   event.notification.close()
   event.waitUntil(openAlert(self, event.notification.data))
 })
+// A subscription the browser renewed or dropped (src/sw/subscription-change.ts): subscribed again
+// and saved without a session, named by its old endpoint.
+self.addEventListener('pushsubscriptionchange', (event) =>
+  event.waitUntil(
+    renewPushSubscription(event, {
+      origin: self.location.origin,
+      fetch: (input, init) => fetch(input, init),
+      pushManager: self.registration.pushManager,
+    }),
+  ),
+)
 // The click logic, callable from the end-to-end tests: a synthetic notificationclick cannot use
 // waitUntil (notes "Push"). Reachable only from inside this worker, never from a page.
 Object.assign(self, { __alerts: { openAlert: (data: unknown) => openAlert(self, data) } })

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts'
 import { createAgent, TEST_PASSWORD } from '../../../tests/setup/agent.ts'
 import { insertUser } from '../../../tests/factories/users.ts'
+import { pushSubscriptions } from '../../db/schema.ts'
 
 let t: TestApp
 
@@ -192,6 +193,51 @@ describe('POST /api/logout', () => {
     expect(res.json()).toEqual({ ok: true, redirect: '/login' })
     expect((await agent.request({ url: '/api/user/me' })).statusCode).toBe(401)
     expect((await t.app.inject({ url: '/api/user/me', cookies: { sid } })).statusCode).toBe(401)
+  })
+})
+
+describe('POST /api/logout with this browser’s push endpoint', () => {
+  const endpoint = (name: string) => `https://fcm.googleapis.com/fcm/send/${name}`
+  const keys = { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) }
+
+  it('forgets that browser’s subscription as it signs out, and keeps the user’s other browsers', async () => {
+    const userId = (await insertUser(t.database.db, { email: 'a@test.fr' })).id
+    await t.database.db.insert(pushSubscriptions).values([
+      { userId, endpoint: endpoint('desk'), ...keys },
+      { userId, endpoint: endpoint('phone'), ...keys },
+    ])
+    const agent = createAgent(t.app)
+    await agent.login('a@test.fr')
+    const res = await agent.request({
+      method: 'POST',
+      url: '/api/logout',
+      payload: { pushEndpoint: endpoint('desk') },
+    })
+    expect(res.json()).toEqual({ ok: true, redirect: '/login' })
+    expect((await agent.request({ url: '/api/user/me' })).statusCode).toBe(401)
+    const left = await t.database.db.select().from(pushSubscriptions)
+    expect(left.map((row) => row.endpoint)).toEqual([endpoint('phone')])
+  })
+
+  it('forgets it even when it still carries another user’s alerts (their session lapsed here)', async () => {
+    const previous = (await insertUser(t.database.db, { email: 'previous@test.fr' })).id
+    await insertUser(t.database.db, { email: 'b@test.fr' })
+    await t.database.db
+      .insert(pushSubscriptions)
+      .values({ userId: previous, endpoint: endpoint('desk'), ...keys })
+    const agent = createAgent(t.app)
+    await agent.login('b@test.fr')
+    await agent.request({ method: 'POST', url: '/api/logout', payload: { pushEndpoint: endpoint('desk') } })
+    expect(await t.database.db.select().from(pushSubscriptions)).toEqual([])
+  })
+
+  it('refuses a malformed endpoint (400) and keeps the session', async () => {
+    await insertUser(t.database.db, { email: 'a@test.fr' })
+    const agent = createAgent(t.app)
+    await agent.login('a@test.fr')
+    const res = await agent.request({ method: 'POST', url: '/api/logout', payload: { pushEndpoint: 42 } })
+    expect(res.statusCode).toBe(400)
+    expect((await agent.request({ url: '/api/user/me' })).statusCode).toBe(200)
   })
 })
 

@@ -7,18 +7,20 @@ import { commonErrors, okSchema } from '../../../src/contracts/common.ts'
 import {
   forgotPasswordBodySchema,
   loginBodySchema,
+  logoutBodySchema,
   meSchema,
   resetPasswordBodySchema,
   tokenStatusSchema,
 } from '../../../src/contracts/user.ts'
 import { passwordResetTokens, sessions, users } from '../../db/schema.ts'
-import { HttpError } from '../../lib/http-error.ts'
+import { errors, HttpError } from '../../lib/http-error.ts'
 import { getDecoyHash, hashPassword, verifyPassword } from '../../lib/passwords.ts'
 import { attempt, clearHits, forgetHits, type Limit } from '../../lib/rate-limit.ts'
 import { loadMe } from '../../domain/users.ts'
 import { hashToken, linkOrigin, sendPasswordLink } from '../../domain/password-reset.ts'
 import { hasLiveSession } from '../../domain/lead-viewers.ts'
 import { setViewingLead } from '../leads/notify.ts'
+import { forgetBrowser } from '../../push/subscriptions.ts'
 
 const WINDOW_15_MIN = 15 * 60 * 1000
 
@@ -29,9 +31,6 @@ function loginLimits(email: string, ip: string): Limit[] {
     { bucket: `login:ip:${ip}`, max: 50, windowMs: WINDOW_15_MIN },
   ]
 }
-
-const tooManyAttempts = () =>
-  new HttpError(429, 'TOO_MANY_ATTEMPTS', 'Trop de tentatives. Réessayez dans quelques minutes.')
 
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
@@ -51,7 +50,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
       const { email, password } = request.body
       const limits = loginLimits(email, request.ip)
       const { limited, ids } = await attempt(db, limits)
-      if (limited) throw tooManyAttempts()
+      if (limited) throw errors.tooManyAttempts()
       const [user] = await db
         .select()
         .from(users)
@@ -77,9 +76,21 @@ export default async function authRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/logout',
-    { config: { access: 'public' }, schema: { tags: ['auth'], response: { 200: okSchema } } },
+    {
+      config: { access: 'public' },
+      // The body is optional: a browser without push subscription sends none.
+      schema: {
+        tags: ['auth'],
+        body: logoutBodySchema.nullish(),
+        response: { 200: okSchema, 400: commonErrors[400] },
+      },
+    },
     async (request, reply) => {
       const userId = request.auth.user?.id
+      // This browser stops alerting anyone before its session ends, by the same request: no
+      // signed-out browser keeps showing a user's alerts (docs/domain.md "Alerts (push)").
+      const pushEndpoint = request.body?.pushEndpoint
+      if (pushEndpoint) await forgetBrowser(db, pushEndpoint)
       await app.sessions.destroy(request, reply)
       // Signed out everywhere: nobody is on a lead sheet any more (docs/domain.md "Leads", Viewing).
       if (
@@ -112,7 +123,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const ipLimit: Limit = { bucket: `forgot:ip:${request.ip}`, max: 10, windowMs: WINDOW_15_MIN }
-      if ((await attempt(db, [ipLimit])).limited) throw tooManyAttempts()
+      if ((await attempt(db, [ipLimit])).limited) throw errors.tooManyAttempts()
       // Per address, silently: at most 3 links an hour, so nobody can flood an inbox (or keep
       // cancelling a user's link), and the answer still does not tell whether the address exists.
       const emailLimit: Limit = {

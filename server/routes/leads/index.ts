@@ -17,7 +17,7 @@ import { searchLeads } from '../../domain/lead-search.ts'
 import { assertMayReadLead, findLeadRow } from '../../domain/lead-view.ts'
 import { errors } from '../../lib/http-error.ts'
 import type { SessionUser } from '../../plugins/session.ts'
-import { publishLeadUpdateTo, userChanged } from './notify.ts'
+import { announceAssignment } from './notify.ts'
 import leadAppointmentRoutes from './appointment.ts'
 import leadRandomRoutes from './random.ts'
 import leadSheetRoutes from './sheet.ts'
@@ -58,10 +58,7 @@ export default async function leadRoutes(fastify: FastifyInstance) {
       const outcome = await findLeadToProcess(db, user.id)
       if (outcome.kind === 'blocked') throw blockingError(outcome.blocking)
       if (outcome.kind === 'none') return { message: NOTHING_TO_PROCESS }
-      await Promise.all([
-        userChanged(app, user.id),
-        publishLeadUpdateTo(app, outcome.lead, 'assignment', [user.id, ...outcome.lead.viewerIds]),
-      ])
+      announceAssignment(app, user.id, outcome.lead)
       return { redirect: `/lead/${outcome.lead.uuid}` }
     },
   )
@@ -109,10 +106,7 @@ export default async function leadRoutes(fastify: FastifyInstance) {
       const outcome = await pickLead(db, user.id, row.lead.id, user.role !== 'TELEOPERATOR')
       if (outcome.kind === 'blocked') throw blockingError(outcome.blocking)
       if (outcome.kind !== 'assigned') throw errors.conflict(NOT_AVAILABLE)
-      await Promise.all([
-        userChanged(app, user.id),
-        publishLeadUpdateTo(app, outcome.lead, 'assignment', [user.id, ...outcome.lead.viewerIds]),
-      ])
+      announceAssignment(app, user.id, outcome.lead)
       return { redirect: `/lead/${outcome.lead.uuid}` }
     },
   )

@@ -38,6 +38,23 @@ export async function publishLeadUpdateTo(
   )
 }
 
+/**
+ * A lead was just handed to `userId` (find or pick): their `me` caches drop and the lead's sheet
+ * moves for them and its viewers. This process learns it at once (the bus delivers locally before it
+ * signals); the signal to other processes is sent without holding the answer, which has nothing to
+ * wait for (a failed signal is logged, the assignment stands).
+ */
+export function announceAssignment(
+  app: FastifyInstance,
+  userId: number,
+  lead: { id: number; uuid: string; viewerIds: number[] },
+): void {
+  Promise.all([
+    userChanged(app, userId),
+    publishLeadUpdateTo(app, lead, 'assignment', [userId, ...lead.viewerIds]),
+  ]).catch((error: unknown) => app.log.error({ err: error }, 'lead assignment: live signal failed'))
+}
+
 /** The user's processing/viewing lead changed: caches of `me` must drop (server/plugins/bus.ts). */
 export async function userChanged(app: FastifyInstance, userId: number) {
   await app.bus.publish('user-changed', { userId })

@@ -91,6 +91,9 @@ describe('GET /api/lead/search/{search}/{page}', () => {
     }))
     await db.insert(leads).values(rows)
     await insertLead(db, market.id, { firstName: 'Zoé', lastName: 'Marchand' })
+    // Leads whose first name only starts with "Mar" come after every last-name match.
+    for (const lastName of ['Bernard', 'Abadie', 'Colin'])
+      await insertLead(db, market.id, { firstName: 'Marie', lastName })
 
     const first = (await search('Mar', '/1?limit=3')).json()
     expect(first).toMatchObject({ total: 1000, totalCapped: true, page: 1, limit: 3 })
@@ -103,9 +106,34 @@ describe('GET /api/lead/search/{search}/{page}', () => {
       'Prénom0003',
       'Prénom0004',
     ])
+    // The page that straddles the last-name and first-name matches, and one past both.
+    const straddling = (await search('Mar', '/336?limit=3')).json()
+    expect(
+      straddling.items.map((l: { lastName: string; firstName: string }) => `${l.lastName} ${l.firstName}`),
+    ).toEqual(['Martin Prénom1004', 'Abadie Marie', 'Bernard Marie'])
+    const next = (await search('Mar', '/337?limit=3')).json()
+    expect(next.items.map((l: { lastName: string }) => l.lastName)).toEqual(['Colin'])
+    expect((await search('Mar', '/338?limit=3')).json().items).toEqual([])
     // A narrower search is counted exactly and sorted the same way.
     const narrow = (await search('Marchand')).json()
     expect(narrow).toMatchObject({ total: 1, totalCapped: false })
+  })
+
+  it('lists last-name matches first, then first-name ones, each by name', async () => {
+    const { db } = t.database
+    const { market } = await insertMission(db, { userIds: [me.id] })
+    for (const [firstName, lastName] of [
+      ['Durga', 'Martin'],
+      ['Paul', 'durieux'],
+      ['Anne', 'Durand'],
+      ['Zoé', 'Durand'],
+    ] as const)
+      await insertLead(db, market.id, { firstName, lastName })
+    const found = (await search('dur')).json()
+    expect(found).toMatchObject({ total: 4, totalCapped: false })
+    expect(
+      found.items.map((l: { lastName: string; firstName: string }) => `${l.lastName} ${l.firstName}`),
+    ).toEqual(['Durand Anne', 'Durand Zoé', 'durieux Paul', 'Martin Durga'])
   })
 
   it('is refused with a French message while the user has an ongoing call', async () => {

@@ -43,9 +43,11 @@ beforeEach(async () => {
 })
 
 describe('push routes', () => {
-  it('refuses a signed-out caller (401) on every route', async () => {
+  it('refuses a signed-out caller (401) on the subscription routes; the public key is public', async () => {
     const anonymous = createAgent(t.app)
-    expect((await anonymous.request({ url: '/api/push/public-key' })).statusCode).toBe(401)
+    const key = await anonymous.request({ url: '/api/push/public-key' })
+    expect(key.statusCode).toBe(200)
+    expect(key.json()).toEqual({ publicKey: t.app.push.publicKey })
     const post = await anonymous.request({
       method: 'POST',
       url: '/api/push/subscription',

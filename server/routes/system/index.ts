@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { sql } from 'drizzle-orm'
 import { appConfigSchema, healthSchema } from '../../../src/contracts/user.ts'
+import { publicConfig } from '../../lib/public-config.ts'
 
 export default async function systemRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
@@ -31,11 +32,7 @@ export default async function systemRoutes(fastify: FastifyInstance) {
     { config: { access: 'public' }, schema: { tags: ['system'], response: { 200: appConfigSchema } } },
     async (_request, reply) => {
       reply.header('cache-control', 'no-cache')
-      return {
-        appEnv: app.config.appEnv,
-        version: app.config.version,
-        sentryDsn: app.config.sentryDsn ?? null,
-      }
+      return publicConfig(app.config)
     },
   )
 

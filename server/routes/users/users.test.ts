@@ -3,6 +3,7 @@ import sharp from 'sharp'
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts'
 import { createAgent, type Agent } from '../../../tests/setup/agent.ts'
 import { insertTeam, insertUser } from '../../../tests/factories/users.ts'
+import { pushSubscriptions } from '../../db/schema.ts'
 
 let t: TestApp
 let admin: Agent
@@ -165,6 +166,30 @@ describe('user administration', () => {
     expect((await teleop.login('teleop@test.fr')).statusCode).toBe(200)
     const active = (await admin.request({ url: '/api/users/active' })).json() as { email: string }[]
     expect(active.map((u) => u.email).sort()).toEqual(['admin@test.fr', 'teleop@test.fr'])
+  })
+
+  it('deactivation deletes every push subscription of the user, and nobody else’s', async () => {
+    const adminId = (await admin.request({ url: '/api/user/me' })).json().id as number
+    const subscription = (userId: number, name: string) => ({
+      userId,
+      endpoint: `https://fcm.googleapis.com/fcm/send/${name}`,
+      p256dh: `B${'A'.repeat(86)}`,
+      auth: 'A'.repeat(22),
+    })
+    await t.database.db
+      .insert(pushSubscriptions)
+      .values([
+        subscription(teleopId, 'desk'),
+        subscription(teleopId, 'phone'),
+        subscription(adminId, 'admin-desk'),
+      ])
+    const res = await admin.request({ method: 'POST', url: `/api/user/${teleopId}/deactivate` })
+    expect(res.statusCode).toBe(200)
+    const left = await t.database.db.select().from(pushSubscriptions)
+    expect(left.map((row) => row.endpoint)).toEqual(['https://fcm.googleapis.com/fcm/send/admin-desk'])
+    // Reactivation gives nothing back: the user turns alerts on again (or signs in on that browser).
+    await admin.request({ method: 'POST', url: `/api/user/${teleopId}/activate` })
+    expect(await t.database.db.select().from(pushSubscriptions)).toHaveLength(1)
   })
 
   it('lists working users (a session active in the last 15 minutes)', async () => {

@@ -23,11 +23,14 @@ export function UserArea({ me }: UserAreaProps) {
   const [leaving, setLeaving] = useState(false)
 
   async function handleLogout() {
-    // Issue #5: a workstation is shared; this browser stops alerting the user who leaves it.
+    // Issue #5: a workstation is shared; this browser stops alerting the user who leaves it, and
+    // the sign-out request has the server forget its subscription (docs/domain.md "Alerts (push)").
     setLeaving(true)
-    await leavePushAlerts()
+    const pushEndpoint = await leavePushAlerts()
     setLeaving(false)
-    logout.mutate(undefined, { onSuccess: () => navigate(paths.login(), { replace: true }) })
+    logout.mutate(pushEndpoint ? { pushEndpoint } : undefined, {
+      onSuccess: () => navigate(paths.login(), { replace: true }),
+    })
   }
 
   return (

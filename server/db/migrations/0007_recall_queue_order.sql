@@ -1,0 +1,2 @@
+DROP INDEX "leads_queue_recall_idx";--> statement-breakpoint
+CREATE INDEX "leads_queue_recall_order_idx" ON "leads" USING btree ("recall_at" NULLS FIRST,"id") WHERE processing_user_id is null and status in ('RECALL', 'UNREACHABLE');

@@ -1,0 +1,73 @@
+// The HTML shell: which chunks a landing page names, and data embedded safely.
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { assetsOf, landingModules, scriptSafeJson, SHELL_MODULES } from './shell.ts'
+
+const MANIFEST = {
+  'index.html': { file: 'assets/boot-1.js', imports: ['_runtime.js'], css: ['assets/boot-1.css'] },
+  '_runtime.js': { file: 'assets/runtime-1.js' },
+  '_button.js': { file: 'assets/button-1.js', imports: ['index.html'], css: ['assets/button-1.css'] },
+  'src/app/layouts/public-layout.tsx': { file: 'assets/public-layout-1.js', imports: ['index.html'] },
+  'src/routes/login.tsx': { file: 'assets/login-1.js', imports: ['index.html', '_button.js'] },
+  'src/app/layouts/main-layout.tsx': {
+    file: 'assets/main-layout-1.js',
+    imports: ['index.html', '_button.js'],
+    css: ['assets/main-layout-1.css'],
+  },
+  'src/routes/home.tsx': { file: 'assets/home-1.js', imports: ['_button.js'] },
+}
+const IN_INDEX = new Set(['/assets/boot-1.js', '/assets/runtime-1.js', '/assets/boot-1.css'])
+
+describe('landing modules', () => {
+  it('are the sign-in page for a signed-out visitor of any private page', () => {
+    const login = ['src/app/layouts/public-layout.tsx', 'src/routes/login.tsx']
+    expect(landingModules('/login', false)).toEqual(login)
+    expect(landingModules('/home', false)).toEqual(login)
+    expect(landingModules('/backoffice/missions', false)).toEqual(login)
+    expect(landingModules('/forgot-password', false)).toEqual([
+      'src/app/layouts/public-layout.tsx',
+      'src/routes/forgot-password.tsx',
+    ])
+  })
+
+  it('are the main layout and the view for a signed-in user', () => {
+    expect(landingModules('/home', true)).toEqual(['src/app/layouts/main-layout.tsx', 'src/routes/home.tsx'])
+    expect(landingModules('/', true)).toEqual(['src/app/layouts/main-layout.tsx', 'src/routes/home.tsx'])
+    expect(landingModules('/lead/0f8fad5b-d9cb-469f-a165-70867728950e', true)).toEqual([
+      'src/app/layouts/main-layout.tsx',
+      'src/routes/lead/lead-sheet.tsx',
+    ])
+    expect(landingModules('/utilisateurs', true)).toEqual(['src/app/layouts/main-layout.tsx'])
+  })
+
+  it('name source files that exist (a renamed view must be renamed here too)', () => {
+    const root = path.resolve(import.meta.dirname, '../..')
+    for (const module of SHELL_MODULES) expect(existsSync(path.join(root, module)), module).toBe(true)
+  })
+})
+
+describe('assets of a page', () => {
+  it('are its chunks with their static imports and stylesheets, minus what index.html links', () => {
+    expect(assetsOf(MANIFEST, landingModules('/home', true), IN_INDEX)).toEqual({
+      scripts: ['/assets/button-1.js', '/assets/main-layout-1.js', '/assets/home-1.js'],
+      styles: ['/assets/button-1.css', '/assets/main-layout-1.css'],
+    })
+    expect(assetsOf(MANIFEST, landingModules('/login', false), IN_INDEX)).toEqual({
+      scripts: ['/assets/public-layout-1.js', '/assets/button-1.js', '/assets/login-1.js'],
+      styles: ['/assets/button-1.css'],
+    })
+  })
+
+  it('are nothing for a module the build does not have', () => {
+    expect(assetsOf({}, ['src/routes/home.tsx'], IN_INDEX)).toEqual({ scripts: [], styles: [] })
+  })
+})
+
+describe('embedded JSON', () => {
+  it('cannot close its script element', () => {
+    const json = scriptSafeJson({ name: '</script><script>alert(1)</script>', line: '\u2028' })
+    expect(json).not.toContain('<')
+    expect(JSON.parse(json)).toEqual({ name: '</script><script>alert(1)</script>', line: '\u2028' })
+  })
+})
