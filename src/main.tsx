@@ -1,7 +1,7 @@
 // Boot: the persisted query cache is restored first (issue #5: a reload, offline too, shows the last
 // data at once), then router + providers; error reporting after the first render, only with a DSN;
 // then the service worker and the outbox of changes made offline.
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { configQueries } from './api/config.ts'
 import { setNavigator } from './app/navigation.ts'
@@ -47,18 +47,23 @@ startSessionSync(queryClient)
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html must contain <div id="root">')
 
-createRoot(container, {
+const root = createRoot(container, {
   // Errors no boundary caught: keep React's console output, and report once Sentry is loaded.
   // (Route errors are caught and reported by the router's RouteErrorView.)
   onUncaughtError: (error, info) => {
     reportError(error)
     console.error(error, info.componentStack)
   },
-}).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient} router={router} />
-  </StrictMode>,
-)
+})
+// A transition: the first render yields to the browser every few milliseconds instead of holding the
+// main thread in one long task (input stays responsive while the first screen is built).
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient} router={router} />
+    </StrictMode>,
+  )
+})
 
 // The config is also what the routes read (same query, fetched once); Sentry waits for idle time.
 queryClient
