@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client'
 import { configQueries } from './api/config.ts'
 import { setNavigator } from './app/navigation.ts'
 import { applyBootstrapData } from './app/bootstrap-data.ts'
+import { whenLoadedAndIdle } from './app/when-idle.ts'
 import { AppProviders } from './app/providers.tsx'
 import { queryClient } from './app/query-client.ts'
 import { createAppRouter } from './app/router.tsx'
@@ -72,16 +73,6 @@ queryClient
   .catch(() => {
     // No config, no error reporting: the pages show their own errors.
   })
-
-/** Once the page has loaded and the main thread is idle: nothing here is needed for the first screen. */
-function whenLoadedAndIdle(run: () => void): void {
-  const idle = () => {
-    if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: 3000 })
-    else setTimeout(run, 0)
-  }
-  if (document.readyState === 'complete') idle()
-  else window.addEventListener('load', idle, { once: true })
-}
 
 /**
  * The service worker (precache, update checks) and the outbox of changes made offline serve a

@@ -16,12 +16,7 @@ export async function publishLeadUpdate(
     .from(users)
     .leftJoin(leads, eq(leads.id, lead.id))
     .where(or(eq(users.viewingLeadId, lead.id), eq(users.id, leads.processingUserId)))
-  const ids = new Set([...rows.map((r) => r.id), ...alsoUserIds])
-  await Promise.all(
-    [...ids].map((userId) =>
-      app.live.publish(channels.leadUpdate(userId), { leadId: lead.id, uuid: lead.uuid, reason }),
-    ),
-  )
+  await publishLeadUpdateTo(app, lead, reason, [...rows.map((r) => r.id), ...alsoUserIds])
 }
 
 /** The same signal to recipients already known (find and pick read the viewers with the take). */
