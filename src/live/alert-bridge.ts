@@ -6,7 +6,12 @@
 // came first) is left alone: the same thing never shows twice. A call that stops ringing takes its
 // notification away.
 import type { CurrentCall } from '../contracts/call.ts'
-import { livePayloadSchemas, parseChannel, type LivePayloads, type ParsedChannel } from '../contracts/live.ts'
+import {
+  parseChannel,
+  readLivePayload,
+  type LivePayloads,
+  type ParsedChannel,
+} from '../contracts/live-core.ts'
 import type { PushAlert } from '../contracts/push.ts'
 import { alertNotification, callAlertTag } from '../sw/alert-notification.ts'
 
@@ -111,19 +116,17 @@ export function createAlertBridge(
     try {
       switch (channel.kind) {
         case 'ongoingCallUpdate': {
-          const parsed = livePayloadSchemas.ongoingCallUpdate.safeParse(data)
-          if (parsed.success) await onCall(parsed.data)
+          const payload = readLivePayload('ongoingCallUpdate', data)
+          if (payload) await onCall(payload)
           return
         }
         case 'badge': {
-          const parsed = livePayloadSchemas.badge.safeParse(data)
-          if (parsed.success)
-            await onAward(channel, { kind: 'badge', code: parsed.data.badgeId }, parsed.data)
+          const payload = readLivePayload('badge', data)
+          if (payload) await onAward(channel, { kind: 'badge', code: payload.badgeId }, payload)
           return
         }
         case 'tentacall': {
-          const parsed = livePayloadSchemas.tentacall.safeParse(data)
-          const payload = parsed.data
+          const payload = readLivePayload('tentacall', data)
           if (payload)
             await onAward(
               channel,

@@ -6,7 +6,7 @@
 //   subscriptions: those asked before it came, and all of them again on every new socket.
 // WebSocket, timers and randomness are injected (the default timers read the globals at call
 // time, so vitest's fake timers apply; msw replaces the global WebSocket in tests).
-import { LIVE_EVENTS, SESSION_ENDED_CLOSE_CODE, type ClientMessage } from '../contracts/live.ts'
+import { LIVE_EVENTS, SESSION_ENDED_CLOSE_CODE, type ClientMessage } from '../contracts/live-core.ts'
 import { createHeartbeat } from './live-heartbeat.ts'
 import { encodeClientMessage, parseServerMessage } from './live-protocol.ts'
 import {

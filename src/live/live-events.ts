@@ -1,17 +1,17 @@
 // The one module mapping live events to the query cache (conventions §3.4): each event's data is
-// parsed with its channel's schema (src/contracts/live.ts); a complete value is written with
+// read with its channel's reader (src/contracts/live-core.ts, no zod); a complete value is written with
 // setQueryData, a signal invalidates what it concerns. Anything else is dropped.
 import type { QueryClient } from '@tanstack/react-query'
-import type { z } from 'zod'
 import { authQueries } from '../api/auth.ts'
 import { callQueries } from '../api/calls.ts'
 import { leadQueries } from '../api/leads.ts'
 import {
-  livePayloadSchemas,
   parseChannel,
+  readLivePayload,
   type LiveChannelKind,
+  type LivePayloads,
   type ParsedChannel,
-} from '../contracts/live.ts'
+} from '../contracts/live-core.ts'
 
 /** Parses an event's data and applies it; false when the data does not fit the channel's schema. */
 type EventHandler = (
@@ -26,17 +26,17 @@ function warnDropped(reason: string, event: string, detail?: unknown): void {
   if (import.meta.env.DEV) console.warn(`[live] ${reason}: ${event}`, detail)
 }
 
-function on<S extends z.ZodType>(
-  schema: S,
-  apply: (queryClient: QueryClient, payload: z.infer<S>, channel: ParsedChannel) => void,
+function on<K extends LiveChannelKind>(
+  kind: K,
+  apply: (queryClient: QueryClient, payload: LivePayloads[K], channel: ParsedChannel) => void,
 ): EventHandler {
   return (queryClient, event, data, channel) => {
-    const result = schema.safeParse(data)
-    if (!result.success) {
-      warnDropped('invalid payload', event, result.error.issues)
+    const payload = readLivePayload(kind, data)
+    if (!payload) {
+      warnDropped('invalid payload', event, data)
       return false
     }
-    apply(queryClient, result.data, channel)
+    apply(queryClient, payload, channel)
     return true
   }
 }
@@ -47,26 +47,26 @@ function invalidateMe(queryClient: QueryClient): void {
 
 const handlers: Record<LiveChannelKind, EventHandler> = {
   // The payload carries the new total: the signed-in user's points are set without a request.
-  experience: on(livePayloadSchemas.experience, (queryClient, { experiencePoints }, { userId }) => {
+  experience: on('experience', (queryClient, { experiencePoints }, { userId }) => {
     queryClient.setQueryData(authQueries.me().queryKey, (me) =>
       me && me.id === userId ? { ...me, experiencePoints } : me,
     )
   }),
   // Any lead may have changed, and the user's processing lead with it (me.processingLeadId).
-  leadUpdate: on(livePayloadSchemas.leadUpdate, (queryClient) => {
+  leadUpdate: on('leadUpdate', (queryClient) => {
     void queryClient.invalidateQueries({ queryKey: leadQueries.all() })
     invalidateMe(queryClient)
   }),
   // The call bar and the inbound alert read the current call; `me` carries the call too.
-  ongoingCallUpdate: on(livePayloadSchemas.ongoingCallUpdate, (queryClient) => {
+  ongoingCallUpdate: on('ongoingCallUpdate', (queryClient) => {
     void queryClient.invalidateQueries({ queryKey: callQueries.all() })
     // A lead sheet shows whether the reader's call on it still needs its outcome (`myCallId`).
     void queryClient.invalidateQueries({ queryKey: leadQueries.all() })
     invalidateMe(queryClient)
   }),
   // Both are kept in `me.gamification` and `me.badges`.
-  tentacall: on(livePayloadSchemas.tentacall, invalidateMe),
-  badge: on(livePayloadSchemas.badge, invalidateMe),
+  tentacall: on('tentacall', invalidateMe),
+  badge: on('badge', invalidateMe),
 }
 
 /** Applies one channel event to the cache; false when it was dropped (unknown channel, bad data). */

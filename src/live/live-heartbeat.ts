@@ -1,7 +1,7 @@
 // Liveness of one socket (spec §9: ping every 30 s). Browsers do not expose protocol-level pings,
 // so the client pings in the protocol ({"type":"ping"}); a ping without its pong within 10 s means
 // a dead connection, which a half-open TCP connection would otherwise hide for minutes.
-import { PING_INTERVAL_MS } from '../contracts/live.ts'
+import { PING_INTERVAL_MS } from '../contracts/live-core.ts'
 import { PONG_TIMEOUT_MS, type LiveTimers } from './live-schedule.ts'
 
 export type Heartbeat = {

@@ -1,7 +1,7 @@
 // The wire side of the live channel (spec §7 "Live channel", src/contracts/live.ts): where the
 // socket connects, and how a server frame is read. No zod here: a frame is checked by hand, then
 // its data is parsed with the channel's schema in live-events.ts.
-import type { ClientMessage, ServerMessage } from '../contracts/live.ts'
+import type { ClientMessage, ServerMessage } from '../contracts/live-core.ts'
 
 /** The /ws URL of the page's own origin (same host and port as the API), wss under https. */
 export function liveUrl(pageUrl: string): string {

@@ -1,5 +1,5 @@
 // The live channel of a signed-in tab, wired to the query cache: loaded on demand by the private
-// layout (use-live-connection.ts), so zod and the event schemas stay out of the /login first visit.
+// layout (use-live-connection.ts), so none of it weighs on the /login first visit.
 import type { QueryClient } from '@tanstack/react-query'
 import { authQueries } from '../api/auth.ts'
 import { callQueries } from '../api/calls.ts'

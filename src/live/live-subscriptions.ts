@@ -3,7 +3,7 @@
 // is on, following the preference when it changes (the `me` query is its only source).
 import { hashKey, type QueryClient } from '@tanstack/react-query'
 import { authQueries } from '../api/auth.ts'
-import { channels } from '../contracts/live.ts'
+import { channels } from '../contracts/live-core.ts'
 import type { Me } from '../contracts/user.ts'
 
 /** What the controller drives: the live client's subscribe/unsubscribe. */
