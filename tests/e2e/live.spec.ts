@@ -5,91 +5,27 @@
 // same built app, on its own port and data directory, kept across the restart (sessions live in
 // the database, so the browser's session cookie stays valid).
 // teleop6 is used by this file only.
-import { spawn, type ChildProcess } from 'node:child_process'
-import { once } from 'node:events'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { signIn } from './helpers.ts'
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
-
-type AppServer = { process: ChildProcess; stderr: string[] }
+import { freePort, startOwnServer, stopOwnServer, type OwnServer } from './own-server.ts'
 
 let port = 0
 let dataDir = ''
 let origin = ''
-let current: AppServer | null = null
+let current: OwnServer | null = null
 
-/** Resolves once /api/healthcheck answers; false if the process exited first. */
-async function becomesHealthy(server: AppServer): Promise<boolean> {
-  const deadline = Date.now() + 60_000
-  while (Date.now() < deadline) {
-    if (server.process.exitCode !== null) return false
-    try {
-      if ((await fetch(`${origin}/api/healthcheck`)).ok) return true
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error(`server not healthy in time:\n${server.stderr.join('')}`)
-}
-
-function spawnServer(): AppServer {
-  // process.execPath: Node 24 (Playwright runs on the project's `node` dev dependency).
-  const child = spawn(process.execPath, ['server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      APP_ENV: 'develop',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  })
-  const server: AppServer = { process: child, stderr: [] }
-  child.stderr?.on('data', (chunk: Buffer) => server.stderr.push(chunk.toString()))
-  return server
-}
-
-/**
- * `node server/main.ts` on the file's port and data directory. A fresh data directory is created
- * and seeded on the first start, which, beside the other worker's browser, may outlast Fastify's
- * plugin start-up limit: the process then exits and is started again (the seed is transactional).
- */
 async function startServer(): Promise<void> {
-  const failures: string[] = []
-  for (let tries = 0; tries < 3; tries += 1) {
-    const server = spawnServer()
-    current = server
-    if (await becomesHealthy(server)) return
-    failures.push(server.stderr.join(''))
-  }
-  throw new Error(`the server did not start:\n${failures.join('\n---\n')}`)
+  current = await startOwnServer({ port, dataDir })
 }
 
 /** SIGTERM, as a deploy does: the server closes its sockets (1001) and exits. */
 async function stopServer(): Promise<void> {
   const server = current
   current = null
-  if (!server || server.process.exitCode !== null) return
-  const exited = once(server.process, 'exit')
-  server.process.kill('SIGTERM')
-  await exited
+  await stopOwnServer(server)
 }
 
 test.beforeAll(async () => {

@@ -8,33 +8,18 @@
 // It stops and restarts its servers, so it runs its own (own ports, data directories and builds),
 // as live.spec.ts does; any demo account may be used. No context.route here: routed requests are
 // still fulfilled offline (notes on Playwright 1.65).
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
-import { once } from 'node:events'
+import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test'
 import { CHROMIUM_ARGS } from '../../playwright.config.ts'
 import { signIn } from './helpers.ts'
+import { freePort, startOwnServer, stopOwnServer, type OwnServer } from './own-server.ts'
 
 test.describe.configure({ mode: 'serial' })
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
-
-type AppServer = { process: ChildProcess; stderr: string[] }
-type ServerSetup = { port: number; dataDir: string; clientDir?: string }
 
 const temporary: string[] = []
 function tempDir(prefix: string): string {
@@ -43,58 +28,9 @@ function tempDir(prefix: string): string {
   return dir
 }
 
-function spawnServer({ port, dataDir, clientDir }: ServerSetup): AppServer {
-  // process.execPath: Node 24 (Playwright runs on the project's `node` dev dependency).
-  const child = spawn(process.execPath, ['server/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      APP_ENV: 'develop',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      ...(clientDir ? { CLIENT_DIR: clientDir } : {}),
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  })
-  const server: AppServer = { process: child, stderr: [] }
-  child.stderr?.on('data', (chunk: Buffer) => server.stderr.push(chunk.toString()))
-  return server
-}
-
-async function becomesHealthy(server: AppServer, origin: string): Promise<boolean> {
-  const deadline = Date.now() + 60_000
-  while (Date.now() < deadline) {
-    if (server.process.exitCode !== null) return false
-    try {
-      if ((await fetch(`${origin}/api/healthcheck`)).ok) return true
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error(`server not healthy in time:\n${server.stderr.join('')}`)
-}
-
-/** Starts the server (a fresh data directory is seeded on the first start; retried if that is slow). */
-async function startServer(setup: ServerSetup): Promise<AppServer> {
-  const failures: string[] = []
-  for (let tries = 0; tries < 3; tries += 1) {
-    const server = spawnServer(setup)
-    if (await becomesHealthy(server, `http://localhost:${setup.port}`)) return server
-    failures.push(server.stderr.join(''))
-  }
-  throw new Error(`the server did not start:\n${failures.join('\n---\n')}`)
-}
-
-async function stopServer(server: AppServer | null): Promise<void> {
-  if (!server || server.process.exitCode !== null) return
-  const exited = once(server.process, 'exit')
-  server.process.kill('SIGTERM')
-  await exited
-}
+type AppServer = OwnServer
+const startServer = startOwnServer
+const stopServer = stopOwnServer
 
 async function openBrowser(): Promise<{ context: BrowserContext; page: Page }> {
   const context = await chromium.launchPersistentContext(tempDir('e2e-profile-'), {

@@ -8,10 +8,7 @@
 //   (a synthetic notificationclick cannot use waitUntil), the page's router navigates.
 // It runs its own server (own port, data directory and demo accounts) and a persistent context
 // (incognito contexts have no push, and installability and notifications want a real profile).
-import { spawn, type ChildProcess } from 'node:child_process'
-import { once } from 'node:events'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import {
@@ -25,6 +22,7 @@ import {
 } from '@playwright/test'
 import { CHROMIUM_ARGS } from '../../playwright.config.ts'
 import { DEMO_PASSWORD, settleUser, signIn, xsrfHeaders } from './helpers.ts'
+import { freePort, startOwnServer, stopOwnServer, type OwnServer } from './own-server.ts'
 
 type Shown = { title: string; body: string; tag: string; url: string | undefined }
 declare global {
@@ -34,56 +32,11 @@ declare global {
   var __shownTags: Record<string, number>
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
-
 let origin = ''
 let dataDir = ''
 let profileDir = ''
-let serverProcess: ChildProcess | null = null
-let serverLog: string[] = []
+let server: OwnServer | null = null
 let context: BrowserContext
-
-async function startServer(port: number): Promise<void> {
-  for (let tries = 0; tries < 3; tries += 1) {
-    serverLog = []
-    const child = spawn(process.execPath, ['server/main.ts'], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        APP_ENV: 'develop',
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: '',
-        SIMULATOR_ANSWER_DELAY_MS: '0',
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    })
-    child.stderr?.on('data', (chunk: Buffer) => serverLog.push(chunk.toString()))
-    serverProcess = child
-    const deadline = Date.now() + 90_000
-    while (Date.now() < deadline && child.exitCode === null) {
-      try {
-        if ((await fetch(`${origin}/api/healthcheck`)).ok) return
-      } catch {
-        // Not listening yet.
-      }
-      await new Promise((resolve) => setTimeout(resolve, 200))
-    }
-    // The first start seeds a fresh database and may outlast Fastify's plugin limit: start again.
-    if (child.exitCode === null) child.kill('SIGKILL')
-  }
-  throw new Error(`the server did not start:\n${serverLog.join('')}`)
-}
 
 /** Makes `document.visibilityState` controllable, and counts showNotification calls per tag. */
 function pageInstrumentation() {
@@ -154,7 +107,7 @@ test.beforeAll(async () => {
   origin = `http://localhost:${port}`
   dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-push-'))
   profileDir = mkdtempSync(path.join(tmpdir(), 'e2e-push-profile-'))
-  await startServer(port)
+  server = await startOwnServer({ port, dataDir, env: { SIMULATOR_ANSWER_DELAY_MS: '0' } })
   context = await chromium.launchPersistentContext(profileDir, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: CHROMIUM_ARGS,
@@ -167,11 +120,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await context?.close()
-  if (serverProcess && serverProcess.exitCode === null) {
-    const exited = once(serverProcess, 'exit')
-    serverProcess.kill('SIGTERM')
-    await exited
-  }
+  await stopOwnServer(server)
   rmSync(dataDir, { recursive: true, force: true })
   rmSync(profileDir, { recursive: true, force: true })
 })
