@@ -98,11 +98,16 @@ export async function executePrepared<T>(db: Db, name: string, query: SQL): Prom
     const { sql: text, params } = dialect.sqlToQuery(query)
     return (await hotPool.query({ name, text, values: params })).rows as T[]
   }
-  const client = (db as unknown as { $client: unknown }).$client
-  if (client instanceof pg.Pool) {
-    const { sql: text, params } = dialect.sqlToQuery(query)
-    return (await client.query({ name, text, values: params })).rows as T[]
-  }
-  const result = await db.execute(query)
-  return ((result as { rows?: T[] }).rows ?? (result as unknown as T[])) as T[]
+  return rowsOf<T>(await db.execute(query))
+}
+
+/** The rows of `db.execute` (node-postgres answers `{ rows }`, PGlite may answer the array). */
+export function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[]
+}
+
+/** A unique constraint refused the write (SQLSTATE 23505; Drizzle may wrap the driver's error). */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } }
+  return e?.code === '23505' || e?.cause?.code === '23505'
 }

@@ -312,6 +312,11 @@ export const calls = pgTable(
     uniqueIndex('calls_provider_call_key').on(t.provider, t.providerCallId),
     index('calls_user_idx').on(t.userId, t.startedAt),
     index('calls_lead_idx').on(t.leadId),
+    // Outbound calls still waiting for the provider's call.created (server/telephony/pending-expiry.ts
+    // sweeps them every 30 s): a handful of rows, however many calls the table holds.
+    index('calls_pending_idx')
+      .on(t.startedAt)
+      .where(sql`ended_at is null and provider_call_id like 'pending:%'`),
   ],
 )
 

@@ -1,9 +1,13 @@
 // Appointments (issue #4; docs/domain.md "Appointments"): a mission's agenda, its free slots and the
 // booking of one, with the lead's copy, its status and its history written in one transaction.
 import { and, desc, eq, gt, isNull, lt, ne } from 'drizzle-orm'
-import type { Appointment, AppointmentAvailabilities } from '../../src/contracts/appointment.ts'
+import type {
+  Appointment,
+  AppointmentAvailabilities,
+  AppointmentMetadata,
+} from '../../src/contracts/appointment.ts'
 import type { Role } from '../../src/contracts/roles.ts'
-import type { Db } from '../db/client.ts'
+import { isUniqueViolation, type Db } from '../db/client.ts'
 import { appointments, callProcessTags, leadEvents, leadTags, leads, markets, users } from '../db/schema.ts'
 import { errors } from '../lib/http-error.ts'
 import {
@@ -125,11 +129,6 @@ export type BookingOutcome = {
 }
 
 /** Unique violation from either driver: another booking took the slot between our check and insert. */
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } }
-  return e?.code === '23505' || e?.cause?.code === '23505'
-}
-
 export async function bookAppointment(
   db: Db,
   input: { user: Actor; leadId: number; startsAt: Date; now: Date },
@@ -199,7 +198,7 @@ async function bookInTransaction(
     .insert(appointments)
     .values({ leadId: lead.id, missionId, startsAt, endsAt, bookedByUserId: user.id, createdAt: now })
     .returning({ id: appointments.id })
-  const copy = {
+  const copy: AppointmentMetadata = {
     startsAt: startsAt.toISOString(),
     endsAt: endsAt.toISOString(),
     appointmentId: created!.id,

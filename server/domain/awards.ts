@@ -68,21 +68,23 @@ async function award(app: FastifyInstance, userId: number, kind: AwardKind, code
   const name = displayName(earner.firstName, earner.lastName)
   const recipients = await alertRecipients(db, userId, kind)
 
-  for (const recipientId of recipients) {
-    const common = { userId, awardId, name }
-    if (kind === 'badge')
-      await app.live.publish(channels.badge(recipientId), {
-        badgeId: code,
-        earnedAt: awardedAt.toISOString(),
-        ...common,
-      })
-    else
-      await app.live.publish(channels.tentacall(recipientId), {
-        tentacallId: code,
-        count: total!.n,
-        ...common,
-      })
-  }
+  // All at once: the bus sends the signals queued meanwhile in one NOTIFY.
+  const common = { userId, awardId, name }
+  await Promise.all(
+    recipients.map((recipientId) =>
+      kind === 'badge'
+        ? app.live.publish(channels.badge(recipientId), {
+            badgeId: code,
+            earnedAt: awardedAt.toISOString(),
+            ...common,
+          })
+        : app.live.publish(channels.tentacall(recipientId), {
+            tentacallId: code,
+            count: total!.n,
+            ...common,
+          }),
+    ),
+  )
   const alert = (self: boolean): AwardAlert =>
     kind === 'badge'
       ? { kind, userId, awardId, code, name, self }

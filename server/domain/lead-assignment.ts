@@ -2,7 +2,7 @@
 // the exactly-once hand-out of the best workable lead of the user's missions.
 import { and, eq, sql, type SQL } from 'drizzle-orm'
 import { BLOCKING_CAUSES, type BlockingCause } from '../../src/contracts/blocking.ts'
-import { executePrepared, type Db } from '../db/client.ts'
+import { executePrepared, rowsOf, type Db } from '../db/client.ts'
 import { leadEvents, leads, users } from '../db/schema.ts'
 import { HttpError } from '../lib/http-error.ts'
 
@@ -73,15 +73,11 @@ const STATE_OF_ME = sql`
   ) t on true
   left join leads tl on tl.id = t.lead_id`
 
-function rowsOfResult<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[]
-}
-
 async function blockingStateOf(db: Tx, userId: number): Promise<BlockingRow | null> {
   const result = await db.execute(sql`
     with me as (select id, processing_lead_id from users where id = ${userId})
     ${STATE_OF_ME}`)
-  return rowsOfResult<BlockingRow>(result)[0] ?? null
+  return rowsOf<BlockingRow>(result)[0] ?? null
 }
 
 function blockingFromState(state: BlockingRow | null): Blocking | null {

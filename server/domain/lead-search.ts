@@ -4,7 +4,7 @@ import { and, count, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { Role } from '../../src/contracts/roles.ts'
 import type { LeadSearchResult } from '../../src/contracts/lead.ts'
 import { frenchPhoneToE164 } from '../../src/contracts/phone.ts'
-import type { Db } from '../db/client.ts'
+import { rowsOf, type Db } from '../db/client.ts'
 import { leads, markets, missionUsers, missions, users } from '../db/schema.ts'
 import { expirationOf } from './lead-view.ts'
 
@@ -69,10 +69,6 @@ export type SearchOptions = {
  * count of them costs more than the page itself. Beyond it the answer says "more than 1,000".
  */
 export const SEARCH_COUNT_CAP = 1000
-
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[]
-}
 
 /** `lower(last_name) like 'p%'`, through leads_last_name_prefix_idx. */
 function lastNameStarts(word: string): SQL {
@@ -147,7 +143,7 @@ async function broadWordPage(
   scope: SQL[],
   limit: number,
   offset: number,
-): Promise<Page | null> {
+): Promise<Page | { ids: null; matches: number }> {
   const byLast = and(lastNameStarts(word), ...scope)
   const byFirstOnly = and(
     sql`lower(${leads.firstName}) like ${prefix(word)}`,
@@ -158,7 +154,8 @@ async function broadWordPage(
   const firstCount =
     lastCount > SEARCH_COUNT_CAP ? 0 : await countWhere(db, byFirstOnly, SEARCH_COUNT_CAP + 1 - lastCount)
   const matches = lastCount + firstCount
-  if (matches <= SEARCH_COUNT_CAP) return null
+  // Not broad: both counts were exact (the two sets do not overlap); the page is sorted as usual.
+  if (matches <= SEARCH_COUNT_CAP) return { ids: null, matches }
   const ids = await idsWhere(db, byLast, NAME_ORDER, limit, offset)
   if (ids.length === limit) return { ids, matches }
   // Past the last-name matches: their exact number places the page among the first-name ones.
@@ -185,12 +182,14 @@ async function findPage(
   limit: number,
   offset: number,
 ): Promise<Page> {
+  let matches: number | null = null
   if (term.kind === 'name' && term.words.length === 1) {
     const broad = await broadWordPage(db, term.words[0]!, scope, limit, offset)
-    if (broad) return broad
+    if (broad.ids) return broad
+    matches = broad.matches
   }
   const where = and(matchTerm(term), ...scope)
-  const matches = await countWhere(db, where, SEARCH_COUNT_CAP + 1)
+  matches ??= await countWhere(db, where, SEARCH_COUNT_CAP + 1)
   return { ids: await sortedIds(db, term, where, limit, offset), matches }
 }
 
@@ -207,14 +206,7 @@ export async function searchLeads(db: Db, options: SearchOptions): Promise<LeadS
         db.select({ id: missionUsers.missionId }).from(missionUsers).where(eq(missionUsers.userId, user.id)),
       ),
     )
-  const { ids: pageIds, matches } = await findPage(
-    db,
-    parseSearch(options.search),
-    scope,
-    limit,
-    (page - 1) * limit,
-  )
-  const ids = pageIds
+  const { ids, matches } = await findPage(db, parseSearch(options.search), scope, limit, (page - 1) * limit)
   const position = new Map(ids.map((id, index) => [id, index]))
   const rows =
     ids.length === 0

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { eq, inArray, sql } from 'drizzle-orm'
 import type { CreateUserBody, UpdateUserBody, User } from '../../src/contracts/user.ts'
 import type { UserStatus } from '../../src/contracts/roles.ts'
-import type { Db } from '../db/client.ts'
+import { isUniqueViolation, type Db } from '../db/client.ts'
 import { teamMembers, teams, users } from '../db/schema.ts'
 import { errors } from '../lib/http-error.ts'
 import { hashPassword } from '../lib/passwords.ts'
@@ -34,11 +34,6 @@ async function setTeams(tx: Tx, userId: number, teamIds: number[]) {
 }
 
 /** Unique-violation from either driver, when two admins create the same e-mail at once. */
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } }
-  return e?.code === '23505' || e?.cause?.code === '23505'
-}
-
 export async function createUser(db: Db, body: CreateUserBody): Promise<User> {
   // Nobody knows this password: the user sets theirs through the welcome link.
   const passwordHash = await hashPassword(randomBytes(24).toString('base64url'))

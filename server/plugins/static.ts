@@ -1,6 +1,5 @@
 // Serves the built client: hashed assets immutable; index.html, sw.js and the manifest no-cache;
 // a missing file is a real 404 (never the shell, see workbox #1528); app routes get the shell.
-import { existsSync } from 'node:fs'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
@@ -13,9 +12,10 @@ const NO_CACHE = new Set(['/index.html', '/sw.js', '/manifest.webmanifest', '/']
 
 async function staticPlugin(app: FastifyInstance) {
   const root = app.config.clientDir
-  const hasClient = root !== undefined && existsSync(path.join(root, 'index.html'))
-  const shell = hasClient ? loadShell(root) : null
-  if (hasClient) {
+  // The built client's shell, or null when there is no build (index.html) to serve.
+  const shell = root !== undefined ? loadShell(root) : null
+  const config = publicConfig(app.config)
+  if (root !== undefined && shell) {
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
@@ -36,16 +36,14 @@ async function staticPlugin(app: FastifyInstance) {
     const isApi = pathname === '/api' || pathname.startsWith('/api/')
     const looksLikeFile = /\/[^/]+\.[^/]+$/.test(pathname)
     const isRead = request.method === 'GET' || request.method === 'HEAD'
-    if (isApi || looksLikeFile || !isRead || !hasClient) {
+    if (isApi || looksLikeFile || !isRead || !shell) {
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Ressource introuvable.' } })
     }
     // An app route: the shell, with the session resolved so the XSRF cookie is set on the first load,
     // the page's chunks named and the user and configuration embedded (server/lib/shell.ts).
     await app.sessions.resolve(request, reply)
     app.sessions.setXsrfCookie(request, reply)
-    if (!shell) return reply.header('cache-control', 'no-cache').sendFile('index.html')
     const user = request.auth.user
-    const config = publicConfig(app.config)
     const me = user ? meSchema.parse(await app.me.get(user)) : null
     // With the user's own data in it, the page is never stored.
     reply.header('cache-control', user ? 'no-store' : 'no-cache')

@@ -3,7 +3,7 @@
 // its webhooks were lost: left alone it would stay "ongoing" forever and block the agent
 // (ONGOING_CALL). It is ended as missed, reason `no_provider_event`, and kept (never deleted: if it
 // did happen, the agent still records its outcome). A late call.created then makes a call of its own.
-import { and, isNull, like, lt } from 'drizzle-orm'
+import { and, isNull, lt, sql } from 'drizzle-orm'
 import { calls } from '../db/schema.ts'
 import {
   OUTBOUND_TIE_WINDOW_SECONDS,
@@ -22,7 +22,8 @@ export async function expirePendingCalls(ctx: ProcessingContext, now = new Date(
     .set({ status: 'missed', endedAt: now, missedReason: NO_PROVIDER_EVENT, updatedAt: now })
     .where(
       and(
-        like(calls.providerCallId, `${PENDING_PREFIX}%`),
+        // Written as calls_pending_idx's predicate (a literal), so the planner can use that index.
+        sql`${calls.providerCallId} like ${sql.raw(`'${PENDING_PREFIX}%'`)}`,
         isNull(calls.endedAt),
         lt(calls.startedAt, before),
       ),

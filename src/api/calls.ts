@@ -51,8 +51,8 @@ export const callQueries = {
     queryOptions({
       queryKey: [...callQueries.all(), 'ongoing'] as const,
       queryFn: ({ signal }) => fetchCurrentCall(signal),
-      // Issue #5: never restored from the persisted cache, a call is only ever the server's word now.
-      meta: { persist: false },
+      // Issue #5: never restored from the persisted cache (NEVER_PERSISTED, src/pwa/persisted-cache.ts),
+      // a call is only ever the server's word now.
     }),
 }
 

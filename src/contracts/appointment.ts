@@ -62,11 +62,10 @@ export type BookAppointmentResponse = z.infer<typeof bookAppointmentResponseSche
  * The copy kept in `leads.metadata.appointment` (spec §3). Seeded leads carry only the two dates;
  * appointments booked through the API also carry the agenda row and who booked it.
  */
-export const appointmentMetadataSchema = z.object({
-  startsAt: z.string(),
-  endsAt: z.string(),
-  appointmentId: z.number().int().optional(),
-  bookedByUserId: z.number().int().nullable().optional(),
-  bookedAt: z.string().optional(),
-})
-export type AppointmentMetadata = z.infer<typeof appointmentMetadataSchema>
+export type AppointmentMetadata = {
+  startsAt: string
+  endsAt: string
+  appointmentId?: number
+  bookedByUserId?: number | null
+  bookedAt?: string
+}

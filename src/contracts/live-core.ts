@@ -4,6 +4,8 @@
 // screen. The server validates what it publishes with the zod schemas of live.ts, which are checked
 // against these types; a test runs both readers on the same samples (live-core.test.ts).
 
+import { isId, isObject, isText } from './guards.ts'
+
 /** Spec §9: the client pings every 30 s; the server pings at the protocol level at the same pace. */
 export const PING_INTERVAL_MS = 30_000
 /** Largest client message the server reads (issue #3); a larger frame closes the socket (1009). */
@@ -59,12 +61,7 @@ export type PayloadOf<C extends LiveChannelName> = {
   [K in LiveChannelKind]: C extends ReturnType<(typeof channels)[K]> ? LivePayloads[K] : never
 }[LiveChannelKind]
 
-/** PostgreSQL `integer` ids. */
-export const MAX_ID = 2_147_483_647
-
-export function isId(value: unknown): value is number {
-  return typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= MAX_ID
-}
+export { MAX_ID } from './guards.ts'
 
 const CHANNEL_PATTERNS: readonly (readonly [RegExp, LiveChannelKind])[] = [
   [/^user:([1-9]\d{0,9}):lead:update$/, 'leadUpdate'],
@@ -89,10 +86,6 @@ export function parseChannel(name: string): ParsedChannel | null {
 
 type Fields = Record<string, unknown>
 
-const isObject = (value: unknown): value is Fields =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-const isText = (value: unknown, max: number): value is string =>
-  typeof value === 'string' && value.length <= max
 const isCount = (value: unknown): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value >= 0
 const optional = (value: unknown, check: (value: unknown) => boolean) => value === undefined || check(value)

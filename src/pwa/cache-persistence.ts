@@ -6,7 +6,7 @@ import { del, set, type UseStore } from 'idb-keyval'
 import { persistQueryClientSave, persistQueryClientSubscribe } from '@tanstack/query-persist-client-core'
 import type { QueryClient } from '@tanstack/react-query'
 import type { Me } from '../contracts/user.ts'
-import { BUILD_ID } from './build-id.ts'
+import { BUILD_ID } from '../sw/build-id.ts'
 import {
   busterFor,
   defaultCacheStore,
@@ -86,13 +86,11 @@ export function startQueryPersistence(
     const ready = wiping.then(() => set(OWNER_KEY, userId, store)).catch(() => undefined)
     const unsubscribeCaches = persistQueryClientSubscribe(options)
     // A change the user made (a comment queued offline shown in its sheet) is written at once, not a
-    // second later: the page may be reloaded or closed right after it.
+    // second later: the page may be reloaded or closed right after it. The subscription above has
+    // already handed the persister this very state (it listens first); only the write is hurried.
     const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
       if (event.type !== 'updated' || event.action.type !== 'success') return
-      void ready
-        .then(() => persistQueryClientSave(options))
-        .then(() => persister.flush())
-        .catch(() => undefined)
+      void ready.then(() => persister.flush()).catch(() => undefined)
     })
     const unsubscribe = () => {
       unsubscribeCaches()

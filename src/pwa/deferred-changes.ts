@@ -3,7 +3,7 @@
 // comment, src/api/users.ts preference) go through `submitDeferred`; `startOutbox` replays what
 // is stored when the user is known, when the connection returns, and every 30 s while some wait.
 import { createStore } from 'idb-keyval'
-import { hashKey, type QueryClient } from '@tanstack/react-query'
+import type { QueryClient } from '@tanstack/react-query'
 import { subscribe } from 'valtio'
 import { authQueries } from '../api/auth.ts'
 import { ApiError, apiRequest } from '../api/client.ts'
@@ -12,6 +12,7 @@ import { fr } from '../i18n/fr.ts'
 import { connectivityStore, isOnline } from '../stores/connectivity.ts'
 import { notify } from '../stores/notifications.ts'
 import { outboxStore, setPendingChanges } from '../stores/outbox.ts'
+import { isMeQuery } from './persisted-cache.ts'
 import {
   createOutbox,
   type DeferredChange,
@@ -142,20 +143,23 @@ export function startOutbox(client: QueryClient): () => void {
   const stopConnectivity = subscribe(connectivityStore, () => {
     if (isOnline()) run()
   })
+  // Another user (or none) signed in: their own stored changes count and replay. `me` is refetched
+  // after every live event; the same user again changes nothing here.
+  let followedUserId = currentUserId(client)
   const stopMe = client.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'success') return
-    if (event.query.queryHash === hashKey(authQueries.me().queryKey)) {
-      const userId = currentUserId(client)
-      if (userId === null) setPendingChanges(0)
-      else void refreshPending(userId).then(run, () => undefined)
-    }
+    if (!isMeQuery(event.query.queryKey)) return
+    const userId = currentUserId(client)
+    if (userId === followedUserId) return
+    followedUserId = userId
+    if (userId === null) setPendingChanges(0)
+    else void refreshPending(userId).then(run, () => undefined)
   })
   // Server errors are retried on this beat (network failures wait for the connection instead).
   timer = setInterval(() => {
     if (outboxStore.pending > 0) run()
   }, RETRY_EVERY_MS)
-  const userId = currentUserId(client)
-  if (userId !== null) void refreshPending(userId).then(run, () => undefined)
+  if (followedUserId !== null) void refreshPending(followedUserId).then(run, () => undefined)
 
   return () => {
     clearInterval(timer)

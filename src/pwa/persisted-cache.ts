@@ -9,7 +9,7 @@ import { persistQueryClientRestore, type PersistedClient } from '@tanstack/query
 import { partialMatchKey, type Query, type QueryClient } from '@tanstack/react-query'
 import { authQueries } from '../api/auth.ts'
 import type { Me } from '../contracts/user.ts'
-import { BUILD_ID } from './build-id.ts'
+import { BUILD_ID } from '../sw/build-id.ts'
 import { createIdbPersister } from './query-persister.ts'
 
 /** Issue #5: persisted data older than a day is not restored. Query gcTime must be at least this. */
@@ -34,12 +34,10 @@ export const NEVER_PERSISTED: readonly (readonly unknown[])[] = [
   ['calls'],
 ]
 
-/** Saved: successful queries, except those above and any marked `meta: { persist: false }`. */
+/** Saved: successful queries, except those above. */
 export function shouldPersistQuery(query: Query): boolean {
   return (
-    query.state.status === 'success' &&
-    query.meta?.['persist'] !== false &&
-    !NEVER_PERSISTED.some((root) => partialMatchKey(query.queryKey, root))
+    query.state.status === 'success' && !NEVER_PERSISTED.some((root) => partialMatchKey(query.queryKey, root))
   )
 }
 

@@ -1,5 +1,6 @@
-// The build this service worker belongs to (vite.config.ts `define`): answered to GET_BUILD, and it
-// makes every build's sw.js differ, so a new deploy is always seen as an update.
+// The build's identity (vite.config.ts `define`, copied into the worker's own build): answered by the
+// service worker to GET_BUILD — it makes every build's sw.js differ, so a new deploy is always seen
+// as an update — and part of the page's persisted-cache buster (issue #5).
 declare const __BUILD_ID__: string | undefined
 
-export const SW_BUILD_ID: string = typeof __BUILD_ID__ === 'string' ? __BUILD_ID__ : 'dev'
+export const BUILD_ID: string = typeof __BUILD_ID__ === 'string' ? __BUILD_ID__ : 'dev'

@@ -4,6 +4,7 @@
 //   the tag names the entity, so a bridged alert for the same thing is replaced, never doubled.
 // - click: focus a window of the app and have its router navigate (postMessage, acknowledged), else
 //   navigate that window, else open a new one — at the lead sheet for a call.
+import { isId, isObject, isText } from '../contracts/guards.ts'
 import type { PushAlert } from '../contracts/push.ts'
 import { safeAppPath } from '../app/paths.ts'
 import {
@@ -16,12 +17,6 @@ import {
 /** How long a window has to acknowledge before it is navigated by the worker instead. */
 export const NAVIGATE_ACK_MS = 1500
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null
-const isId = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= 2_147_483_647
-const isText = (value: unknown, max: number): value is string =>
-  typeof value === 'string' && value.length <= max
 const isTextOrNull = (value: unknown, max: number): value is string | null =>
   value === null || isText(value, max)
 

@@ -12,6 +12,7 @@ import {
   type PushSubscriptionJson,
 } from '../contracts/push-keys.ts'
 import type { PushSubscriptionChangeBody } from '../contracts/push.ts'
+import { isObject } from '../contracts/guards.ts'
 
 export const PUBLIC_KEY_PATH = '/api/push/public-key'
 export const SUBSCRIPTION_CHANGE_PATH = '/api/push/subscription/change'
@@ -41,9 +42,6 @@ export type SubscriptionChangeDeps = {
  * - failed: the key, the push service or the server could not be reached.
  */
 export type SubscriptionChangeOutcome = 'saved' | 'unknown' | 'unsaved' | 'failed'
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null
 
 /** The server's VAPID public key (a P-256 point: 65 bytes), checked before the browser gets it. */
 async function serverKey(deps: SubscriptionChangeDeps): Promise<Uint8Array<ArrayBuffer>> {

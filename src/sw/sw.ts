@@ -9,7 +9,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import type { RouteHandlerCallbackOptions } from 'workbox-core/types.js'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies'
-import { SW_BUILD_ID } from './build-id.ts'
+import { BUILD_ID } from './build-id.ts'
 import { handleSwMessage, parseSwMessage, type MessageDeps } from './messages.ts'
 import { NAVIGATION_DENYLIST } from './navigation.ts'
 import { openAlert, readPushData, showPushedAlert } from './push.ts'
@@ -48,7 +48,7 @@ const messageDeps: MessageDeps = {
   skipWaiting: () => self.skipWaiting(),
   users,
   purgeRuntimeCaches,
-  buildId: SW_BUILD_ID,
+  buildId: BUILD_ID,
 }
 
 self.addEventListener('message', (event) => {

@@ -113,6 +113,12 @@ export function createSubscriber(): Subscriber {
   }
 }
 
+/** A subscription body as a browser sends it (a new subscriber's keys, an FCM endpoint by default). */
+export function subscriptionBody(endpoint = `https://fcm.googleapis.com/fcm/send/${crypto.randomUUID()}`) {
+  const { p256dh, auth } = createSubscriber()
+  return { endpoint, expirationTime: null, keys: { p256dh, auth } }
+}
+
 /**
  * Checks `Authorization: vapid t=<JWT>, k=<public key>` (RFC 8292): the key is the server's, the
  * JWT's ES256 signature verifies with it, `aud` is the push service's origin, `exp` within 24 h.

@@ -6,7 +6,7 @@ import webpush from 'web-push'
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts'
 import { createAgent, type Agent } from '../../../tests/setup/agent.ts'
 import { insertUser } from '../../../tests/factories/users.ts'
-import { createSubscriber } from '../../../tests/setup/push-service.ts'
+import { subscriptionBody } from '../../../tests/setup/push-service.ts'
 import { appSecrets, pushSubscriptions, users } from '../../db/schema.ts'
 import { loadVapidKeys } from '../../push/vapid.ts'
 import { MAX_SUBSCRIPTIONS_PER_USER } from './index.ts'
@@ -15,11 +15,6 @@ let t: TestApp
 let teleop: Agent
 let teleopId: number
 let otherId: number
-
-function subscriptionBody(endpoint = `https://fcm.googleapis.com/fcm/send/${crypto.randomUUID()}`) {
-  const { p256dh, auth } = createSubscriber()
-  return { endpoint, expirationTime: null, keys: { p256dh, auth } }
-}
 
 async function rows() {
   return t.database.db.select().from(pushSubscriptions).orderBy(pushSubscriptions.id)

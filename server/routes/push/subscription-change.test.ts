@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm'
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts'
 import { createAgent, type Agent } from '../../../tests/setup/agent.ts'
 import { insertUser } from '../../../tests/factories/users.ts'
-import { createSubscriber } from '../../../tests/setup/push-service.ts'
+import { subscriptionBody } from '../../../tests/setup/push-service.ts'
 import { pushSubscriptions, rateLimitHits } from '../../db/schema.ts'
 import { CHANGE_FAILURES_PER_IP } from './index.ts'
 
@@ -16,11 +16,6 @@ const URL = '/api/push/subscription/change'
 let t: TestApp
 let teleop: Agent
 let teleopId: number
-
-function subscriptionBody(endpoint = `https://fcm.googleapis.com/fcm/send/${crypto.randomUUID()}`) {
-  const { p256dh, auth } = createSubscriber()
-  return { endpoint, expirationTime: null, keys: { p256dh, auth } }
-}
 
 async function rows() {
   return t.database.db.select().from(pushSubscriptions).orderBy(pushSubscriptions.id)

@@ -132,7 +132,7 @@ export function useOutcomeDraft(userId: number, leadId: number) {
   }
 
   function reset() {
-    writeDraft(key, EMPTY_DRAFT)
+    clearOutcomeDraft(userId, leadId)
   }
 
   return { draft, update, reset }

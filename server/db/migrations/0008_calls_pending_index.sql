@@ -1,0 +1,1 @@
+CREATE INDEX "calls_pending_idx" ON "calls" USING btree ("started_at") WHERE ended_at is null and provider_call_id like 'pending:%';
