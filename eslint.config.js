@@ -4,6 +4,7 @@ import { readdirSync, existsSync } from 'node:fs'
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
+import regexp from 'eslint-plugin-regexp'
 import globals from 'globals'
 
 const features = existsSync('src/features')
@@ -26,6 +27,14 @@ export default tseslint.config(
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  // Issue #17: no regular expression may backtrack super-linearly (request data reaches many).
+  regexp.configs['flat/recommended'],
+  {
+    rules: {
+      'regexp/no-super-linear-backtracking': 'error',
+      'regexp/no-super-linear-move': 'error',
+    },
+  },
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     rules: {

@@ -5,7 +5,7 @@ import compress from '@fastify/compress'
 import swagger from '@fastify/swagger'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { AppConfig } from './config.ts'
+import { fastifyTrustProxy, type AppConfig } from './config.ts'
 import { serializeRequest } from './lib/log-redaction.ts'
 import type { Database } from './db/client.ts'
 import databasePlugin from './plugins/database.ts'
@@ -45,6 +45,8 @@ export type BuildOptions = {
   logger?: boolean
   /** Web push transport settings (tests reach a local HTTPS push endpoint). */
   push?: PushPluginOptions
+  /** Where log lines go (default stdout); tests read them from a stream of their own. */
+  logStream?: { write: (line: string) => void }
 }
 
 export async function buildApp({
@@ -52,6 +54,7 @@ export async function buildApp({
   database,
   logger = true,
   push,
+  logStream,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
@@ -59,9 +62,10 @@ export async function buildApp({
           level: config.logLevel,
           redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'],
           serializers: { req: serializeRequest },
+          ...(logStream ? { stream: logStream } : {}),
         }
       : false,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 500 },
     // The first start on an empty PGlite migrates and seeds 2,400 leads: slow on a busy machine.

@@ -1,5 +1,6 @@
 // Process configuration from environment variables (documented in README.md).
 import { readFileSync } from 'node:fs'
+import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
 import { APP_ENVS, type AppEnv } from '../src/contracts/roles.ts'
@@ -12,14 +13,19 @@ const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url),
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
-  APP_ENV: z.enum(APP_ENVS).default('develop'),
+  // Issue #17: no default, so a deployment never runs in development mode (demo accounts, /api/dev)
+  // by forgetting it; `npm start` sets it through demo.env.
+  APP_ENV: z.enum(APP_ENVS, {
+    error: (issue) =>
+      `APP_ENV is ${issue.input === undefined ? 'required' : 'invalid'}: set it to one of ${APP_ENVS.join(', ')} (develop = demonstration mode)`,
+  }),
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   PUBLIC_URL: z.string().url().optional(),
   SESSION_SECRET: z.string().min(32).optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(240),
   SESSION_MAX_HOURS: z.coerce.number().int().positive().default(12),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  TRUST_PROXY: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Centre d’appels <no-reply@localhost>'),
   SENTRY_DSN: z.string().optional(),
@@ -30,6 +36,7 @@ const envSchema = z.object({
   AIRCALL_API_TOKEN: z.string().optional(),
   AIRCALL_API_URL: z.string().url().default('https://api.aircall.io'),
   AIRCALL_WEBHOOK_TOKEN: z.string().optional(),
+  AIRCALL_WEBHOOK_MAX_AGE_HOURS: z.coerce.number().positive().default(24),
   SIMULATOR_ANSWER_DELAY_MS: z.coerce.number().int().min(0).default(3000),
   CLIENT_DIR: z.string().optional(),
   VAPID_PUBLIC_KEY: z.string().optional(),
@@ -51,7 +58,8 @@ export type AppConfig = {
   sessionSecret: string | undefined
   sessionIdleMs: number
   sessionMaxMs: number
-  trustProxy: boolean
+  /** Fastify's `trustProxy`: false, the number of proxies in front, or their addresses/CIDRs. */
+  trustProxy: TrustProxy
   smtpUrl: string | undefined
   mailFrom: string
   sentryDsn: string | undefined
@@ -65,6 +73,8 @@ export type AppConfig = {
     apiToken: string | undefined
     apiUrl: string
     webhookToken: string | undefined
+    /** Older events are recorded as stale and not applied (issue #17); loadConfig always sets it. */
+    webhookMaxAgeMs?: number
   }
   /** Simulator: delay before an outbound call is answered (0 in tests). */
   simulatorAnswerDelayMs: number
@@ -82,7 +92,9 @@ export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
   overrides: Partial<AppConfig> = {},
 ): AppConfig {
-  const parsed = envSchema.parse(env)
+  const result = envSchema.safeParse(env)
+  if (!result.success) throw new ConfigError(result.error)
+  const parsed = result.data
   const dataDir = parsed.DATA_DIR === 'memory://' ? 'memory://' : path.resolve(parsed.DATA_DIR)
   return {
     port: parsed.PORT,
@@ -94,7 +106,7 @@ export function loadConfig(
     sessionSecret: parsed.SESSION_SECRET,
     sessionIdleMs: parsed.SESSION_IDLE_MINUTES * 60_000,
     sessionMaxMs: parsed.SESSION_MAX_HOURS * 3_600_000,
-    trustProxy: parsed.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
     smtpUrl: parsed.SMTP_URL || undefined,
     mailFrom: parsed.MAIL_FROM,
     sentryDsn: parsed.SENTRY_DSN || undefined,
@@ -107,8 +119,9 @@ export function loadConfig(
     aircall: {
       apiId: parsed.AIRCALL_API_ID || undefined,
       apiToken: parsed.AIRCALL_API_TOKEN || undefined,
-      apiUrl: parsed.AIRCALL_API_URL.replace(/\/+$/, ''),
+      apiUrl: withoutTrailingSlashes(parsed.AIRCALL_API_URL),
       webhookToken: parsed.AIRCALL_WEBHOOK_TOKEN || undefined,
+      webhookMaxAgeMs: parsed.AIRCALL_WEBHOOK_MAX_AGE_HOURS * 3_600_000,
     },
     simulatorAnswerDelayMs: parsed.SIMULATOR_ANSWER_DELAY_MS,
     push: {
@@ -122,6 +135,70 @@ export function loadConfig(
       : path.resolve(import.meta.dirname, '../dist'),
     ...overrides,
   }
+}
+
+/** A configuration the server must not start with; the message names each variable at fault. */
+export class ConfigError extends Error {
+  constructor(cause: z.ZodError | string) {
+    const details =
+      typeof cause === 'string'
+        ? cause
+        : cause.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`).join('\n')
+    super(`Invalid configuration:\n${details}`)
+    this.name = 'ConfigError'
+  }
+}
+
+export type TrustProxy = false | number | string[]
+
+/**
+ * TRUST_PROXY (issue #17): how many proxies stand in front (`1`), or their addresses (IPs or CIDRs,
+ * comma-separated), as Fastify's `trustProxy` takes them. `true` would trust every hop, so a
+ * client's own X-Forwarded-For would choose its address (rate limits): refused.
+ */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = value?.trim() ?? ''
+  if (text === '' || text === 'false' || text === '0') return false
+  if (text === 'true')
+    throw new ConfigError(
+      'TRUST_PROXY: `true` would trust every hop (a client could forge its address); give the number of proxies in front (e.g. 1) or their addresses (comma-separated IPs or CIDRs)',
+    )
+  if (/^\d+$/.test(text)) return Number(text)
+  const entries = text.split(',').map((entry) => entry.trim())
+  const invalid = entries.filter((entry) => !isAddressOrCidr(entry))
+  if (invalid.length > 0)
+    throw new ConfigError(
+      `TRUST_PROXY: not a hop count nor IP addresses/CIDRs: ${invalid.map((entry) => JSON.stringify(entry)).join(', ')}`,
+    )
+  return entries
+}
+
+/**
+ * What Fastify's `trustProxy` gets. Fastify 5.12 ignores a bare hop count (it trusts nothing, since
+ * a count cannot tell a proxy from a client that reached the server directly), so a count becomes
+ * the classic rule "the first N hops are ours": safe only when the server is reachable through
+ * those proxies alone; addresses are the safer setting (README).
+ */
+export function fastifyTrustProxy(
+  value: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value !== 'number') return value
+  return (_address, hop) => hop < value
+}
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/')
+  const version = isIP(address)
+  if (version === 0 || rest.length > 0) return false
+  if (prefix === undefined) return true
+  const bits = Number(prefix)
+  return /^\d{1,3}$/.test(prefix) && bits <= (version === 4 ? 32 : 128)
+}
+
+function withoutTrailingSlashes(url: string): string {
+  let end = url.length
+  while (end > 0 && url[end - 1] === '/') end--
+  return url.slice(0, end)
 }
 
 /** Push services contact the sender through the VAPID subject: the app's own origin when known. */

@@ -1,39 +1,74 @@
 // Boot: the persisted query cache is restored first (issue #5: a reload, offline too, shows the last
-// data at once), then router + providers; error reporting after the first render, only with a DSN;
+// data at once) — only for the user the server confirms, within its idle limit (issue #17) — then
+// router + providers; error reporting after the first render, only with a DSN;
 // then the service worker and the outbox of changes made offline.
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { configQueries } from './api/config.ts'
 import { setNavigator } from './app/navigation.ts'
-import { applyBootstrapData } from './app/bootstrap-data.ts'
+import { putBootstrapData, readBootstrapData } from './app/bootstrap-data.ts'
 import { whenLoadedAndIdle } from './app/when-idle.ts'
 import { AppProviders } from './app/providers.tsx'
 import { queryClient } from './app/query-client.ts'
 import { createAppRouter } from './app/router.tsx'
 import { initSentryWhenIdle, reportError, setSentryUser } from './app/sentry.ts'
 import { startSessionSync } from './app/session-sync.ts'
+import { authQueries, logout } from './api/auth.ts'
+import { forgetOutcomeDrafts } from './features/leads/outcome-draft.ts'
 import { retryLiveConnection } from './live/use-live-connection.ts'
 import { startConnectivity } from './pwa/connectivity.ts'
 import { startQueryPersistence } from './pwa/cache-persistence.ts'
 import { restorePersistedCache } from './pwa/persisted-cache.ts'
 import { announceUser, messageServiceWorker } from './pwa/sw-messages.ts'
+import { askServerWhoIsSignedIn } from './pwa/server-session.ts'
+import { dropStoredChanges } from './pwa/outbox-store.ts'
+import { clearSignOutPending, isSignOutPending, startPendingSignOut } from './pwa/pending-sign-out.ts'
+import { forgetSessionRecord, judgeStoredData, readSessionRecord } from './pwa/session-record.ts'
 import './styles/global.css'
 
 let signedInServicesStarted = false
 
+// The user and configuration the server put in the page; when the service worker served it, the
+// server is asked who is signed in (undefined: offline, no answer). A sign-out made offline that
+// the server has not heard yet: its user does not count.
+const embedded = readBootstrapData()
+const answered = embedded ? embedded.me : await askServerWhoIsSignedIn()
+const serverMe = answered && isSignOutPending() ? null : answered
+// Issue #17 (docs/domain.md "Offline"): what this browser kept is shown only to the user the server
+// confirms, and only within the idle limit of the last confirmation; the rest goes before any render.
+const verdict = judgeStoredData(
+  readSessionRecord(),
+  serverMe === undefined ? undefined : (serverMe?.id ?? null),
+)
 // Bounded by a timeout: a broken IndexedDB never holds the first render for long.
-await restorePersistedCache(queryClient).catch(() => null)
-// The user and configuration the server put in the page (fresher than anything restored).
-applyBootstrapData(queryClient)
+await restorePersistedCache(queryClient, { expectedOwner: verdict.restoreFor }).catch(() => null)
+if (verdict.dropDrafts) forgetOutcomeDrafts()
+if (verdict.dropChanges) void dropStoredChanges(null)
+if (verdict.stale) {
+  forgetSessionRecord()
+  void messageServiceWorker({ type: 'LOGOUT' })
+}
+// Fresher than anything restored.
+if (embedded) putBootstrapData(queryClient, embedded)
+if (serverMe !== undefined) queryClient.setQueryData(authQueries.me().queryKey, serverMe)
 startConnectivity({ retryLive: retryLiveConnection })
+startPendingSignOut(() => logout())
 startQueryPersistence(queryClient, {
-  onSignedIn: (userId) => {
+  confirmedAtStart: serverMe != null,
+  onSignedIn: (userId, keepsChanges) => {
+    // A sign-in ended any session the server had not heard end (it rotates the session).
+    clearSignOutPending()
+    // Nobody else's drafts or changes stay; the user's own changes only within the idle window.
+    forgetOutcomeDrafts(userId)
+    void dropStoredChanges(keepsChanges ? userId : null)
     announceUser(userId)
     startSignedInServices()
   },
   // Sign-out here or in another tab (session sync), or a lapsed session: the persisted cache is
-  // wiped by the persistence itself; the worker's user caches and the reporting user go with it.
+  // wiped by the persistence itself; the drafts, the worker's user caches and the reporting user go
+  // with it (issue #17). Changes stored offline wait (src/pwa/session-record.ts keepsStoredChanges).
   onSignedOut: () => {
+    forgetOutcomeDrafts()
     void messageServiceWorker({ type: 'LOGOUT' })
     setSentryUser(null)
   },

@@ -239,6 +239,11 @@ export const sessions = pgTable(
     ip: text('ip'),
     /** Dev tools only (non-production): view the app with another role on one's own account. */
     roleOverride: text('role_override').$type<Role>(),
+    /**
+     * « Rester connecté sur cet appareil » (issue #17): the cookie persists (Max-Age = the absolute
+     * lifetime) instead of ending with the browser; a rotation of this session keeps the same kind.
+     */
+    remember: boolean('remember').notNull().default(false),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 )
@@ -340,7 +345,13 @@ export const leadTags = pgTable(
     comment: text('comment'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('lead_tags_lead_idx').on(t.leadId, t.createdAt)],
+  (t) => [
+    index('lead_tags_lead_idx').on(t.leadId, t.createdAt),
+    // A call's outcome is recorded once (issue #17): corrections change this row, never add one.
+    uniqueIndex('lead_tags_call_key')
+      .on(t.callId)
+      .where(sql`call_id is not null`),
+  ],
 )
 
 /** The lead's history (tags, calls, comments, appointments, assignments), newest first when read. */
@@ -371,7 +382,9 @@ export const webhookEvents = pgTable(
     providerCallId: text('provider_call_id'),
     /** sha256 of (event, data.id, timestamp): the same delivery twice is recorded once. */
     dedupeKey: text('dedupe_key').notNull(),
-    outcome: text('outcome').$type<'processed' | 'ignored' | 'duplicate' | 'rejected' | 'error'>().notNull(),
+    outcome: text('outcome')
+      .$type<'processed' | 'ignored' | 'duplicate' | 'rejected' | 'stale' | 'error'>()
+      .notNull(),
     error: text('error'),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
     receivedAt: ts('received_at').notNull().defaultNow(),

@@ -5,7 +5,8 @@ import type { Role } from '../../src/contracts/roles.ts'
 import type { LeadSearchResult } from '../../src/contracts/lead.ts'
 import { frenchPhoneToE164 } from '../../src/contracts/phone.ts'
 import { rowsOf, type Db } from '../db/client.ts'
-import { leads, markets, missionUsers, missions, users } from '../db/schema.ts'
+import { leads, markets, missions, users } from '../db/schema.ts'
+import { visibleLeadsCondition } from './lead-access.ts'
 import { expirationOf } from './lead-view.ts'
 
 export type SearchTerm =
@@ -198,14 +199,9 @@ export async function searchLeads(db: Db, options: SearchOptions): Promise<LeadS
   const now = options.now ?? new Date()
   const scope: SQL[] = []
   if (options.missionId !== undefined) scope.push(eq(markets.missionId, options.missionId))
-  // Teleoperators find the leads of their missions only.
-  if (user.role === 'TELEOPERATOR')
-    scope.push(
-      inArray(
-        markets.missionId,
-        db.select({ id: missionUsers.missionId }).from(missionUsers).where(eq(missionUsers.userId, user.id)),
-      ),
-    )
+  // Only the leads the user sees (server/domain/lead-access.ts).
+  const visible = visibleLeadsCondition(db, user)
+  if (visible) scope.push(visible)
   const { ids, matches } = await findPage(db, parseSearch(options.search), scope, limit, (page - 1) * limit)
   const position = new Map(ids.map((id, index) => [id, index]))
   const rows =

@@ -2,7 +2,7 @@
 // the lead, the lead tag, the call marked tagged, the history and the experience, in one transaction.
 import { and, eq, isNull, or, sql } from 'drizzle-orm'
 import type { Role } from '../../src/contracts/roles.ts'
-import type { Db } from '../db/client.ts'
+import { isUniqueViolation, type Db } from '../db/client.ts'
 import {
   callProcessSteps,
   callProcessTags,
@@ -15,7 +15,12 @@ import {
   users,
 } from '../db/schema.ts'
 import { errors } from '../lib/http-error.ts'
+import { assertMayActOnCall } from './call-access.ts'
 import { leadIdOfCall } from './call-state.ts'
+import { leadNotFound, mayActOnLead, visibleLeadsCondition } from './lead-access.ts'
+
+/** A call's outcome is recorded once; corrections go through the lead-tag correction route. */
+export const CALL_ALREADY_TAGGED = 'Cet appel a déjà une issue.'
 
 export type TagInput = {
   user: { id: number; role: Role }
@@ -41,10 +46,7 @@ export type TagOutcome = {
 async function resolveCall(tx: Db, input: TagInput) {
   if (input.callId !== null) {
     const [call] = await tx.select().from(calls).where(eq(calls.id, input.callId)).for('update')
-    if (!call) throw errors.notFound('Appel introuvable.')
-    if (call.userId !== input.user.id && input.user.role === 'TELEOPERATOR')
-      throw errors.forbidden('Cet appel n’est pas le vôtre.')
-    return call
+    return assertMayActOnCall(tx, input.user, call)
   }
   if (input.leadId === null) throw errors.invalid('Indiquez le lead ou l’appel à tagger.')
   // Without a call id, the user's ongoing or untagged call on that lead is the one tagged.
@@ -65,8 +67,21 @@ async function resolveCall(tx: Db, input: TagInput) {
 }
 
 export async function tagLead(db: Db, input: TagInput): Promise<TagOutcome> {
+  try {
+    return await recordTag(db, input)
+  } catch (error) {
+    // lead_tags_call_key (migration 0009): the database's own guarantee of one outcome per call.
+    if (isUniqueViolation(error)) throw errors.conflict(CALL_ALREADY_TAGGED)
+    throw error
+  }
+}
+
+async function recordTag(db: Db, input: TagInput): Promise<TagOutcome> {
   return db.transaction(async (tx) => {
+    // The call row is locked (resolveCall): a second tagging of the same call waits, then sees the
+    // first one's lead tag and is refused.
     const call = await resolveCall(tx, input)
+    if (call && call.leadTagId !== null) throw errors.conflict(CALL_ALREADY_TAGGED)
     const leadId = input.leadId ?? (call ? leadIdOfCall(call) : null)
     if (leadId === null) throw errors.invalid('Cet appel n’est lié à aucun lead.')
     if (call && input.leadId !== null && leadIdOfCall(call) !== null && leadIdOfCall(call) !== input.leadId)
@@ -76,15 +91,13 @@ export async function tagLead(db: Db, input: TagInput): Promise<TagOutcome> {
       .from(leads)
       .innerJoin(markets, eq(markets.id, leads.marketId))
       .innerJoin(missions, eq(missions.id, markets.missionId))
-      .where(eq(leads.id, leadId))
+      .where(and(eq(leads.id, leadId), visibleLeadsCondition(tx, input.user)))
       .for('update', { of: leads })
-    if (!row) throw errors.notFound('Lead introuvable.')
+    // A lead the user may not see answers like an unknown one (server/domain/lead-access.ts).
+    if (!row) throw leadNotFound()
     const { lead } = row
     // A teleoperator tags the lead they process, or a free lead their own call concerns.
-    const mayTag =
-      input.user.role !== 'TELEOPERATOR' ||
-      lead.processingUserId === input.user.id ||
-      (lead.processingUserId === null && call?.userId === input.user.id)
+    const mayTag = mayActOnLead(input.user, lead, { takesFreeLead: call?.userId === input.user.id })
     if (!mayTag) throw errors.forbidden('Ce lead est traité par un autre utilisateur.')
     const [tag] = await tx
       .select({

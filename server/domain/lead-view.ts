@@ -1,8 +1,8 @@
 // The lead sheet (spec §3 "Lead", issue #4): the lead with its market, mission, call process, processing
-// user, expiration date and maximum step; and who may read it (docs/domain.md "Leads").
+// user, expiration date and maximum step (docs/domain.md "Leads"); who may read it is
+// server/domain/lead-access.ts.
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm'
 import type { Lead } from '../../src/contracts/lead.ts'
-import type { Role } from '../../src/contracts/roles.ts'
 import type { Db } from '../db/client.ts'
 import {
   calls,
@@ -11,7 +11,6 @@ import {
   callProcesses,
   leads,
   markets,
-  missionUsers,
   missions,
   users,
 } from '../db/schema.ts'
@@ -29,27 +28,6 @@ export function expirationOf(meetRequestDate: Date, durationDays: number): Date 
 
 export function whereRef(ref: string | number) {
   return typeof ref === 'number' ? eq(leads.id, ref) : eq(leads.uuid, ref)
-}
-
-/** Teleoperators read the leads of their missions only; managers and administrators read all. */
-export async function assertMayReadLead(db: Db, user: { id: number; role: Role }, missionId: number) {
-  if (user.role !== 'TELEOPERATOR') return
-  const [row] = await db
-    .select({ missionId: missionUsers.missionId })
-    .from(missionUsers)
-    .where(and(eq(missionUsers.missionId, missionId), eq(missionUsers.userId, user.id)))
-  if (!row) throw errors.forbidden('Ce lead n’appartient à aucune de vos missions.')
-}
-
-/** The lead's row with its mission id, or 404. */
-export async function findLeadRow(db: Db, ref: string | number) {
-  const [row] = await db
-    .select({ lead: leads, missionId: markets.missionId })
-    .from(leads)
-    .innerJoin(markets, eq(markets.id, leads.marketId))
-    .where(whereRef(ref))
-  if (!row) throw errors.notFound('Lead introuvable.')
-  return row
 }
 
 async function callProcessOf(db: Db, mission: MissionRow): Promise<Lead['market']['mission']['callProcess']> {
@@ -88,8 +66,8 @@ async function callProcessOf(db: Db, mission: MissionRow): Promise<Lead['market'
 
 /** The lead sheet; `sessionIdleMs` (the app's config) decides whose session still counts as a viewer. */
 /**
- * The reader's call on the lead that still needs its outcome: ongoing, or ended without lead tag;
- * the oldest first, as tagging picks it (server/domain/lead-tagging.ts).
+ * The reader's call on the lead that still needs its outcome: ongoing or ended, without lead tag (an
+ * outcome is recorded once per call); the oldest first, as tagging picks it (server/domain/lead-tagging.ts).
  */
 async function callToTagOf(db: Db, userId: number, leadId: number): Promise<number | null> {
   const [row] = await db
@@ -99,7 +77,7 @@ async function callToTagOf(db: Db, userId: number, leadId: number): Promise<numb
       and(
         eq(calls.userId, userId),
         or(eq(calls.leadId, leadId), eq(calls.detectedLeadId, leadId)),
-        or(isNull(calls.endedAt), isNull(calls.leadTagId)),
+        isNull(calls.leadTagId),
       ),
     )
     .orderBy(calls.startedAt)

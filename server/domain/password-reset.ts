@@ -1,9 +1,11 @@
 // Password links: single-use tokens valid one hour, stored hashed; used by "forgot password"
 // and by the welcome mail of a user created without a password.
 import { createHash, randomBytes } from 'node:crypto'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { eq, sql } from 'drizzle-orm'
-import { passwordResetTokens, users } from '../db/schema.ts'
+import type { FastifyInstance } from 'fastify'
+import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import type { Db } from '../db/client.ts'
+import { passwordResetTokens, sessions, users } from '../db/schema.ts'
+import { hashPassword } from '../lib/passwords.ts'
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000
 
@@ -11,9 +13,22 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url')
 }
 
-/** PUBLIC_URL when set (required in production: a Host header must never choose where links point). */
-export function linkOrigin(app: FastifyInstance, request: FastifyRequest): string {
-  return app.config.publicUrl ?? `${request.protocol}://${request.host}`
+/**
+ * Where e-mailed links point (issue #17): PUBLIC_URL (required in production), else the server's own
+ * address. Never a request header: a forged Host or X-Forwarded-Host must not choose where a reset
+ * link sends its token.
+ */
+export function linkOrigin(app: FastifyInstance): string {
+  if (app.config.publicUrl) return withoutTrailingSlash(app.config.publicUrl)
+  const address = app.server.address()
+  const port = typeof address === 'object' && address ? address.port : app.config.port
+  const host = app.config.host
+  const name = host === '0.0.0.0' || host === '::' || host === '' ? 'localhost' : host
+  return `http://${name.includes(':') ? `[${name}]` : name}:${port}`
+}
+
+function withoutTrailingSlash(url: string): string {
+  return url.endsWith('/') ? url.slice(0, -1) : url
 }
 
 const MAILS = {
@@ -61,5 +76,49 @@ export async function sendPasswordLink(
       '',
       'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message.',
     ].join('\n'),
+  })
+}
+
+function validTokenWhere(tokenHash: string) {
+  return and(
+    eq(passwordResetTokens.tokenHash, tokenHash),
+    isNull(passwordResetTokens.usedAt),
+    gt(passwordResetTokens.expiresAt, new Date()),
+  )
+}
+
+/** Whether a password link can still be used (unknown, used and expired links cannot). */
+export async function isResetTokenValid(db: Db, token: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .where(validTokenWhere(hashToken(token)))
+  return Boolean(row)
+}
+
+/**
+ * Sets a new password through a link; answers the user's id, or null for a link that cannot be
+ * used. The link is checked before any hashing (issue #17: bogus tokens must cost no scrypt), then
+ * claimed atomically with the change, so a link is used once even when submitted twice at once.
+ * Every session of the user ends.
+ */
+export async function resetPasswordWithToken(
+  db: Db,
+  token: string,
+  password: string,
+): Promise<number | null> {
+  const tokenHash = hashToken(token)
+  if (!(await isResetTokenValid(db, token))) return null
+  const passwordHash = await hashPassword(password)
+  return db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(validTokenWhere(tokenHash))
+      .returning({ userId: passwordResetTokens.userId })
+    if (!claimed) return null
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, claimed.userId))
+    await tx.delete(sessions).where(eq(sessions.userId, claimed.userId))
+    return claimed.userId
   })
 }

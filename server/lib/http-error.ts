@@ -10,18 +10,21 @@ export class HttpError extends Error {
   readonly code: string
   readonly redirect: string | undefined
   readonly fields: Record<string, string> | undefined
+  /** Sent as the Retry-After header (429). */
+  readonly retryAfterSeconds: number | undefined
 
   constructor(
     statusCode: number,
     code: string,
     message: string,
-    extra: { redirect?: string; fields?: Record<string, string> } = {},
+    extra: { redirect?: string; fields?: Record<string, string>; retryAfterSeconds?: number } = {},
   ) {
     super(message)
     this.statusCode = statusCode
     this.code = code
     this.redirect = extra.redirect
     this.fields = extra.fields
+    this.retryAfterSeconds = extra.retryAfterSeconds
   }
 }
 
@@ -33,7 +36,17 @@ export const errors = {
   conflict: (message: string) => new HttpError(409, 'CONFLICT', message),
   invalid: (message: string, fields?: Record<string, string>) =>
     new HttpError(400, 'VALIDATION_ERROR', message, fields ? { fields } : {}),
-  /** A rate limit of a guessable route (sign-in, forgotten password, subscription change). */
-  tooManyAttempts: () =>
-    new HttpError(429, 'TOO_MANY_ATTEMPTS', 'Trop de tentatives. Réessayez dans quelques minutes.'),
+  /**
+   * A rate limit of a guessable route (sign-in, forgotten password, subscription change); with the
+   * wait known, the message says it in minutes and Retry-After in seconds.
+   */
+  tooManyAttempts: (retryAfterMs?: number) => {
+    if (retryAfterMs === undefined)
+      return new HttpError(429, 'TOO_MANY_ATTEMPTS', 'Trop de tentatives. Réessayez dans quelques minutes.')
+    const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000))
+    const wait = minutes === 1 ? 'une minute' : `${minutes} minutes`
+    return new HttpError(429, 'TOO_MANY_ATTEMPTS', `Trop de tentatives. Réessayez dans ${wait}.`, {
+      retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)),
+    })
+  },
 }

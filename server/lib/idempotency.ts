@@ -15,7 +15,7 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000
  */
 export const STALE_CLAIM_MS = 60_000
 /** What a client may send: its own random id (a UUID in this app), nothing that needs escaping. */
-export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9._:-]{8,128}$/
+export const IDEMPOTENCY_KEY_PATTERN = /^[\w.:-]{8,128}$/
 
 export type IdempotencyRef = { userId: number; key: string }
 

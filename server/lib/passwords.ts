@@ -1,23 +1,43 @@
 // Password hashing with scrypt (node:crypto), at OWASP's minimum: N=2^15, r=8, p=3 (32 MiB).
 // The parameters are stored in the hash so they can be raised later without breaking old hashes.
+import { availableParallelism } from 'node:os'
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
+import { createSemaphore } from './semaphore.ts'
 
-const PARAMS = { N: 2 ** 15, r: 8, p: 3 } as const
+export type ScryptParams = { N: number; r: number; p: number }
+
+const PARAMS: ScryptParams = { N: 2 ** 15, r: 8, p: 3 }
 const KEY_LENGTH = 64
 
+/**
+ * At most one scrypt per CPU at once, and always one libuv thread left for files and DNS: a flood
+ * of hashes (sign-ins, resets) waits here in arrival order instead of filling the thread pool and
+ * holding 32 MiB each (docs/decisions.md, 2026-11-25). Exported so tests can observe it.
+ */
+export const hashingQueue = createSemaphore(
+  Math.max(1, Math.min(availableParallelism(), (Number(process.env.UV_THREADPOOL_SIZE) || 4) - 1)),
+)
+
 function derive(password: string, salt: Buffer, params: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const maxmem = 256 * (params.N ?? 1) * (params.r ?? 8) + 1024 * 1024
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...params, maxmem }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    )
-  })
+  return hashingQueue.run(
+    () =>
+      new Promise((resolve, reject) => {
+        const maxmem = 256 * (params.N ?? 1) * (params.r ?? 8) + 1024 * 1024
+        scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...params, maxmem }, (error, key) =>
+          error ? reject(error) : resolve(key),
+        )
+      }),
+  )
 }
 
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * The server always hashes with PARAMS. `params` exists for test fixtures only (a cheap hash makes
+ * a hundred sign-ins fast); verification reads the parameters stored in each hash.
+ */
+export async function hashPassword(password: string, params: ScryptParams = PARAMS): Promise<string> {
   const salt = randomBytes(16)
-  const key = await derive(password, salt, PARAMS)
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join(
+  const key = await derive(password, salt, params)
+  return ['scrypt', params.N, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join(
     '$',
   )
 }

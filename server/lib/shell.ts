@@ -39,11 +39,18 @@ export const SHELL_MODULES = [
  * is sent to /login, so that is what they get.
  */
 export function landingModules(pathname: string, signedIn: boolean): string[] {
-  const publicView = PUBLIC_VIEWS[pathname.replace(/\/+$/, '') || '/']
+  const publicView = PUBLIC_VIEWS[withoutTrailingSlashes(pathname) || '/']
   if (publicView) return [PUBLIC_LAYOUT, publicView]
   if (!signedIn) return [PUBLIC_LAYOUT, PUBLIC_VIEWS['/login']!]
   const view = PRIVATE_VIEWS.find(({ pattern }) => pattern.test(pathname))
   return view ? [MAIN_LAYOUT, view.module] : [MAIN_LAYOUT]
+}
+
+/** A linear trim (issue #17: `/\/+$/` is quadratic on a long run of slashes not at the end). */
+function withoutTrailingSlashes(pathname: string): string {
+  let end = pathname.length
+  while (end > 0 && pathname[end - 1] === '/') end--
+  return pathname.slice(0, end)
 }
 
 /** The chunks (with their static imports) and stylesheets of `modules`, minus what `skip` holds. */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { and, eq, sql } from 'drizzle-orm'
 import { createTestApp, type TestApp } from '../../tests/setup/test-app.ts'
 import { createAgent, type Agent } from '../../tests/setup/agent.ts'
-import { insertUser } from '../../tests/factories/users.ts'
+import { insertTeam, insertUser } from '../../tests/factories/users.ts'
 import { insertLead, insertMission } from '../../tests/factories/leads.ts'
 import { idempotencyKeys, leadEvents, leads, userPreferences } from '../db/schema.ts'
 import {
@@ -31,6 +31,8 @@ beforeEach(async () => {
   const { db } = t.database
   me = await insertUser(db, { email: 'teleop@test.fr' })
   other = await insertUser(db, { email: 'manager@test.fr', role: 'MANAGER' })
+  // The manager sees the missions of their team's members (server/domain/lead-access.ts).
+  await insertTeam(db, 'Équipe', [me.id, other.id])
   const { market } = await insertMission(db, { userIds: [me.id] })
   lead = await insertLead(db, market.id, { processingUserId: me.id })
   agent = createAgent(t.app)

@@ -6,7 +6,7 @@ import { buildApp } from '../app.ts'
 import { openDatabase } from '../db/client.ts'
 import { sessions } from '../db/schema.ts'
 import { createPgTestDatabase, testConfig } from '../../tests/setup/test-app.ts'
-import { createAgent } from '../../tests/setup/agent.ts'
+import { createAgent, TEST_PASSWORD } from '../../tests/setup/agent.ts'
 import { insertUser } from '../../tests/factories/users.ts'
 
 const baseUrl = process.env.TEST_DATABASE_URL || undefined
@@ -63,6 +63,79 @@ describe('sessions', () => {
         .update(sessions)
         .set({ lastSeenAt: new Date(Date.now() - app.config.sessionIdleMs - 1000) })
       expect((await agent.request({ url: '/api/user/me' })).statusCode).toBe(401)
+    } finally {
+      await app.close()
+      await database.close()
+    }
+  })
+})
+
+type SetCookie = { name: string; value: string; maxAge?: number; expires?: Date }
+
+describe('session cookies (issue #17, a shared workstation)', () => {
+  function cookieOf(response: { cookies: unknown[] }, name: string): SetCookie | undefined {
+    return (response.cookies as SetCookie[]).find((cookie) => cookie.name === name && cookie.value !== '')
+  }
+
+  it('end with the browser by default; « Rester connecté » makes them last the absolute lifetime', async () => {
+    const { app, database } = await start()
+    try {
+      await insertUser(database.db, { email: 'desk@test.fr' })
+      const shared = createAgent(app)
+      const login = await shared.login('desk@test.fr')
+      expect(login.statusCode).toBe(200)
+      for (const name of ['sid', 'XSRF-TOKEN']) {
+        const cookie = cookieOf(login, name)
+        expect(cookie, name).toBeDefined()
+        expect(cookie?.maxAge, name).toBeUndefined()
+        expect(cookie?.expires, name).toBeUndefined()
+      }
+      // The server's limits still hold for a browser kept open.
+      await database.db
+        .update(sessions)
+        .set({ lastSeenAt: new Date(Date.now() - app.config.sessionIdleMs - 1000) })
+      expect((await shared.request({ url: '/api/user/me' })).statusCode).toBe(401)
+
+      const personal = createAgent(app)
+      const remembered = await personal.request({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: 'desk@test.fr', password: TEST_PASSWORD, rememberMe: true },
+      })
+      expect(remembered.statusCode).toBe(200)
+      const lifetime = Math.floor(app.config.sessionMaxMs / 1000)
+      expect(cookieOf(remembered, 'sid')?.maxAge).toBe(lifetime)
+      expect(cookieOf(remembered, 'XSRF-TOKEN')?.maxAge).toBe(lifetime)
+      // The session row remembers the choice (rotations keep the kind).
+      const rows = await database.db.select().from(sessions)
+      expect(rows.filter((row) => row.remember)).toHaveLength(1)
+    } finally {
+      await app.close()
+      await database.close()
+    }
+  })
+
+  it('keep their kind when the session rotates (dev connect-as)', async () => {
+    const { app, database } = await start()
+    try {
+      await insertUser(database.db, { email: 'me@test.fr' })
+      await insertUser(database.db, { email: 'other@test.fr' })
+      const lifetime = Math.floor(app.config.sessionMaxMs / 1000)
+      for (const rememberMe of [true, false]) {
+        const agent = createAgent(app)
+        await agent.request({
+          method: 'POST',
+          url: '/api/login',
+          payload: { email: 'me@test.fr', password: TEST_PASSWORD, rememberMe },
+        })
+        const rotated = await agent.request({
+          method: 'POST',
+          url: '/api/dev/connect-as',
+          payload: { userEmail: 'other@test.fr' },
+        })
+        expect(rotated.statusCode).toBe(200)
+        expect(cookieOf(rotated, 'sid')?.maxAge).toBe(rememberMe ? lifetime : undefined)
+      }
     } finally {
       await app.close()
       await database.close()

@@ -1,6 +1,8 @@
 // Sessions, CSRF and access control for /api: the one place where a request becomes a user.
 // - Session id: 256 random bits in an HttpOnly SameSite=Lax cookie, stored hashed in the database
 //   (survives restarts, shared by every process), idle timeout and absolute lifetime from config.
+//   The cookie ends with the browser unless the user chose « Rester connecté sur cet appareil »
+//   (issue #17: a shared workstation forgets its last user); the limits hold server-side either way.
 // - CSRF: XSRF-TOKEN = HMAC(secret, binding) where the binding is the session id, or before login a
 //   random pre-session id; state-changing /api requests must echo it in X-XSRF-TOKEN.
 // - Access: every /api route declares config.access; one hook enforces it (401 / 403).
@@ -22,6 +24,8 @@ export type AuthState = {
   user: SessionUser | null
   sessionId: string | null
   preSessionId: string | null
+  /** The session's cookie persists (« Rester connecté »); false: it ends with the browser. */
+  remember: boolean
 }
 
 declare module 'fastify' {
@@ -54,7 +58,16 @@ const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000
 export type LiveSession = { user: SessionUser; idHash: string; lapsesAt: number }
 
 export type SessionService = {
-  create: (request: FastifyRequest, reply: FastifyReply, userId: number) => Promise<void>
+  /**
+   * Starts a session (rotating any current one). `remember`: a persistent cookie; by default the
+   * kind of the session being replaced (a dev connect-as keeps it), else one ending with the browser.
+   */
+  create: (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    userId: number,
+    options?: { remember?: boolean },
+  ) => Promise<void>
   destroy: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
   destroyAllForUser: (userId: number) => Promise<void>
   resolve: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
@@ -87,6 +100,10 @@ async function sessionPlugin(app: FastifyInstance) {
     return token
   }
 
+  /**
+   * Cookies end with the browser (no Max-Age, issue #17) unless the session is remembered: then they
+   * last the absolute lifetime. The pre-session and XSRF cookies follow the session's kind.
+   */
   function cookieOptions(request: FastifyRequest, httpOnly: boolean) {
     return {
       path: '/',
@@ -94,7 +111,7 @@ async function sessionPlugin(app: FastifyInstance) {
       sameSite: 'lax' as const,
       // Secure over HTTPS, including behind a TLS proxy when TRUST_PROXY is not set.
       secure: request.protocol === 'https' || Boolean(config.publicUrl?.startsWith('https://')),
-      maxAge: Math.floor(config.sessionMaxMs / 1000),
+      ...(request.auth.remember ? { maxAge: Math.floor(config.sessionMaxMs / 1000) } : {}),
     }
   }
 
@@ -200,7 +217,7 @@ async function sessionPlugin(app: FastifyInstance) {
   }
 
   async function resolve(request: FastifyRequest, reply: FastifyReply) {
-    request.auth = { user: null, sessionId: null, preSessionId: null }
+    request.auth = { user: null, sessionId: null, preSessionId: null, remember: false }
     const preSessionId = request.cookies[COOKIE.preSession]
     if (preSessionId && preSessionId.length === 43) request.auth.preSessionId = preSessionId
     const sessionId = request.cookies[COOKIE.session]
@@ -219,6 +236,7 @@ async function sessionPlugin(app: FastifyInstance) {
     request.auth.sessionId = sessionId
     const { session, user } = entry
     request.auth.user = effectiveUser(entry)
+    request.auth.remember = session.remember
     if (now - session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
       const lastSeenAt = new Date(now)
       // Only refresh an entry still cached as is: one that raced with an invalidation stays out.
@@ -227,7 +245,12 @@ async function sessionPlugin(app: FastifyInstance) {
     }
   }
 
-  async function create(request: FastifyRequest, reply: FastifyReply, userId: number) {
+  async function create(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    userId: number,
+    { remember = request.auth.sessionId !== null && request.auth.remember }: { remember?: boolean } = {},
+  ) {
     // Rotation: whatever session the client had is gone; a fresh id is issued.
     if (request.auth.sessionId) await end(request.auth.sessionId)
     const sessionId = randomBytes(32).toString('base64url')
@@ -237,10 +260,12 @@ async function sessionPlugin(app: FastifyInstance) {
       expiresAt: new Date(Date.now() + config.sessionMaxMs),
       userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
       ip: request.ip,
+      remember,
     })
     const [user] = await db.select().from(users).where(eq(users.id, userId))
     request.auth.sessionId = sessionId
     request.auth.user = user ?? null
+    request.auth.remember = remember
     reply.setCookie(COOKIE.session, sessionId, cookieOptions(request, true))
   }
 
@@ -255,6 +280,7 @@ async function sessionPlugin(app: FastifyInstance) {
     request.auth.sessionId = null
     request.auth.user = null
     request.auth.preSessionId = null
+    request.auth.remember = false
     reply.clearCookie(COOKIE.session, { path: '/' })
   }
 

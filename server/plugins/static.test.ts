@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../tests/setup/test-app.ts'
 import { createAgent } from '../../tests/setup/agent.ts'
 import { insertUser } from '../../tests/factories/users.ts'
+import { looksLikeFile } from './static.ts'
 
 const clientDir = mkdtempSync(path.join(tmpdir(), 'client-'))
 let t: TestApp
@@ -34,6 +35,7 @@ beforeAll(async () => {
     }),
   )
   writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js'), 'console.log("app");'.repeat(200))
+  writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["app.ts"]}')
   writeFileSync(path.join(clientDir, 'sw.js'), 'self.addEventListener("fetch", () => {})')
   writeFileSync(path.join(clientDir, 'manifest.webmanifest'), '{"name":"App"}')
   t = await createTestApp({ clientDir })
@@ -68,7 +70,12 @@ describe('built client', () => {
     const data = /<script id="bootstrap-data" type="application\/json">(.*?)<\/script>/.exec(res.body)
     expect(JSON.parse(data![1]!)).toEqual({
       me: null,
-      config: { appEnv: 'develop', version: t.app.config.version, sentryDsn: null },
+      config: {
+        appEnv: 'develop',
+        version: t.app.config.version,
+        sentryDsn: null,
+        sessionIdleMinutes: t.app.config.sessionIdleMs / 60_000,
+      },
     })
   })
 
@@ -113,6 +120,55 @@ describe('built client', () => {
 
   it('answers unknown /api paths with JSON even for a browser navigation', async () => {
     const res = await t.app.inject({ url: '/api/nope', headers: { accept: 'text/html' } })
+    expect(res.statusCode).toBe(404)
+    expect(res.json().error.code).toBe('NOT_FOUND')
+  })
+})
+
+describe('source maps (issue #17)', () => {
+  it('are served outside production (the build writes them for error reports)', async () => {
+    expect((await t.app.inject({ url: '/assets/index-abc123.js.map' })).statusCode).toBe(200)
+  })
+
+  it('are never served in production: 404, as for a missing file', async () => {
+    const prod = await createTestApp({
+      clientDir,
+      appEnv: 'production',
+      publicUrl: 'https://appels.example.fr',
+    })
+    try {
+      const map = await prod.app.inject({ url: '/assets/index-abc123.js.map' })
+      expect(map.statusCode).toBe(404)
+      expect(map.json().error.code).toBe('NOT_FOUND')
+      expect(map.body).not.toContain('sources')
+      expect((await prod.app.inject({ url: '/assets/index-abc123.JS.MAP' })).statusCode).toBe(404)
+      expect((await prod.app.inject({ url: '/assets/index-abc123.js' })).statusCode).toBe(200)
+    } finally {
+      await prod.close()
+    }
+  })
+})
+
+describe('looksLikeFile (issue #17: linear, no regular expression)', () => {
+  it('says whether the last segment names a file', () => {
+    expect(looksLikeFile('/assets/index-abc123.js')).toBe(true)
+    expect(looksLikeFile('/a.b.')).toBe(true)
+    expect(looksLikeFile('/lead/3f1c2a9e-0000')).toBe(false)
+    expect(looksLikeFile('/v1.2/lead')).toBe(false)
+    expect(looksLikeFile('/a.')).toBe(false)
+    expect(looksLikeFile('/.hidden')).toBe(false)
+    expect(looksLikeFile('/')).toBe(false)
+  })
+
+  it('answers at once for a 14 KB dotted path (the old pattern backtracked on it)', () => {
+    const dotted = '/' + 'a.'.repeat(7_000)
+    expect(looksLikeFile(dotted)).toBe(true)
+    expect(looksLikeFile(dotted + '/')).toBe(false)
+    expect(looksLikeFile('/' + '.'.repeat(14_000))).toBe(true)
+  })
+
+  it('a 14 KB dotted path answers 404 JSON, never the shell', async () => {
+    const res = await t.app.inject({ url: '/' + 'a.'.repeat(7_000), headers: { accept: 'text/html' } })
     expect(res.statusCode).toBe(404)
     expect(res.json().error.code).toBe('NOT_FOUND')
   })

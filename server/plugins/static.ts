@@ -10,17 +10,36 @@ import { loadShell } from '../lib/shell.ts'
 
 const NO_CACHE = new Set(['/index.html', '/sw.js', '/manifest.webmanifest', '/'])
 
+/**
+ * Whether a path names a file (its last segment has a dot with something on both sides): such a
+ * path never gets the shell. A linear scan, not a regular expression: the one it replaces
+ * backtracked on long dotted paths (issue #17).
+ */
+export function looksLikeFile(pathname: string): boolean {
+  const name = pathname.slice(pathname.lastIndexOf('/') + 1)
+  const dot = name.indexOf('.', 1)
+  return dot !== -1 && dot < name.length - 1
+}
+
+/** Source maps carry the sources: never served in production (issue #17; built as `hidden`). */
+function isSourceMap(pathname: string): boolean {
+  return pathname.toLowerCase().endsWith('.map')
+}
+
 async function staticPlugin(app: FastifyInstance) {
   const root = app.config.clientDir
   // The built client's shell, or null when there is no build (index.html) to serve.
   const shell = root !== undefined ? loadShell(root) : null
   const config = publicConfig(app.config)
+  const production = app.config.appEnv === 'production'
   if (root !== undefined && shell) {
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
       index: false,
       maxAge: 0,
+      // Refused paths go to the not-found handler below (a 404).
+      allowedPath: (pathname) => !(production && isSourceMap(pathname)),
       setHeaders(reply, filePath) {
         const rel = '/' + path.relative(root, filePath).split(path.sep).join('/')
         if (rel.startsWith('/assets/')) reply.header('cache-control', 'public, max-age=31536000, immutable')
@@ -34,9 +53,8 @@ async function staticPlugin(app: FastifyInstance) {
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/'
     const isApi = pathname === '/api' || pathname.startsWith('/api/')
-    const looksLikeFile = /\/[^/]+\.[^/]+$/.test(pathname)
     const isRead = request.method === 'GET' || request.method === 'HEAD'
-    if (isApi || looksLikeFile || !isRead || !shell) {
+    if (isApi || looksLikeFile(pathname) || !isRead || !shell) {
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Ressource introuvable.' } })
     }
     // An app route: the shell, with the session resolved so the XSRF cookie is set on the first load,

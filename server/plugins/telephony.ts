@@ -42,6 +42,7 @@ async function telephonyPlugin(app: FastifyInstance) {
     userChanged: (userId) => app.bus.publish('user-changed', { userId }),
     // Issue #5: the agent's hidden tab or closed app rings too (web push, in the background).
     inboundRinging: (call) => app.push.notify([call.userId], callAlertOf(db, call).then(callMessage)),
+    maxEventAgeMs: app.config.aircall.webhookMaxAgeMs,
   }
   let chain: Promise<void> = Promise.resolve()
 

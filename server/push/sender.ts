@@ -53,7 +53,7 @@ export function encodeMessage(message: PushMessage): string {
   const payload = JSON.stringify(message.alert)
   const bytes = Buffer.byteLength(payload)
   if (bytes >= MAX_PUSH_PAYLOAD_BYTES) throw new Error(`push: payload of ${bytes} bytes`)
-  if (!/^[A-Za-z0-9_-]{1,32}$/.test(message.topic)) throw new Error(`push: invalid topic ${message.topic}`)
+  if (!/^[\w-]{1,32}$/.test(message.topic)) throw new Error(`push: invalid topic ${message.topic}`)
   if (!Number.isInteger(message.ttl) || message.ttl < 0) throw new Error('push: TTL must be set')
   return payload
 }

@@ -14,7 +14,8 @@ import {
   type TelephonyProviderName,
 } from '../../src/contracts/call.ts'
 import type { Db } from '../db/client.ts'
-import { calls, leads, users, webhookEvents } from '../db/schema.ts'
+import { calls, leads, markets, users, webhookEvents } from '../db/schema.ts'
+import { visibleLeadsCondition } from '../domain/lead-access.ts'
 import { toE164 } from '../../src/contracts/phone.ts'
 
 /** Prefix of the provider call id of an outbound call we started and Aircall has not named yet. */
@@ -24,6 +25,10 @@ export const OUTBOUND_TIE_WINDOW_SECONDS = 120
 
 type CallRow = typeof calls.$inferSelect
 type Outcome = 'processed' | 'ignored' | 'error'
+
+export function isStale(timestampSeconds: number, maxAgeMs: number | undefined, now = Date.now()) {
+  return maxAgeMs !== undefined && now - timestampSeconds * 1000 > maxAgeMs
+}
 
 export type ProcessingContext = {
   db: Db
@@ -36,6 +41,11 @@ export type ProcessingContext = {
    * Called once per call and agent; must not throw nor wait for the alert to be delivered.
    */
   inboundRinging?: (call: CallRow & { userId: number }) => void
+  /**
+   * Events older than this (by their `timestamp`) are recorded as stale and not applied (issue #17:
+   * a replayed year-old event must not change a call). AIRCALL_WEBHOOK_MAX_AGE_HOURS; none if unset.
+   */
+  maxEventAgeMs?: number
 }
 
 /** Rank of each state: a call only moves forward (ended and missed are terminal). */
@@ -80,7 +90,7 @@ function redact(body: AircallWebhookBody): Record<string, unknown> {
   return body.token === undefined ? { ...body } : { ...body, token: '[redacted]' }
 }
 
-/** Records one delivery, then applies it unless it is a duplicate. Never throws for bad data. */
+/** Records one delivery, then applies it unless it is a duplicate or stale. Never throws for bad data. */
 export async function handleWebhook(
   ctx: ProcessingContext,
   provider: TelephonyProviderName,
@@ -90,9 +100,10 @@ export async function handleWebhook(
   const providerCallId = typeof rawId === 'number' || typeof rawId === 'string' ? String(rawId) : null
   const key = dedupeKey(body.event, providerCallId, body.timestamp)
   const record = { provider, event: body.event, providerCallId, payload: redact(body) }
+  const stale = isStale(body.timestamp, ctx.maxEventAgeMs)
   const [inserted] = await ctx.db
     .insert(webhookEvents)
-    .values({ ...record, dedupeKey: key, outcome: 'processed' })
+    .values({ ...record, dedupeKey: key, outcome: stale ? 'stale' : 'processed' })
     .onConflictDoNothing()
     .returning({ id: webhookEvents.id })
   if (!inserted) {
@@ -102,6 +113,7 @@ export async function handleWebhook(
       .values({ ...record, dedupeKey: `${key}:duplicate:${randomUUID()}`, outcome: 'duplicate' })
     return
   }
+  if (stale) return
   let outcome: Outcome
   let error: string | null = null
   try {
@@ -114,16 +126,22 @@ export async function handleWebhook(
     await ctx.db.update(webhookEvents).set({ outcome, error }).where(eq(webhookEvents.id, inserted.id))
 }
 
-/** A rejected delivery (bad token) is recorded but never applied. */
-export async function recordRejected(db: Db, provider: TelephonyProviderName, body: AircallWebhookBody) {
-  const rawId = (body.data as { id?: unknown } | null | undefined)?.id
+/** What is kept of a rejected delivery (bad token): never its body (issue #17). */
+export type RejectedDelivery = { event: string; size: number; address: string }
+
+/** A rejected delivery is recorded by its metadata only (time = received_at), never applied. */
+export async function recordRejected(
+  db: Db,
+  provider: TelephonyProviderName,
+  { event, size, address }: RejectedDelivery,
+) {
   await db.insert(webhookEvents).values({
     provider,
-    event: body.event,
-    providerCallId: typeof rawId === 'number' || typeof rawId === 'string' ? String(rawId) : null,
+    event,
+    providerCallId: null,
     dedupeKey: `rejected:${randomUUID()}`,
     outcome: 'rejected',
-    payload: redact(body),
+    payload: { size, address },
   })
 }
 
@@ -134,14 +152,27 @@ async function findAgent(db: Db, call: AircallCall) {
   return agent
 }
 
-/** The lead whose phone matches an inbound caller: the agent's own lead first, then the newest. */
+/**
+ * The lead whose phone matches an inbound caller: the agent's own lead first, then the newest. Once
+ * the agent is known, only among the leads that agent may see (issue #17: the one lead-access rule),
+ * so a call never ties an agent to a lead of another mission.
+ */
 async function detectLead(db: Db, phone: string, agentId: number | null): Promise<number | null> {
+  const [agent] = agentId
+    ? await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, agentId))
+    : []
   const [lead] = await db
     .select({ id: leads.id })
     .from(leads)
-    .where(or(eq(leads.phone, phone), eq(leads.secondaryPhone, phone)))
+    .innerJoin(markets, eq(markets.id, leads.marketId))
+    .where(
+      and(
+        or(eq(leads.phone, phone), eq(leads.secondaryPhone, phone)),
+        agent ? visibleLeadsCondition(db, agent) : undefined,
+      ),
+    )
     .orderBy(
-      ...(agentId ? [sql`(${leads.processingUserId} = ${agentId}) desc nulls last`] : []),
+      ...(agent ? [sql`(${leads.processingUserId} = ${agent.id}) desc nulls last`] : []),
       desc(leads.updatedAt),
       desc(leads.id),
     )
@@ -183,7 +214,9 @@ async function processEvent(
         eventAt,
       )
     const next = merge(existing, call, body.event, eventAt, agent?.id ?? null, phone)
-    if (next.direction === 'inbound' && !next.detectedLeadId && phone)
+    // Detected without an agent (call.created), detected again once the agent is known.
+    const agentIsNew = next.userId !== null && next.userId !== existing?.userId
+    if (next.direction === 'inbound' && !next.leadId && phone && (!next.detectedLeadId || agentIsNew))
       next.detectedLeadId = await detectLead(tx as unknown as Db, phone, next.userId)
     // An answered inbound call from a known lead's number is a call with that lead.
     if (next.direction === 'inbound' && !next.leadId && next.detectedLeadId && next.answeredAt)

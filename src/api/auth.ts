@@ -111,6 +111,9 @@ export const authMutations = {
     mutationOptions({
       mutationFn: (body?: LogoutBody) => logout(body),
       onSuccess: () => replaceSession(queryClient, null),
+      // Issue #17: tried even offline (not paused): its network failure signs out in this browser
+      // at once, and the server is told later (src/pwa/pending-sign-out.ts).
+      networkMode: 'always',
       meta: sessionChangeMeta,
     }),
   forgotPassword: () => mutationOptions({ mutationFn: forgotPassword }),

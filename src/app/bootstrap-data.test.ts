@@ -16,7 +16,7 @@ function pageWith(json: string): Document {
   return doc
 }
 
-const config = { appEnv: 'develop', version: '1.0.0', sentryDsn: null }
+const config = { appEnv: 'develop', version: '1.0.0', sentryDsn: null, sessionIdleMinutes: 240 }
 
 describe('applyBootstrapData', () => {
   it('puts the embedded user and configuration in the cache, and removes the element', () => {

@@ -6,7 +6,7 @@ import { authQueries } from '../api/auth.ts'
 import { configQueries } from '../api/config.ts'
 import type { AppConfigPayload, Me } from '../contracts/user.ts'
 
-type BootstrapData = { me: Me | null; config: AppConfigPayload }
+export type BootstrapData = { me: Me | null; config: AppConfigPayload }
 
 function isBootstrapData(value: unknown): value is BootstrapData {
   if (typeof value !== 'object' || value === null) return false
@@ -15,19 +15,32 @@ function isBootstrapData(value: unknown): value is BootstrapData {
   return meOk && typeof config === 'object' && config !== null
 }
 
-/** Reads (once: the element is removed) and applies the embedded data; true when there was some. */
-export function applyBootstrapData(queryClient: QueryClient, doc: Document = document): boolean {
+/**
+ * Reads (once: the element is removed) the embedded data, or null when there is none (a shell
+ * served by the service worker) or it is unreadable.
+ */
+export function readBootstrapData(doc: Document = document): BootstrapData | null {
   const element = doc.getElementById('bootstrap-data')
-  if (!element) return false
+  if (!element) return null
   element.remove()
   let data: unknown
   try {
     data = JSON.parse(element.textContent ?? '')
   } catch {
-    return false
+    return null
   }
-  if (!isBootstrapData(data)) return false
+  return isBootstrapData(data) ? data : null
+}
+
+/** Puts read data in the query cache. */
+export function putBootstrapData(queryClient: QueryClient, data: BootstrapData): void {
   queryClient.setQueryData(authQueries.me().queryKey, data.me)
   queryClient.setQueryData(configQueries.app().queryKey, data.config)
-  return true
+}
+
+/** Reads and applies the embedded data; true when there was some. */
+export function applyBootstrapData(queryClient: QueryClient, doc: Document = document): boolean {
+  const data = readBootstrapData(doc)
+  if (data) putBootstrapData(queryClient, data)
+  return data !== null
 }

@@ -48,7 +48,9 @@ describe('beforeSend (spec §8: HTTP 403 is ignored by error reporting)', () => 
 
 describe('lazy Sentry', () => {
   it('does nothing without a DSN, and reportError is a no-op until loaded', async () => {
-    await expect(initSentry({ appEnv: 'develop', version: 'test', sentryDsn: null })).resolves.toBeUndefined()
+    await expect(
+      initSentry({ appEnv: 'develop', version: 'test', sentryDsn: null, sessionIdleMinutes: 240 }),
+    ).resolves.toBeUndefined()
     expect(() => reportError(new Error('ignored'))).not.toThrow()
     expect(sdk.init).not.toHaveBeenCalled()
   })
@@ -56,7 +58,7 @@ describe('lazy Sentry', () => {
   it('starts the SDK with the options of spec §9', async () => {
     setSentryUser(3)
 
-    await initSentry({ appEnv: 'staging', version: '1.2.3', sentryDsn: DSN })
+    await initSentry({ appEnv: 'staging', version: '1.2.3', sentryDsn: DSN, sessionIdleMinutes: 240 })
 
     expect(sdk.browserTracingIntegration).toHaveBeenCalledWith({
       idleTimeout: 1000,
@@ -90,7 +92,7 @@ describe('lazy Sentry', () => {
   it('reports errors and follows sign-out once loaded, without starting the SDK again', async () => {
     const error = new Error('bug')
 
-    await initSentry({ appEnv: 'staging', version: '1.2.3', sentryDsn: DSN })
+    await initSentry({ appEnv: 'staging', version: '1.2.3', sentryDsn: DSN, sessionIdleMinutes: 240 })
     reportError(error)
     setSentryUser(null)
 

@@ -2,6 +2,7 @@
 // follow ../shared/notes/telephony-aircall.md §1, §3, §4, §5: timestamps are UNIX seconds, phone
 // numbers from Aircall carry spaces, `user` may be null or {} on early inbound events.
 import { z } from 'zod'
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacterDeep, safeText } from './safe-text.ts'
 
 export const CALL_DIRECTIONS = ['inbound', 'outbound'] as const
 export type CallDirection = (typeof CALL_DIRECTIONS)[number]
@@ -51,13 +52,16 @@ export type AircallCall = z.infer<typeof aircallCallSchema>
  * The webhook envelope as received: any event is accepted (200) so that Aircall never disables
  * the webhook for an event we do not use; `data` is parsed per event during processing.
  */
-export const aircallWebhookBodySchema = z.looseObject({
-  resource: z.string().optional(),
-  event: z.string().max(100),
-  timestamp: unixSeconds,
-  token: z.string().max(500).optional(),
-  data: z.unknown(),
-})
+export const aircallWebhookBodySchema = z
+  .looseObject({
+    resource: z.string().optional(),
+    event: safeText().max(100),
+    timestamp: unixSeconds,
+    token: safeText().max(500).optional(),
+    data: z.unknown(),
+  })
+  // Stored as jsonb, where a NUL byte is an error (issue #17): refused at the door instead.
+  .refine((body) => !hasControlCharacterDeep(body), { error: CONTROL_CHARACTERS_MESSAGE })
 export type AircallWebhookBody = z.infer<typeof aircallWebhookBodySchema>
 
 /** A call.* envelope once its data is parsed. */
@@ -138,7 +142,7 @@ export type LinkAircallBody = z.infer<typeof linkAircallBodySchema>
 /** Dev endpoints driving the simulator (non-production). */
 export const devInboundBodySchema = z.object({
   userId: idValue,
-  fromNumber: z.string().min(3).max(40),
+  fromNumber: safeText().min(3).max(40),
 })
 export const DEV_CALL_ACTIONS = ['answer', 'hangup', 'miss'] as const
 export type DevCallAction = (typeof DEV_CALL_ACTIONS)[number]

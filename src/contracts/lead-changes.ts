@@ -1,6 +1,7 @@
 // Changes to a lead besides tagging (issue #4, spec §7 "Leads"; rules in docs/domain.md): editing its
 // identity and contact, correcting a recorded outcome, and the non-production random pick.
 import { z } from 'zod'
+import { safeText } from './safe-text.ts'
 import { LEAD_STATUSES, LEAD_SUBSTATUSES } from './lead.ts'
 import { toE164 } from './phone.ts'
 
@@ -12,8 +13,7 @@ const REQUIRED = 'Ce champ est obligatoire.'
 const tooLong = (max: number) => `${max.toLocaleString('fr-FR')} caractères au plus.`
 
 function requiredText(max: number) {
-  return z
-    .string()
+  return safeText()
     .trim()
     .min(1, { error: REQUIRED })
     .max(max, { error: tooLong(max) })
@@ -21,8 +21,7 @@ function requiredText(max: number) {
 
 /** Empty or null clears the field. */
 function optionalText(max: number, check?: { test: (value: string) => boolean; error: string }) {
-  const text = z
-    .string()
+  const text = safeText()
     .trim()
     .max(max, { error: tooLong(max) })
   const checked = check ? text.refine((v) => v === '' || check.test(v), { error: check.error }) : text
@@ -31,8 +30,7 @@ function optionalText(max: number, check?: { test: (value: string) => boolean; e
 
 const INVALID_PHONE = 'Numéro de téléphone invalide (par exemple 06 12 34 56 78 ou +33 6 12 34 56 78).'
 /** Any common French writing, or an international `+…` number, stored in E.164. */
-const phoneInput = z
-  .string()
+const phoneInput = safeText()
   .max(40, { error: INVALID_PHONE })
   .transform((value, ctx) => {
     const e164 = toE164(value)
@@ -40,8 +38,7 @@ const phoneInput = z
     return e164 ?? ''
   })
 /** The same, where empty clears the field. */
-const optionalPhoneInput = z
-  .string()
+const optionalPhoneInput = safeText()
   .max(40, { error: INVALID_PHONE })
   .transform((value, ctx) => {
     if (value.trim() === '') return null
@@ -62,8 +59,7 @@ export const leadUpdateBodySchema = z.object({
   lastName: requiredText(100).optional(),
   phone: phoneInput.optional(),
   secondaryPhone: optionalPhoneInput.optional(),
-  email: z
-    .string()
+  email: safeText()
     .trim()
     .toLowerCase()
     .max(254, { error: tooLong(254) })

@@ -1,5 +1,6 @@
 // Lead vocabulary shared by client and server (spec §3, §4; rules in docs/domain.md).
 import { z } from 'zod'
+import { safeRecord, safeText } from './safe-text.ts'
 
 export const LEAD_STATUSES = [
   'NEW',
@@ -136,8 +137,7 @@ export type LeadEvent = z.infer<typeof leadEventSchema>
 /** Longest lead comment accepted (docs/domain.md "Leads"). */
 export const MAX_COMMENT_LENGTH = 5000
 export const leadCommentBodySchema = z.object({
-  comment: z
-    .string()
+  comment: safeText({ multiline: true })
     .trim()
     .max(MAX_COMMENT_LENGTH, { error: 'Le commentaire est trop long (5 000 caractères au plus).' }),
 })
@@ -156,7 +156,7 @@ export const viewingLeadSchema = z.object({
 export const SEARCH_DEFAULT_LIMIT = 20
 export const SEARCH_MAX_LIMIT = 100
 export const leadSearchParamsSchema = z.object({
-  search: z.string().trim().min(1).max(100),
+  search: safeText().trim().min(1).max(100),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 })
 export const leadSearchQuerySchema = z.object({
@@ -194,8 +194,8 @@ export const tagBodySchema = z.object({
   leadId: z.number().int().positive().max(2_147_483_647).nullable().default(null),
   callId: z.number().int().positive().max(2_147_483_647).nullable().default(null),
   callProcessTagId: z.number().int().positive().max(2_147_483_647),
-  details: z.record(z.string(), z.unknown()).nullish(),
-  comment: z.string().trim().max(MAX_COMMENT_LENGTH).nullish(),
+  details: safeRecord().nullish(),
+  comment: safeText({ multiline: true }).trim().max(MAX_COMMENT_LENGTH).nullish(),
 })
 export type TagBody = z.input<typeof tagBodySchema>
 export const tagResponseSchema = z.object({ redirect: z.string(), leadTagId: z.number().int() })

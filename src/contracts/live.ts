@@ -3,6 +3,7 @@
 // Channel payloads are small signals (ids and a few fields): the server fans them out through
 // PostgreSQL NOTIFY, and the client refetches what it needs (conventions §3.4).
 import { z } from 'zod'
+import { safeText } from './safe-text.ts'
 import {
   MAX_ID,
   parseChannel,
@@ -14,7 +15,7 @@ import {
 // The zod-free part (constants, channel names, payload types and readers) lives in live-core.ts.
 export * from './live-core.ts'
 
-const channelName = z.string().min(1).max(200)
+const channelName = safeText().min(1).max(200)
 
 export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('subscribe'), channel: channelName }),

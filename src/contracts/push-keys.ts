@@ -3,7 +3,7 @@
 
 /** Bytes behind a base64url string (padding tolerated), or -1 when it is not base64url. */
 export function base64UrlByteLength(value: string): number {
-  const match = /^([A-Za-z0-9_-]*)(={0,2})$/.exec(value)
+  const match = /^([\w-]*)={0,2}$/.exec(value)
   if (!match) return -1
   const body = match[1]!.length
   if (body % 4 === 1) return -1

@@ -2,6 +2,7 @@
 // alert shape feeds the service worker's push handler and the page's hidden-tab bridge, so both
 // raise the very same notification (src/sw/alert-notification.ts; docs/domain.md "Alerts (push)").
 import { z } from 'zod'
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacter, safeText } from './safe-text.ts'
 import { base64UrlByteLength, type PushSubscriptionBody } from './push-keys.ts'
 
 // The zod-free helpers, for the server's callers of this module.
@@ -23,7 +24,8 @@ const base64UrlKey = (bytes: number, message: string) =>
 export const pushSubscriptionBodySchema = z.object({
   endpoint: z
     .url({ protocol: /^https$/, error: 'L’adresse du service de notification doit être en https.' })
-    .max(2048),
+    .max(2048)
+    .refine((value) => !hasControlCharacter(value), { error: CONTROL_CHARACTERS_MESSAGE }),
   /** Expiry announced by the push service (ms since epoch); informative, may be null. */
   expirationTime: z.number().nullable().optional(),
   keys: z.object({
@@ -42,12 +44,12 @@ pushSubscriptionBodySchema satisfies z.ZodType<PushSubscriptionBody>
  * and its push service know, names the row to replace; no session is needed (docs/decisions.md).
  */
 export const pushSubscriptionChangeBodySchema = z.object({
-  oldEndpoint: z.string().min(1).max(2048),
+  oldEndpoint: safeText().min(1).max(2048),
   subscription: pushSubscriptionBodySchema,
 })
 export type PushSubscriptionChangeBody = z.infer<typeof pushSubscriptionChangeBodySchema>
 
-export const pushUnsubscribeBodySchema = z.object({ endpoint: z.string().min(1).max(2048) })
+export const pushUnsubscribeBodySchema = z.object({ endpoint: safeText().min(1).max(2048) })
 export type PushUnsubscribeBody = z.infer<typeof pushUnsubscribeBodySchema>
 
 export const pushPublicKeySchema = z.object({ publicKey: z.string() })

@@ -1,5 +1,6 @@
 // User and connected-user shapes (spec §3), shared by client and server.
 import { z } from 'zod'
+import { safeText } from './safe-text.ts'
 import { ROLES, USER_STATUSES } from './roles.ts'
 
 export const PREFERENCE_KEYS = ['tour', 'badges', 'tentacalls'] as const
@@ -11,19 +12,17 @@ export const DEFAULT_PREFERENCES: Record<PreferenceKey, boolean> = {
   tentacalls: true,
 }
 
-const email = z
-  .string()
+const email = safeText()
   .trim()
   .toLowerCase()
   .max(254)
   .pipe(z.email({ error: 'Adresse e-mail invalide.' }))
 
 /** Password rule: at least 8 characters with a letter and a digit (docs/domain.md). */
-export const passwordSchema = z
-  .string()
+export const passwordSchema = safeText()
   .min(8, { error: 'Le mot de passe doit contenir au moins 8 caractères.' })
   .max(200, { error: 'Le mot de passe est trop long.' })
-  .refine((v) => /[A-Za-zÀ-ÿ]/.test(v) && /\d/.test(v), {
+  .refine((v) => /\p{L}/u.test(v) && /\d/.test(v), {
     error: 'Le mot de passe doit contenir au moins une lettre et un chiffre.',
   })
 
@@ -74,7 +73,12 @@ export type Me = z.infer<typeof meSchema>
 
 export const loginBodySchema = z.object({
   email,
-  password: z.string().min(1, { error: 'Le mot de passe est obligatoire.' }).max(200),
+  password: safeText().min(1, { error: 'Le mot de passe est obligatoire.' }).max(200),
+  /**
+   * « Rester connecté sur cet appareil » (issue #17, docs/domain.md "Sessions"): a persistent session
+   * cookie for a personal device; absent or false, the cookie ends with the browser.
+   */
+  rememberMe: z.boolean().optional(),
 })
 export type LoginBody = z.infer<typeof loginBodySchema>
 
@@ -82,17 +86,17 @@ export type LoginBody = z.infer<typeof loginBodySchema>
  * Sign-out: the endpoint of this browser's push subscription, if it has one, so that the request
  * ending the session also stops this browser's alerts (docs/domain.md "Alerts (push)").
  */
-export const logoutBodySchema = z.object({ pushEndpoint: z.string().min(1).max(2048).optional() })
+export const logoutBodySchema = z.object({ pushEndpoint: safeText().min(1).max(2048).optional() })
 export type LogoutBody = z.infer<typeof logoutBodySchema>
 
 export const forgotPasswordBodySchema = z.object({ email })
 export const resetPasswordBodySchema = z.object({
-  token: z.string().min(10).max(200),
+  token: safeText().min(10).max(200),
   password: passwordSchema,
 })
 export const tokenStatusSchema = z.object({ valid: z.boolean() })
 
-const name = z.string().trim().min(1, { error: 'Ce champ est obligatoire.' }).max(100)
+const name = safeText().trim().min(1, { error: 'Ce champ est obligatoire.' }).max(100)
 
 export const createUserBodySchema = z.object({
   firstName: name,
@@ -123,6 +127,8 @@ export const appConfigSchema = z.object({
   appEnv: z.enum(['develop', 'uat', 'preprod', 'staging', 'production']),
   version: z.string(),
   sentryDsn: z.string().nullable(),
+  /** The server's session idle limit: persisted client data older than this is not shown (issue #17). */
+  sessionIdleMinutes: z.number().int().positive(),
 })
 export type AppConfigPayload = z.infer<typeof appConfigSchema>
 

@@ -161,6 +161,9 @@ export const fr = {
       submitting: 'Connexion…',
       forgotPassword: 'Mot de passe oublié ?',
       failed: 'La connexion a échoué. Réessayez.',
+      /** Issue #17: a persistent session for a personal device; by default it ends with the browser. */
+      rememberMe: 'Rester connecté sur cet appareil',
+      rememberMeHint: 'À ne cocher que sur un appareil personnel, jamais sur un poste partagé.',
     },
     forgotPassword: {
       title: 'Mot de passe oublié',
@@ -189,6 +192,16 @@ export const fr = {
       backToLogin: 'Retour à la connexion',
     },
     logout: 'Se déconnecter',
+    /** Issue #17: an explicit sign-out that could not send the changes made offline first. */
+    unsentChanges: {
+      title: 'Modifications non envoyées',
+      message: (count: number) =>
+        count === 1
+          ? '1 modification faite hors ligne n’a pas encore été envoyée et sera perdue. Se déconnecter quand même ?'
+          : `${count} modifications faites hors ligne n’ont pas encore été envoyées et seront perdues. Se déconnecter quand même ?`,
+      confirm: 'Se déconnecter quand même',
+      cancel: 'Rester connecté',
+    },
   },
   devtools: {
     title: 'Outils de développement',

@@ -1,11 +1,13 @@
 // Saving the query cache for the signed-in user (issue #5, docs/decisions.md "Offline"), following
 // `me`: a user's cache is saved while they are signed in; another user starts a new one (the previous
 // is wiped); no user (sign-out here or in another tab, a lapsed session) wipes it. Restoring is
-// persisted-cache.ts.
+// persisted-cache.ts. It also records when the server last confirmed the session (issue #17,
+// src/pwa/session-record.ts): each answer of `me`, a sign-in, the server's page at start.
 import { del, set, type UseStore } from 'idb-keyval'
 import { persistQueryClientSave, persistQueryClientSubscribe } from '@tanstack/query-persist-client-core'
 import type { QueryClient } from '@tanstack/react-query'
-import type { Me } from '../contracts/user.ts'
+import { configQueries } from '../api/config.ts'
+import type { AppConfigPayload, Me } from '../contracts/user.ts'
 import { BUILD_ID } from '../sw/build-id.ts'
 import {
   busterFor,
@@ -17,10 +19,15 @@ import {
   shouldPersistQuery,
 } from './persisted-cache.ts'
 import { createIdbPersister, type IdbPersister } from './query-persister.ts'
+import { idleMsOf, keepsStoredChanges, readSessionRecord, recordSessionConfirmed } from './session-record.ts'
 
 export type PersistenceHooks = {
-  /** A user's session is known (boot, sign-in, another user replacing the previous one). */
-  onSignedIn?: (userId: number) => void
+  /**
+   * A user's session is known (boot, sign-in, another user replacing the previous one).
+   * `keepsChanges`: their changes stored offline stay (same user, within the idle window of the
+   * last confirmation); anybody else's always go.
+   */
+  onSignedIn?: (userId: number, keepsChanges: boolean) => void
   /** The session ended (sign-out here or in another tab, expiry): caches are being wiped. */
   onSignedOut?: () => void
 }
@@ -29,6 +36,10 @@ export type PersistenceOptions = PersistenceHooks & {
   store?: UseStore
   buildId?: string
   delayMs?: number
+  /** The user present at start came from the server (the page it embedded), not from IndexedDB. */
+  confirmedAtStart?: boolean
+  /** Where the session record lives (tests pass their own). */
+  recordStorage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null
   /** Where `pagehide` and `visibilitychange` come from (tests pass their own). */
   win?: Pick<Window, 'addEventListener' | 'removeEventListener'>
   doc?: Pick<Document, 'addEventListener' | 'removeEventListener' | 'visibilityState'>
@@ -52,6 +63,8 @@ export function startQueryPersistence(
     delayMs,
     onSignedIn,
     onSignedOut,
+    confirmedAtStart = false,
+    recordStorage,
     win = window,
     doc = document,
   }: PersistenceOptions = {},
@@ -103,7 +116,13 @@ export function startQueryPersistence(
     })
   }
 
-  function follow(me: Me | null | undefined): void {
+  function confirm(userId: number): void {
+    const config = queryClient.getQueryData<AppConfigPayload>(configQueries.app().queryKey)
+    recordSessionConfirmed(userId, idleMsOf(config), Date.now(), recordStorage)
+  }
+
+  /** `confirmed`: this `me` is the server's answer (not data restored from IndexedDB). */
+  function follow(me: Me | null | undefined, confirmed: boolean): void {
     if (me === undefined) return
     if (me === null) {
       end()
@@ -111,19 +130,31 @@ export function startQueryPersistence(
       onSignedOut?.()
       return
     }
-    if (session?.userId === me.id) return
+    if (session?.userId === me.id) {
+      if (confirmed) confirm(me.id)
+      return
+    }
+    // Judged on the record as it was before this session's own confirmation overwrites it.
+    const keepsChanges = keepsStoredChanges(readSessionRecord(recordStorage), me.id)
     const switching = session !== null
     end()
     if (switching) void wipe()
+    if (confirmed) confirm(me.id)
     begin(me.id)
-    onSignedIn?.(me.id)
+    onSignedIn?.(me.id, keepsChanges)
   }
 
   const unsubscribeMe = queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'success') return
-    if (isMeQuery(event.query.queryKey)) follow(event.action.data as Me | null)
+    if (!isMeQuery(event.query.queryKey)) return
+    // After start, `me` changes only by the server's word: a fetch, a sign-in, another tab's
+    // session change (fetched). A manual write of the same user (an optimistic preference, maybe
+    // offline) confirms nothing; a manual write of another user is a sign-in.
+    const me = event.action.data as Me | null
+    const confirmed = event.action.manual !== true || (me !== null && session?.userId !== me.id)
+    follow(me, confirmed)
   })
-  follow(queryClient.getQueryData<Me | null>(meKey))
+  follow(queryClient.getQueryData<Me | null>(meKey), confirmedAtStart)
 
   const flush = () => session?.persister.flush().catch(() => undefined) ?? Promise.resolve()
   // A pending save is written before the page goes (closed, reloaded, a tablet switching apps).

@@ -2,7 +2,6 @@
 // notifications (issue #5, docs/domain.md "Offline"): the deferrable mutations (src/api/leads.ts
 // comment, src/api/users.ts preference) go through `submitDeferred`; `startOutbox` replays what
 // is stored when the user is known, when the connection returns, and every 30 s while some wait.
-import { createStore } from 'idb-keyval'
 import type { QueryClient } from '@tanstack/react-query'
 import { subscribe } from 'valtio'
 import { authQueries } from '../api/auth.ts'
@@ -13,6 +12,7 @@ import { connectivityStore, isOnline } from '../stores/connectivity.ts'
 import { notify } from '../stores/notifications.ts'
 import { outboxStore, setPendingChanges } from '../stores/outbox.ts'
 import { isMeQuery } from './persisted-cache.ts'
+import { storedChangesDatabase, storedChangesSettled } from './outbox-store.ts'
 import {
   createOutbox,
   type DeferredChange,
@@ -30,8 +30,8 @@ const RETRY_EVERY_MS = 30_000
 const LOCK_NAME = 'centre-appels-outbox'
 
 /**
- * Network down, session lapsed (kept until the same user signs in again), or another tab is sending
- * it right now: wait. A server error: retry a few times. Any other refusal: final, shown.
+ * Network down, session lapsed (kept for the same user signing in again within the idle window,
+ * issue #17), or another tab is sending it right now: wait. A server error: retry a few times. Any other refusal: final, shown.
  */
 export function classifyFailure(error: unknown, entry: OutboxEntry): FailureKind {
   if (!(error instanceof ApiError)) return 'fail'
@@ -76,7 +76,7 @@ function withLock<T>(task: () => Promise<T>): Promise<T> {
 
 function appOutbox(): Outbox {
   outbox ??= createOutbox({
-    store: createStore('centre-appels-outbox', 'changes'),
+    store: storedChangesDatabase(),
     send: (entry) =>
       apiRequest(entry.path, {
         method: entry.method,
@@ -103,7 +103,22 @@ function currentUserId(client: QueryClient): number | null {
 }
 
 async function refreshPending(userId: number): Promise<void> {
+  // A drop decided by the end of a session (src/pwa/outbox-store.ts) goes first.
+  await storedChangesSettled()
   setPendingChanges((await appOutbox().pending(userId)).length)
+}
+
+/**
+ * Before an explicit sign-out (issue #17): sends the user's stored changes when the server can be
+ * reached, and says how many are still unsent (they would be lost with the sign-out).
+ */
+export async function sendBeforeSignOut(client: QueryClient, userId: number): Promise<number> {
+  queryClient = client
+  await storedChangesSettled()
+  if (isOnline()) await appOutbox().replay(userId)
+  const left = (await appOutbox().pending(userId)).length
+  setPendingChanges(left)
+  return left
 }
 
 /**
@@ -121,6 +136,7 @@ export async function submitDeferred(
     return { status: 'sent', data }
   }
   try {
+    await storedChangesSettled()
     return await appOutbox().submit({ ...change, userId })
   } finally {
     void refreshPending(userId).catch(() => undefined)
@@ -135,6 +151,7 @@ export function startOutbox(client: QueryClient): () => void {
   async function replayNow(): Promise<void> {
     const userId = currentUserId(client)
     if (userId === null || !isOnline()) return
+    await storedChangesSettled()
     await appOutbox().replay(userId)
     await refreshPending(userId)
   }

@@ -1,6 +1,7 @@
 // The persisted query cache (issue #5) over fake-indexeddb: coalesced writes, flush when the page
 // hides, restore, buster (build + user) and owner checks, nothing of the current call, wipe at
-// sign-out or when another user signs in.
+// sign-out or when another user signs in; the owner and the age of persisted data (issue #17): the
+// server's confirmations recorded, another user's or a stale cache never restored.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { QueryClient } from '@tanstack/react-query'
 import { createStore, get, set, type UseStore } from 'idb-keyval'
@@ -13,6 +14,10 @@ import { NO_CALL } from '../../tests/mocks/calls.ts'
 import { busterFor, NEVER_PERSISTED, PERSIST_MAX_AGE_MS, restorePersistedCache } from './persisted-cache.ts'
 import { startQueryPersistence, type Persistence } from './cache-persistence.ts'
 import { createIdbPersister } from './query-persister.ts'
+import { readSessionRecord, recordSessionConfirmed } from './session-record.ts'
+import { server } from '../../tests/mocks/server.ts'
+import { signedInAs } from '../../tests/mocks/session.ts'
+import { configQueries } from '../api/config.ts'
 
 const teleop = makeMe('TELEOPERATOR')
 const manager = makeMe('MANAGER')
@@ -30,10 +35,31 @@ afterEach(() => {
   running = []
 })
 
+/** A localStorage of the test's own for the session record. */
+function memoryStorage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
+  const items = new Map<string, string>()
+  return {
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, value),
+    removeItem: (key) => void items.delete(key),
+  }
+}
+let recordStorage = memoryStorage()
+beforeEach(() => {
+  recordStorage = memoryStorage()
+})
+
 function start(queryClient: QueryClient, options: Parameters<typeof startQueryPersistence>[1] = {}) {
   const win = new EventTarget()
   const doc = Object.assign(new EventTarget(), { visibilityState: 'visible' as DocumentVisibilityState })
-  const persistence = startQueryPersistence(queryClient, { store, delayMs: 1000, win, doc, ...options })
+  const persistence = startQueryPersistence(queryClient, {
+    store,
+    delayMs: 1000,
+    win,
+    doc,
+    recordStorage,
+    ...options,
+  })
   running.push(persistence)
   return { persistence, win, doc }
 }
@@ -198,7 +224,8 @@ describe('the end of a session', () => {
     const queryClient = signedIn()
     queryClient.setQueryData(leadKey, { id: 42 })
     const { persistence } = start(queryClient, { onSignedIn, onSignedOut })
-    expect(onSignedIn).toHaveBeenCalledWith(teleop.id)
+    // No record of an earlier session of theirs: changes stored offline would not be kept.
+    expect(onSignedIn).toHaveBeenCalledWith(teleop.id, false)
     await settle()
     await persistence.flush()
     expect(await stored()).toBeDefined()
@@ -231,5 +258,97 @@ describe('the end of a session', () => {
     expect(client?.buster).toBe(busterFor(manager.id))
     expect(client?.clientState.queries.map((q) => q.queryKey)).not.toContainEqual(leadKey)
     expect(await get('owner', store)).toBe(manager.id)
+  })
+})
+
+describe('the owner and the age of persisted data (issue #17)', () => {
+  it('records when the server confirms the session, never for a `me` restored from IndexedDB', async () => {
+    const queryClient = signedIn()
+    queryClient.setQueryData(configQueries.app().queryKey, {
+      appEnv: 'develop',
+      version: 'test',
+      sentryDsn: null,
+      sessionIdleMinutes: 30,
+    })
+    start(queryClient)
+    expect(readSessionRecord(recordStorage)).toBeNull()
+    // An optimistic change of the user's own data (a preference, maybe offline) confirms nothing.
+    queryClient.setQueryData(authQueries.me().queryKey, structuredClone(teleop))
+    expect(readSessionRecord(recordStorage)).toBeNull()
+
+    server.use(signedInAs(teleop))
+    const before = Date.now()
+    await queryClient.fetchQuery({ ...authQueries.me(), staleTime: 0 })
+    const record = readSessionRecord(recordStorage)
+    expect(record).toMatchObject({ userId: teleop.id, idleMs: 30 * 60_000 })
+    expect(record?.confirmedAt).toBeGreaterThanOrEqual(before)
+  })
+
+  it('records at start when the server’s page named the user, and at a sign-in', () => {
+    const queryClient = signedIn()
+    start(queryClient, { confirmedAtStart: true })
+    expect(readSessionRecord(recordStorage)?.userId).toBe(teleop.id)
+    // What the login form's success does (replaceSession).
+    queryClient.setQueryData(authQueries.me().queryKey, manager)
+    expect(readSessionRecord(recordStorage)?.userId).toBe(manager.id)
+  })
+
+  it('says whether the signed-in user keeps their changes stored offline', async () => {
+    const onSignedIn = vi.fn()
+    recordSessionConfirmed(teleop.id, 60_000, Date.now(), recordStorage)
+    const queryClient = signedIn()
+    start(queryClient, { onSignedIn })
+    expect(onSignedIn).toHaveBeenLastCalledWith(teleop.id, true)
+
+    // The session lapsed (401), then another user signs in at this desk.
+    queryClient.setQueryData(authQueries.me().queryKey, null)
+    queryClient.setQueryData(authQueries.me().queryKey, manager)
+    expect(onSignedIn).toHaveBeenLastCalledWith(manager.id, false)
+    // The first one again, but the record is now the manager's: their stored changes are gone.
+    queryClient.setQueryData(authQueries.me().queryKey, null)
+    queryClient.setQueryData(authQueries.me().queryKey, teleop)
+    expect(onSignedIn).toHaveBeenLastCalledWith(teleop.id, false)
+    await settle()
+  })
+
+  it('restores only the data of the user the start allows, and drops the rest from IndexedDB', async () => {
+    const before = signedIn()
+    before.setQueryData(leadKey, { id: 42, firstName: 'Jean' })
+    const { persistence } = start(before)
+    await settle()
+    await persistence.flush()
+
+    // The server names another user: nothing of the first shows, nor stays.
+    const other = createQueryClient()
+    expect(await restorePersistedCache(other, { store, expectedOwner: manager.id })).toBeNull()
+    expect(other.getQueryData(leadKey)).toBeUndefined()
+    expect(other.getQueryData(authQueries.me().queryKey)).toBeUndefined()
+    expect(await stored()).toBeUndefined()
+    expect(await get('owner', store)).toBeUndefined()
+  })
+
+  it('drops a stale cache (or the server saying nobody) before anything is restored', async () => {
+    const before = signedIn()
+    before.setQueryData(leadKey, { id: 42 })
+    const { persistence } = start(before)
+    await settle()
+    await persistence.flush()
+
+    const after = createQueryClient()
+    expect(await restorePersistedCache(after, { store, expectedOwner: null })).toBeNull()
+    expect(after.getQueryData(leadKey)).toBeUndefined()
+    expect(await stored()).toBeUndefined()
+  })
+
+  it('keeps the same user’s data when the server confirms them or says nothing (offline)', async () => {
+    const before = signedIn()
+    before.setQueryData(leadKey, { id: 42, firstName: 'Jean' })
+    const { persistence } = start(before)
+    await settle()
+    await persistence.flush()
+
+    const after = createQueryClient()
+    expect(await restorePersistedCache(after, { store, expectedOwner: teleop.id })).toBe(teleop.id)
+    expect(after.getQueryData(leadKey)).toEqual({ id: 42, firstName: 'Jean' })
   })
 })

@@ -3,8 +3,9 @@
 // is signed in, and wiping it when the session ends or changes, is cache-persistence.ts.
 // Whose data it is: the `owner` key, written when a user's cache starts being saved. The buster is
 // build + owner, and the restored `me` must be the owner, so a cache is never restored for a build
-// or a user it was not written by.
-import { createStore, get, type UseStore } from 'idb-keyval'
+// or a user it was not written by. Issue #17: the boot also names whose data may be restored at all
+// (`expectedOwner`, from src/pwa/session-record.ts): a stale one or another user's is dropped.
+import { createStore, delMany, get, type UseStore } from 'idb-keyval'
 import { persistQueryClientRestore, type PersistedClient } from '@tanstack/query-persist-client-core'
 import { partialMatchKey, type Query, type QueryClient } from '@tanstack/react-query'
 import { authQueries } from '../api/auth.ts'
@@ -54,6 +55,10 @@ export function ownerOf(client: PersistedClient): number | null {
   return me ? me.id : null
 }
 
+function dropPersisted(store: UseStore): Promise<void> {
+  return delMany(['client', OWNER_KEY], store)
+}
+
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | null> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve(null), ms)
@@ -70,7 +75,16 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | null> {
   })
 }
 
-export type RestoreOptions = { store?: UseStore; timeoutMs?: number; buildId?: string }
+export type RestoreOptions = {
+  store?: UseStore
+  timeoutMs?: number
+  buildId?: string
+  /**
+   * Whose data may be restored (issue #17, src/pwa/session-record.ts `judgeStoredData`): another
+   * owner's is dropped, and null drops any. Undefined: the recorded owner's.
+   */
+  expectedOwner?: number | null
+}
 
 /**
  * Restores the persisted cache into `queryClient` (before the first render). Returns the owner's id,
@@ -80,14 +94,28 @@ export type RestoreOptions = { store?: UseStore; timeoutMs?: number; buildId?: s
  */
 export async function restorePersistedCache(
   queryClient: QueryClient,
-  { store = defaultCacheStore(), timeoutMs = RESTORE_TIMEOUT_MS, buildId = BUILD_ID }: RestoreOptions = {},
+  {
+    store = defaultCacheStore(),
+    timeoutMs = RESTORE_TIMEOUT_MS,
+    buildId = BUILD_ID,
+    expectedOwner,
+  }: RestoreOptions = {},
 ): Promise<number | null> {
+  const persister = createIdbPersister({ store })
+  if (expectedOwner === null) {
+    // Stale, or the server names nobody or someone else: nothing of it may show, nor stay.
+    await withTimeout(dropPersisted(store), timeoutMs)
+    return null
+  }
   const read = Promise.all([get<number>(OWNER_KEY, store), get<PersistedClient>('client', store)])
   const stored = await withTimeout(read, timeoutMs)
   if (!stored) return null
   const [owner, client] = stored
   if (typeof owner !== 'number' || !client) return null
-  const persister = createIdbPersister({ store })
+  if (expectedOwner !== undefined && owner !== expectedOwner) {
+    await withTimeout(dropPersisted(store), timeoutMs)
+    return null
+  }
   try {
     await persistQueryClientRestore({
       queryClient,

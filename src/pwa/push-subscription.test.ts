@@ -18,7 +18,7 @@ const KEY_BYTES = Uint8Array.from({ length: 65 }, (_, i) => (i === 0 ? 4 : i))
 const PUBLIC_KEY = btoa(String.fromCharCode(...KEY_BYTES))
   .replace(/\+/g, '-')
   .replace(/\//g, '_')
-  .replace(/=+$/, '')
+  .replaceAll('=', '')
 
 let browser: FakePushBrowser | null = null
 let saved: unknown[]

@@ -1,2 +1,2 @@
 // App routes get the shell offline; never /api, /ws or anything that looks like a file.
-export const NAVIGATION_DENYLIST: RegExp[] = [/^\/api(\/|$)/, /^\/ws(\/|$)/, /\/[^/?]+\.[^/]+$/]
+export const NAVIGATION_DENYLIST: RegExp[] = [/^\/api(\/|$)/, /^\/ws(\/|$)/, /\/[^./?]+\.[^/]+$/]

@@ -1,4 +1,6 @@
-// User fixtures. The password hash is computed once per test process (scrypt is deliberately slow).
+// User fixtures. The password hash is computed once per test process, at a test-only scrypt cost:
+// verification reads the cost stored in the hash, so sign-ins in tests take milliseconds instead of
+// the production cost's hundreds (the server itself always hashes at full cost).
 import type { Db } from '../../server/db/client.ts'
 import { teamMembers, teams, users } from '../../server/db/schema.ts'
 import { hashPassword } from '../../server/lib/passwords.ts'
@@ -7,12 +9,15 @@ import { TEST_PASSWORD } from '../setup/agent.ts'
 
 let hash: Promise<string> | undefined
 
+/** Cheap scrypt parameters for fixtures only. */
+export const TEST_SCRYPT = { N: 2 ** 10, r: 8, p: 1 } as const
+
 export type UserFixture = { email?: string; role?: Role; status?: UserStatus; aircallId?: number | null }
 
 let counter = 0
 
 export async function insertUser(db: Db, fixture: UserFixture = {}) {
-  hash ??= hashPassword(TEST_PASSWORD)
+  const passwordHash = await testPasswordHash()
   counter += 1
   const [row] = await db
     .insert(users)
@@ -23,7 +28,7 @@ export async function insertUser(db: Db, fixture: UserFixture = {}) {
       role: fixture.role ?? 'TELEOPERATOR',
       status: fixture.status ?? 'ACTIVE',
       aircallId: fixture.aircallId === undefined ? 1000 + counter : fixture.aircallId,
-      passwordHash: await hash,
+      passwordHash,
     })
     .returning()
   return row!
@@ -34,4 +39,10 @@ export async function insertTeam(db: Db, name: string, userIds: number[]) {
   if (userIds.length)
     await db.insert(teamMembers).values(userIds.map((userId) => ({ teamId: team!.id, userId })))
   return team!
+}
+
+/** The hash of TEST_PASSWORD that fixtures store (computed once). */
+export function testPasswordHash(): Promise<string> {
+  hash ??= hashPassword(TEST_PASSWORD, TEST_SCRYPT)
+  return hash
 }

@@ -4,7 +4,9 @@ import { NO_CALL } from './calls.ts'
 import { liveServer } from './live.ts'
 
 export const handlers = [
-  http.get('*/api/config', () => HttpResponse.json({ appEnv: 'develop', version: 'test', sentryDsn: null })),
+  http.get('*/api/config', () =>
+    HttpResponse.json({ appEnv: 'develop', version: 'test', sentryDsn: null, sessionIdleMinutes: 240 }),
+  ),
   // Signed out unless a test signs someone in (tests/mocks/session.ts).
   http.get('*/api/user/me', () =>
     HttpResponse.json(

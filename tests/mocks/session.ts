@@ -37,5 +37,7 @@ export function signedInAs(me: Me) {
 
 /** GET /api/config in the given environment. */
 export function appEnvIs(appEnv: AppEnv, sentryDsn: string | null = null) {
-  return http.get('*/api/config', () => HttpResponse.json({ appEnv, version: 'test', sentryDsn }))
+  return http.get('*/api/config', () =>
+    HttpResponse.json({ appEnv, version: 'test', sentryDsn, sessionIdleMinutes: 240 }),
+  )
 }

@@ -73,10 +73,12 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
 
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
-  options: Pick<BuildOptions, 'push'> = {},
+  options: Pick<BuildOptions, 'push' | 'logStream'> = {},
 ): Promise<TestApp> {
   const { database, drop } = await openTestDatabase()
-  const app = await buildApp({ config: testConfig(overrides), database, logger: false, ...options })
+  // Logs only for a test that reads them (give `logStream` and a `logLevel` override).
+  const logger = options.logStream !== undefined
+  const app = await buildApp({ config: testConfig(overrides), database, logger, ...options })
   await app.ready()
   return {
     app,

@@ -1,7 +1,7 @@
 // Authentication: login, logout, the connected user, forgotten and reset passwords.
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { commonErrors, okSchema } from '../../../src/contracts/common.ts'
 import {
@@ -12,24 +12,66 @@ import {
   resetPasswordBodySchema,
   tokenStatusSchema,
 } from '../../../src/contracts/user.ts'
-import { passwordResetTokens, sessions, users } from '../../db/schema.ts'
+import type { Db } from '../../db/client.ts'
+import { users } from '../../db/schema.ts'
 import { errors, HttpError } from '../../lib/http-error.ts'
-import { getDecoyHash, hashPassword, verifyPassword } from '../../lib/passwords.ts'
-import { attempt, clearHits, forgetHits, type Limit } from '../../lib/rate-limit.ts'
+import { getDecoyHash, verifyPassword } from '../../lib/passwords.ts'
+import { attempt, type Limit } from '../../lib/rate-limit.ts'
+import {
+  admitAttempt,
+  maxFailures,
+  recordFailure,
+  releaseAttempt,
+  type AttemptTicket,
+  type FailureRule,
+} from '../../lib/failure-limits.ts'
 import { loadMe } from '../../domain/users.ts'
-import { hashToken, linkOrigin, sendPasswordLink } from '../../domain/password-reset.ts'
+import {
+  isResetTokenValid,
+  linkOrigin,
+  resetPasswordWithToken,
+  sendPasswordLink,
+} from '../../domain/password-reset.ts'
+import { signInRules } from '../../domain/sign-in-throttle.ts'
+import signInThrottleRoutes from './sign-in-throttles.ts'
 import { hasLiveSession } from '../../domain/lead-viewers.ts'
 import { setViewingLead } from '../leads/notify.ts'
 import { forgetBrowser } from '../../push/subscriptions.ts'
 
 const WINDOW_15_MIN = 15 * 60 * 1000
 
-function loginLimits(email: string, ip: string): Limit[] {
-  return [
-    { bucket: `login:email:${email}`, max: 5, windowMs: WINDOW_15_MIN },
-    // Call centres sign in many agents from one address: the per-IP limit counts failures only.
-    { bucket: `login:ip:${ip}`, max: 50, windowMs: WINDOW_15_MIN },
-  ]
+/** Bad reset links per address (docs/domain.md "Sign-in limits"); a used or expired link counts too. */
+const resetRules = (address: string): FailureRule[] => [maxFailures(`reset:ip:${address}`, 10, WINDOW_15_MIN)]
+
+async function admitOrRefuse(db: Db, rules: FailureRule[]): Promise<AttemptTicket> {
+  const admission = await admitAttempt(db, rules)
+  if ('retryAfterMs' in admission) throw errors.tooManyAttempts(admission.retryAfterMs)
+  return admission.ticket
+}
+
+/**
+ * The account whose password this is, under the sign-in limits (docs/domain.md "Sign-in limits"):
+ * 429 when this address must wait for this account, 401 for a wrong password or unknown e-mail.
+ */
+async function checkCredentials(db: Db, email: string, password: string, address: string) {
+  const ticket = await admitOrRefuse(db, signInRules(email, address))
+  try {
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email}`)
+    // Unknown e-mail: verify against a decoy so the answer time does not reveal it.
+    const ok = await verifyPassword(password, user?.passwordHash ?? (await getDecoyHash()))
+    if (!user || !ok) {
+      await recordFailure(db, ticket)
+      throw new HttpError(401, 'INVALID_CREDENTIALS', 'Adresse e-mail ou mot de passe incorrect.')
+    }
+    // Only failures count: the right password frees its slot and lifts this address's delay.
+    await releaseAttempt(db, ticket, { success: true })
+    return user
+  } finally {
+    await releaseAttempt(db, ticket)
+  }
 }
 
 export default async function authRoutes(fastify: FastifyInstance) {
@@ -48,20 +90,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { email, password } = request.body
-      const limits = loginLimits(email, request.ip)
-      const { limited, ids } = await attempt(db, limits)
-      if (limited) throw errors.tooManyAttempts()
-      const [user] = await db
-        .select()
-        .from(users)
-        .where(sql`lower(${users.email}) = ${email}`)
-      // Unknown e-mail: verify against a decoy so the answer time does not reveal it.
-      const ok = await verifyPassword(password, user?.passwordHash ?? (await getDecoyHash()))
-      if (!user || !ok)
-        throw new HttpError(401, 'INVALID_CREDENTIALS', 'Adresse e-mail ou mot de passe incorrect.')
-      // Only failures count: a right password forgets this attempt and the e-mail's failures.
-      await forgetHits(db, ids)
-      await clearHits(db, limits[0]!.bucket)
+      const user = await checkCredentials(db, email, password, request.ip)
       if (user.status !== 'ACTIVE') {
         throw new HttpError(
           403,
@@ -69,7 +98,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
           'Votre compte est désactivé. Contactez votre responsable.',
         )
       }
-      await app.sessions.create(request, reply, user.id)
+      // Issue #17: the cookie ends with the browser unless « Rester connecté sur cet appareil ».
+      await app.sessions.create(request, reply, user.id, { remember: request.body.rememberMe === true })
       return { user: await loadMe(db, user) }
     },
   )
@@ -133,7 +163,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
       }
       if ((await attempt(db, [emailLimit])).limited) return { ok: true as const }
       // The answer never depends on whether the address exists; the work happens after it.
-      const origin = linkOrigin(app, request)
+      const origin = linkOrigin(app)
       void sendPasswordLink(app, { email: request.body.email, origin, kind: 'reset' }).catch(
         (error: unknown) =>
           request.log.error({ err: error }, 'forgot password: sending the reset link failed'),
@@ -152,13 +182,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
         response: { 200: tokenStatusSchema },
       },
     },
-    async (request) => {
-      const [row] = await db
-        .select({ userId: passwordResetTokens.userId })
-        .from(passwordResetTokens)
-        .where(validTokenWhere(hashToken(request.params.token)))
-      return { valid: Boolean(row) }
-    },
+    async (request) => ({ valid: await isResetTokenValid(db, request.params.token) }),
   )
 
   app.post(
@@ -168,36 +192,21 @@ export default async function authRoutes(fastify: FastifyInstance) {
       schema: { tags: ['auth'], body: resetPasswordBodySchema, response: { 200: okSchema, ...commonErrors } },
     },
     async (request) => {
-      const passwordHash = await hashPassword(request.body.password)
-      const tokenHash = hashToken(request.body.token)
-      const changed = await db.transaction(async (tx) => {
-        // Single use: the UPDATE claims the token atomically, a second use finds nothing.
-        const [claimed] = await tx
-          .update(passwordResetTokens)
-          .set({ usedAt: new Date() })
-          .where(validTokenWhere(tokenHash))
-          .returning({ userId: passwordResetTokens.userId })
-        if (!claimed) return false
-        await tx
-          .update(users)
-          .set({ passwordHash, updatedAt: new Date() })
-          .where(eq(users.id, claimed.userId))
-        await tx.delete(sessions).where(eq(sessions.userId, claimed.userId))
-        return claimed.userId
-      })
-      if (changed === false) {
-        throw new HttpError(400, 'TOKEN_INVALID', 'Ce lien de réinitialisation est invalide ou a expiré.')
+      // Bad links are failures, throttled per address; the link is checked before any hashing.
+      const ticket = await admitOrRefuse(db, resetRules(request.ip))
+      try {
+        const changed = await resetPasswordWithToken(db, request.body.token, request.body.password)
+        if (changed === null) {
+          await recordFailure(db, ticket)
+          throw new HttpError(400, 'TOKEN_INVALID', 'Ce lien de réinitialisation est invalide ou a expiré.')
+        }
+        await app.bus.publish('user-changed', { userId: changed })
+        return { ok: true as const }
+      } finally {
+        await releaseAttempt(db, ticket)
       }
-      await app.bus.publish('user-changed', { userId: changed })
-      return { ok: true as const }
     },
   )
-}
 
-function validTokenWhere(tokenHash: string) {
-  return and(
-    eq(passwordResetTokens.tokenHash, tokenHash),
-    isNull(passwordResetTokens.usedAt),
-    gt(passwordResetTokens.expiresAt, new Date()),
-  )
+  await app.register(signInThrottleRoutes)
 }

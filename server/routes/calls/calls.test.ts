@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts'
 import { createAgent, type Agent } from '../../../tests/setup/agent.ts'
-import { insertUser } from '../../../tests/factories/users.ts'
+import { insertTeam, insertUser } from '../../../tests/factories/users.ts'
 import { insertLead, insertMission } from '../../../tests/factories/leads.ts'
 import { startFakeAircall, type FakeAircall } from '../../../tests/fakes/aircall-server.ts'
 import { calls, leads, users } from '../../db/schema.ts'
@@ -31,11 +31,15 @@ describe('call routes on the simulator', () => {
     await t.app.telephony.idle()
     await t.reset()
     teleopId = (await insertUser(t.database.db, { email: 'teleop@test.fr', aircallId: 501 })).id
-    await insertUser(t.database.db, { email: 'manager@test.fr', role: 'MANAGER' })
-    await insertUser(t.database.db, { email: 'other@test.fr' })
-    await insertUser(t.database.db, { email: 'nolink@test.fr', aircallId: null })
+    const manager = await insertUser(t.database.db, { email: 'manager@test.fr', role: 'MANAGER' })
+    const other = await insertUser(t.database.db, { email: 'other@test.fr' })
+    const nolink = await insertUser(t.database.db, { email: 'nolink@test.fr', aircallId: null })
     await insertUser(t.database.db, { email: 'admin@test.fr', role: 'ADMIN', aircallId: null })
-    marketId = (await insertMission(t.database.db)).market.id
+    // Everyone works the mission: these tests are about calls, not about who sees which lead.
+    const userIds = [teleopId, manager.id, other.id, nolink.id]
+    marketId = (await insertMission(t.database.db, { userIds })).market.id
+    // The manager supervises the teleoperator's calls through their team (server/domain/call-access.ts).
+    await insertTeam(t.database.db, 'Équipe', [teleopId, manager.id])
     teleop = createAgent(t.app)
     await teleop.login('teleop@test.fr')
   })
@@ -226,7 +230,7 @@ describe('call routes on the simulator', () => {
     ).toBe(409)
   })
 
-  it('force-ends the user’s own call, a supervisor may too, another teleoperator may not', async () => {
+  it('force-ends the user’s own call, a supervisor may too, another teleoperator may not (as if missing)', async () => {
     const lead = await heldLead(teleopId)
     const { callId } = (
       await teleop.request({ method: 'POST', url: '/api/call/start-outbound', payload: { leadId: lead.id } })
@@ -235,7 +239,13 @@ describe('call routes on the simulator', () => {
     const other = await as('other@test.fr')
     expect(
       (await other.request({ method: 'POST', url: '/api/call/force-end', payload: { callId } })).statusCode,
-    ).toBe(403)
+    ).toBe(404)
+    await insertUser(t.database.db, { email: 'elsewhere@test.fr', role: 'MANAGER' })
+    const elsewhere = await as('elsewhere@test.fr')
+    expect(
+      (await elsewhere.request({ method: 'POST', url: '/api/call/force-end', payload: { callId } }))
+        .statusCode,
+    ).toBe(404)
     const manager = await as('manager@test.fr')
     expect(
       (await manager.request({ method: 'POST', url: '/api/call/force-end', payload: { callId } })).statusCode,
@@ -263,7 +273,7 @@ describe('call routes on the simulator', () => {
     const other = await as('other@test.fr')
     expect(
       (await other.request({ method: 'POST', url: `/api/call/${callId}/link-lead/${lead.id}` })).statusCode,
-    ).toBe(403)
+    ).toBe(404)
   })
 
   it('links an Aircall account by a given id (admins only), never to two users', async () => {
@@ -318,7 +328,7 @@ describe('call routes on Aircall (local fake)', () => {
     fake.numbers = [{ id: 301, name: 'Paris', digits: '+33 1 76 36 06 95', userIds: [7001] }]
     teleopId = (await insertUser(t.database.db, { email: 'teleop@test.fr', aircallId: null })).id
     await insertUser(t.database.db, { email: 'admin@test.fr', role: 'ADMIN', aircallId: null })
-    marketId = (await insertMission(t.database.db)).market.id
+    marketId = (await insertMission(t.database.db, { userIds: [teleopId] })).market.id
   })
 
   it('links the Aircall user with the same e-mail, then starts a call through the API', async () => {

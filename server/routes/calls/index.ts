@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { and, eq, ne } from 'drizzle-orm'
+import { and, eq, isNull, ne, or } from 'drizzle-orm'
 import {
   type AircallNumber,
   callLinkLeadParamsSchema,
@@ -19,16 +19,19 @@ import {
 import { commonErrors, idParamSchema } from '../../../src/contracts/common.ts'
 import { isCallCapable } from '../../../src/contracts/roles.ts'
 import { userSchema } from '../../../src/contracts/user.ts'
-import { calls, leads, users } from '../../db/schema.ts'
+import { calls, users } from '../../db/schema.ts'
 import { errors, HttpError } from '../../lib/http-error.ts'
 import { loadUsers } from '../../domain/users.ts'
 import { ongoingCallOf, untaggedCallOf } from '../../domain/call-state.ts'
 import { blockingRedirect, heldLeadOf } from '../../domain/lead-assignment.ts'
+import { findVisibleLead, mayActOnLead, mayReadLead } from '../../domain/lead-access.ts'
+import { CALL_ALREADY_TAGGED } from '../../domain/lead-tagging.ts'
+import { assertMayActOnCall } from '../../domain/call-access.ts'
+import type { SessionUser } from '../../plugins/session.ts'
 import { toE164 } from '../../../src/contracts/phone.ts'
 import { PENDING_PREFIX, syncCallingLead } from '../../telephony/webhook-processing.ts'
 import { currentCallOf, leadPath } from './current-call.ts'
 
-const SUPERVISORS = ['MANAGER', 'ADMIN'] as const
 const NUMBERS_TTL_MS = 5 * 60 * 1000
 const withConflict = { ...commonErrors, 409: commonErrors[400], 502: commonErrors[400] }
 
@@ -52,12 +55,9 @@ export default async function callRoutes(fastify: FastifyInstance) {
     return numbersCache.list
   }
 
-  async function ownOrSupervised(callId: number, user: { id: number; role: string }) {
+  async function ownOrSupervised(callId: number, user: SessionUser) {
     const [call] = await db.select().from(calls).where(eq(calls.id, callId))
-    if (!call) throw errors.notFound('Appel introuvable.')
-    if (call.userId !== user.id && !(SUPERVISORS as readonly string[]).includes(user.role))
-      throw errors.forbidden('Cet appel n’est pas le vôtre.')
-    return call
+    return assertMayActOnCall(db, user, call)
   }
 
   app.post(
@@ -77,8 +77,7 @@ export default async function callRoutes(fastify: FastifyInstance) {
         throw errors.forbidden(
           'Votre compte n’est pas relié à la téléphonie : demandez-le à un administrateur.',
         )
-      const [lead] = await db.select().from(leads).where(eq(leads.id, request.body.leadId))
-      if (!lead) throw errors.notFound('Lead introuvable.')
+      const { lead } = await findVisibleLead(db, user, request.body.leadId)
       if (lead.processingUserId !== user.id)
         throw errors.forbidden('Ce lead n’est pas en cours de traitement par vous.')
       const to = toE164(lead.phone)
@@ -158,7 +157,10 @@ export default async function callRoutes(fastify: FastifyInstance) {
       const user = request.auth.user!
       const call = await ongoingCallOf(db, user.id)
       if (!call || call.direction !== 'inbound') throw errors.notFound('Aucun appel entrant en cours.')
-      const leadId = call.leadId ?? call.detectedLeadId
+      // The detected lead counts only if the user may see it (server/domain/lead-access.ts): a caller
+      // matching a lead of another mission is answered as an unknown caller.
+      const concerned = call.leadId ?? call.detectedLeadId
+      const leadId = concerned !== null && (await mayReadLead(db, user, concerned)) ? concerned : null
       if (!request.body.bypassUntaggedLeadCheck) {
         const untagged = await untaggedCallOf(db, user.id)
         if (untagged) {
@@ -180,7 +182,7 @@ export default async function callRoutes(fastify: FastifyInstance) {
             },
           )
       }
-      if (leadId !== call.leadId)
+      if (leadId !== null && leadId !== call.leadId)
         await db.update(calls).set({ leadId, updatedAt: new Date() }).where(eq(calls.id, call.id))
       if (telephony.simulator && !call.answeredAt) {
         telephony.simulator.act({ ...call, leadId }, 'answer', user.aircallId)
@@ -232,10 +234,20 @@ export default async function callRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const call = await ownOrSupervised(request.params.callId, request.auth.user!)
-      const [lead] = await db.select({ id: leads.id }).from(leads).where(eq(leads.id, request.params.leadId))
-      if (!lead) throw errors.notFound('Lead introuvable.')
-      await db.update(calls).set({ leadId: lead.id, updatedAt: new Date() }).where(eq(calls.id, call.id))
+      const user = request.auth.user!
+      const call = await ownOrSupervised(request.params.callId, user)
+      // docs/domain.md "Calls" (Link lead): a lead the user sees, held by them or free for a
+      // teleoperator; a tagged call keeps the lead of its outcome.
+      const { lead } = await findVisibleLead(db, user, request.params.leadId)
+      if (!mayActOnLead(user, lead, { takesFreeLead: true }))
+        throw errors.forbidden('Ce lead est traité par un autre utilisateur.')
+      // Conditional, so a tagging of this call committed meanwhile is not overtaken.
+      const [linked] = await db
+        .update(calls)
+        .set({ leadId: lead.id, updatedAt: new Date() })
+        .where(and(eq(calls.id, call.id), or(isNull(calls.leadTagId), eq(calls.leadId, lead.id))))
+        .returning({ id: calls.id })
+      if (!linked) throw errors.conflict(CALL_ALREADY_TAGGED)
       if (call.userId) {
         await syncCallingLead(telephony.context, call.userId)
         await publish(call.userId, call.id, call.status)

@@ -1,22 +1,37 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts'
-import { createAgent, type Agent } from '../../../tests/setup/agent.ts'
-import { insertUser } from '../../../tests/factories/users.ts'
+import { eq } from 'drizzle-orm'
+import { TEST_PASSWORD, createAgent, type Agent } from '../../../tests/setup/agent.ts'
+import { calls, users } from '../../db/schema.ts'
+import { insertTeam, insertUser } from '../../../tests/factories/users.ts'
+import { insertCall } from '../../../tests/factories/leads.ts'
 
 let t: TestApp
 let agent: Agent
+/** The app's log lines (pino JSON), to check what the dev tools leave in the audit trail. */
+const logLines: Record<string, unknown>[] = []
 
 beforeAll(async () => {
-  t = await createTestApp()
+  t = await createTestApp(
+    { logLevel: 'info' },
+    { logStream: { write: (line) => logLines.push(JSON.parse(line) as Record<string, unknown>) } },
+  )
 })
 afterAll(() => t.close())
 beforeEach(async () => {
+  // Simulated events of the previous test must not land in this one's tables.
+  await t.app.telephony.idle()
   await t.reset()
   await insertUser(t.database.db, { email: 'teleop@test.fr', role: 'TELEOPERATOR' })
   await insertUser(t.database.db, { email: 'manager@test.fr', role: 'MANAGER' })
   agent = createAgent(t.app)
   await agent.login('teleop@test.fr')
+  logLines.length = 0
 })
+
+function logged(event: string) {
+  return logLines.filter((line) => line.event === event)
+}
 
 describe('dev endpoints (non-production)', () => {
   it('connects as the first active user of a role', async () => {
@@ -61,6 +76,38 @@ describe('dev endpoints (non-production)', () => {
     expect((await otherTab.request({ url: '/api/user/me' })).json().role).toBe('TELEOPERATOR')
   })
 
+  it('logs who became whom on every connect-as and role switch, with ids and roles only', async () => {
+    const [teleop] = await t.database.db.select().from(users).where(eq(users.email, 'teleop@test.fr'))
+    const [manager] = await t.database.db.select().from(users).where(eq(users.email, 'manager@test.fr'))
+    await agent.request({ method: 'POST', url: '/api/dev/switch-role', payload: { role: 'ADMIN' } })
+    expect(logged('dev.switch-role')).toEqual([
+      expect.objectContaining({
+        level: 40,
+        userId: teleop!.id,
+        accountRole: 'TELEOPERATOR',
+        fromRole: 'TELEOPERATOR',
+        toRole: 'ADMIN',
+      }),
+    ])
+    await agent.request({
+      method: 'POST',
+      url: '/api/dev/connect-as',
+      payload: { userEmail: 'manager@test.fr' },
+    })
+    expect(logged('dev.connect-as')).toEqual([
+      expect.objectContaining({
+        level: 40,
+        fromUserId: teleop!.id,
+        fromRole: 'ADMIN',
+        toUserId: manager!.id,
+        toRole: 'MANAGER',
+      }),
+    ])
+    const text = JSON.stringify([...logged('dev.switch-role'), ...logged('dev.connect-as')])
+    expect(text).not.toContain(TEST_PASSWORD)
+    expect(text).not.toContain(agent.cookies.get('sid') ?? 'no session cookie')
+  })
+
   it('requires a session', async () => {
     const res = await createAgent(t.app).request({
       method: 'POST',
@@ -68,6 +115,62 @@ describe('dev endpoints (non-production)', () => {
       payload: { role: 'ADMIN' },
     })
     expect(res.statusCode).toBe(401)
+  })
+})
+
+describe('dev telephony: only the calls of users one may follow (issue #17)', () => {
+  const NOT_FOUND_CALL = { error: { code: 'NOT_FOUND', message: 'Appel simulé introuvable.' } }
+  let ids: { teleop: number; teammate: number; outsider: number }
+
+  beforeEach(async () => {
+    const { db } = t.database
+    const teleop = (await db.select().from(users).where(eq(users.email, 'teleop@test.fr')))[0]!
+    const manager = (await db.select().from(users).where(eq(users.email, 'manager@test.fr')))[0]!
+    const teammate = await insertUser(db, { email: 'teammate@test.fr' })
+    const outsider = await insertUser(db, { email: 'outsider@test.fr' })
+    await insertUser(db, { email: 'admin@test.fr', role: 'ADMIN', aircallId: null })
+    await insertTeam(db, 'Lyon', [manager.id, teammate.id])
+    ids = { teleop: teleop.id, teammate: teammate.id, outsider: outsider.id }
+  })
+
+  let callNumber = 900_000
+  async function callOf(userId: number) {
+    callNumber += 1
+    return insertCall(t.database.db, { userId, providerCallId: String(callNumber) })
+  }
+
+  async function hangUp(as: Agent, callId: number) {
+    return as.request({ method: 'POST', url: `/api/dev/telephony/${callId}/hangup` })
+  }
+
+  it('a teleoperator drives their own call; another’s answers like a call that does not exist', async () => {
+    const own = await callOf(ids.teleop)
+    const foreign = await callOf(ids.teammate)
+    expect((await hangUp(agent, own.id)).statusCode).toBe(200)
+    const refused = await hangUp(agent, foreign.id)
+    const missing = await hangUp(agent, 2_000_000)
+    expect([refused.statusCode, refused.json()]).toEqual([404, NOT_FOUND_CALL])
+    expect([missing.statusCode, missing.json()]).toEqual([404, NOT_FOUND_CALL])
+    const [untouched] = await t.database.db.select().from(calls).where(eq(calls.id, foreign.id))
+    expect(untouched!.endedAt).toBeNull()
+    const inbound = await agent.request({
+      method: 'POST',
+      url: '/api/dev/telephony/inbound',
+      payload: { userId: ids.teammate, fromNumber: '+33612345678' },
+    })
+    expect(inbound.statusCode).toBe(404)
+    expect(inbound.json().error.message).toBe('Utilisateur introuvable.')
+  })
+
+  it('a manager drives the calls of their teams’ users only; an administrator anyone’s', async () => {
+    const manager = createAgent(t.app)
+    await manager.login('manager@test.fr')
+    expect((await hangUp(manager, (await callOf(ids.teammate)).id)).statusCode).toBe(200)
+    expect((await hangUp(manager, (await callOf(ids.outsider)).id)).statusCode).toBe(404)
+    const admin = createAgent(t.app)
+    await admin.login('admin@test.fr')
+    expect((await hangUp(admin, (await callOf(ids.outsider)).id)).statusCode).toBe(200)
+    await t.app.telephony.idle()
   })
 })
 

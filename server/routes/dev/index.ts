@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import { z } from 'zod'
 import { commonErrors, okSchema } from '../../../src/contracts/common.ts'
+import { safeText } from '../../../src/contracts/safe-text.ts'
 import { devLivePublishBodySchema, parseChannel } from '../../../src/contracts/live.ts'
 import { connectAsBodySchema, meSchema, switchRoleBodySchema } from '../../../src/contracts/user.ts'
 import { mailOutbox, users } from '../../db/schema.ts'
@@ -33,6 +34,18 @@ export default async function devRoutes(fastify: FastifyInstance) {
       const [target] = await db.select().from(users).where(where).orderBy(asc(users.id)).limit(1)
       if (!target) throw errors.notFound('Aucun utilisateur ne correspond.')
       if (target.status !== 'ACTIVE') throw errors.forbidden('Ce compte est désactivé.')
+      // Issue #17: who became whom, for the audit trail (ids and roles only).
+      const actor = request.auth.user!
+      request.log.warn(
+        {
+          event: 'dev.connect-as',
+          fromUserId: actor.id,
+          fromRole: actor.role,
+          toUserId: target.id,
+          toRole: target.role,
+        },
+        'dev: connect as another user',
+      )
       await app.sessions.create(request, reply, target.id)
       return { user: await loadMe(db, target) }
     },
@@ -50,6 +63,17 @@ export default async function devRoutes(fastify: FastifyInstance) {
       const { role } = request.body
       const user = request.auth.user!
       const [stored] = await db.select({ role: users.role }).from(users).where(eq(users.id, user.id))
+      // Issue #17: every switch is logged with the account, its own role and the roles before/after.
+      request.log.warn(
+        {
+          event: 'dev.switch-role',
+          userId: user.id,
+          accountRole: stored?.role,
+          fromRole: user.role,
+          toRole: role,
+        },
+        'dev: role switch',
+      )
       await app.sessions.setRoleOverride(request, stored?.role === role ? null : role)
       return { user: await loadMe(db, { ...user, role }) }
     },
@@ -64,7 +88,7 @@ export default async function devRoutes(fastify: FastifyInstance) {
       config: { access: ['ADMIN'] },
       schema: {
         tags: ['dev'],
-        querystring: z.object({ to: z.string().max(254).optional() }),
+        querystring: z.object({ to: safeText().max(254).optional() }),
         response: {
           200: z.array(
             z.object({

@@ -1,6 +1,8 @@
 // Dev endpoints driving the telephony simulator (issue #4, non-production only: registered by
 // server/routes/dev/index.ts, which returns early in production). They answer once the synthetic
-// events are processed, so the caller reads the resulting state at once.
+// events are processed, so the caller reads the resulting state at once. Like the real call routes
+// (issue #17), one drives only the calls of users one may follow (own; a manager, their teams'; an
+// administrator, anyone's), and any other call or user answers as one that does not exist.
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { and, desc, eq } from 'drizzle-orm'
@@ -12,6 +14,8 @@ import {
 import { commonErrors } from '../../../src/contracts/common.ts'
 import { calls, users } from '../../db/schema.ts'
 import { errors } from '../../lib/http-error.ts'
+import { canRead, readableUsers } from '../../domain/live-access.ts'
+import { mayActOnCall } from '../../domain/call-access.ts'
 
 const responses = { 200: callRedirectSchema, 409: commonErrors[400], ...commonErrors }
 
@@ -33,7 +37,10 @@ export default async function devTelephonyRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const sim = simulator()
-      const [user] = await db.select().from(users).where(eq(users.id, request.body.userId))
+      const readable = await readableUsers(db, request.auth.user!)
+      const [user] = canRead(readable, request.body.userId)
+        ? await db.select().from(users).where(eq(users.id, request.body.userId))
+        : []
       if (!user) throw errors.notFound('Utilisateur introuvable.')
       if (user.aircallId === null) throw errors.conflict('Cet utilisateur n’est pas relié à la téléphonie.')
       const providerCallId = sim.inbound({
@@ -61,7 +68,8 @@ export default async function devTelephonyRoutes(fastify: FastifyInstance) {
       // A call just started may still wait for its call.created.
       await app.telephony.idle()
       const [call] = await db.select().from(calls).where(eq(calls.id, request.params.callId))
-      if (!call || call.provider !== 'simulator') throw errors.notFound('Appel simulé introuvable.')
+      if (!call || call.provider !== 'simulator' || !(await mayActOnCall(db, request.auth.user!, call)))
+        throw errors.notFound('Appel simulé introuvable.')
       if (call.endedAt) throw errors.conflict('Cet appel est déjà terminé.')
       const [user] = call.userId ? await db.select().from(users).where(eq(users.id, call.userId)) : []
       sim.act(call, request.params.action, user?.aircallId ?? null)

@@ -19,8 +19,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('booking one slot at the same in
     const a = await start()
     const b = await start()
     const { db } = a.database
-    await insertUser(db, { email: 'manager@test.fr', role: 'MANAGER' })
-    const { market, mission } = await insertMission(db)
+    const managerRow = await insertUser(db, { email: 'manager@test.fr', role: 'MANAGER' })
+    const { market, mission } = await insertMission(db, { userIds: [managerRow.id] })
     const rows = await insertLeads(db, market.id, RACERS)
     const ids = rows.map((row) => row.id)
     const first = createAgent(a.app)
@@ -70,8 +70,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('booking one slot at the same in
   it('two tabs moving one lead’s appointment at once leave it with exactly one', async () => {
     const { app, database } = await start()
     const { db } = database
-    await insertUser(db, { email: 'manager2@test.fr', role: 'MANAGER' })
-    const { market } = await insertMission(db)
+    const managerRow = await insertUser(db, { email: 'manager2@test.fr', role: 'MANAGER' })
+    const { market } = await insertMission(db, { userIds: [managerRow.id] })
     const [row] = await insertLeads(db, market.id, 1)
     const manager = createAgent(app)
     await manager.login('manager2@test.fr')

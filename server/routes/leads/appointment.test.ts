@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts'
 import { createAgent, type Agent } from '../../../tests/setup/agent.ts'
-import { insertUser } from '../../../tests/factories/users.ts'
+import { insertTeam, insertUser } from '../../../tests/factories/users.ts'
 import { insertLead, insertMission } from '../../../tests/factories/leads.ts'
 import { appointments, leadEvents, leadTags, leads, users } from '../../db/schema.ts'
 import { offeredDays, type Slot } from '../../domain/appointment-slots.ts'
@@ -23,7 +23,9 @@ afterAll(() => t.close())
 beforeEach(async () => {
   await t.reset()
   me = await insertUser(t.database.db, { email: 'teleop@test.fr' })
-  await insertUser(t.database.db, { email: 'manager@test.fr', role: 'MANAGER' })
+  const managerRow = await insertUser(t.database.db, { email: 'manager@test.fr', role: 'MANAGER' })
+  // The manager sees the missions of their team's members (server/domain/lead-access.ts).
+  await insertTeam(t.database.db, 'Équipe', [me.id, managerRow.id])
   agent = createAgent(t.app)
   manager = createAgent(t.app)
   await agent.login('teleop@test.fr')
@@ -110,15 +112,16 @@ describe('GET /api/lead/{leadId}/appointment-availabilities', () => {
     expect(res.statusCode).toBe(409)
   })
 
-  it('answers 404 for an unknown lead and 403 to a teleoperator outside the lead’s missions', async () => {
+  it('answers 404 for an unknown lead and alike to a teleoperator outside the lead’s missions', async () => {
     const { db } = t.database
-    const { market } = await insertMission(db)
+    const managerId = (await db.select().from(users).where(eq(users.email, 'manager@test.fr')))[0]!.id
+    const { market } = await insertMission(db, { userIds: [managerId] })
     const lead = await insertLead(db, market.id)
     expect((await availabilities(agent, 999_999)).statusCode).toBe(404)
-    expect((await availabilities(agent, lead.id)).statusCode).toBe(403)
+    expect((await availabilities(agent, lead.id)).statusCode).toBe(404)
     expect((await availabilities(manager, lead.id)).json().canBook).toBe(true)
     expect((await book(agent, 999_999, laterSlots()[0]!.startsAt)).statusCode).toBe(404)
-    expect((await book(agent, lead.id, laterSlots()[0]!.startsAt)).statusCode).toBe(403)
+    expect((await book(agent, lead.id, laterSlots()[0]!.startsAt)).statusCode).toBe(404)
   })
 })
 

@@ -10,7 +10,7 @@ import {
 } from '../../../src/contracts/appointment.ts'
 import { commonErrors } from '../../../src/contracts/common.ts'
 import { appointmentAvailabilities, bookAppointment } from '../../domain/appointments.ts'
-import { assertMayReadLead, findLeadRow } from '../../domain/lead-view.ts'
+import { findVisibleLead } from '../../domain/lead-access.ts'
 import { publishLeadUpdate } from './notify.ts'
 
 export default async function leadAppointmentRoutes(fastify: FastifyInstance) {
@@ -29,8 +29,7 @@ export default async function leadAppointmentRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const user = request.auth.user!
-      const row = await findLeadRow(db, request.params.leadId)
-      await assertMayReadLead(db, user, row.missionId)
+      const row = await findVisibleLead(db, user, request.params.leadId)
       return appointmentAvailabilities(db, user, row, new Date())
     },
   )
@@ -48,8 +47,7 @@ export default async function leadAppointmentRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const user = request.auth.user!
-      const row = await findLeadRow(db, request.params.leadId)
-      await assertMayReadLead(db, user, row.missionId)
+      const row = await findVisibleLead(db, user, request.params.leadId)
       const outcome = await bookAppointment(db, {
         user,
         leadId: row.lead.id,

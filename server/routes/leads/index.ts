@@ -14,7 +14,7 @@ import { isCallCapable } from '../../../src/contracts/roles.ts'
 import { blockingError, findLeadToProcess, pickLead } from '../../domain/lead-assignment.ts'
 import { ongoingCallOf } from '../../domain/call-state.ts'
 import { searchLeads } from '../../domain/lead-search.ts'
-import { assertMayReadLead, findLeadRow } from '../../domain/lead-view.ts'
+import { findVisibleLead } from '../../domain/lead-access.ts'
 import { errors } from '../../lib/http-error.ts'
 import type { SessionUser } from '../../plugins/session.ts'
 import { announceAssignment } from './notify.ts'
@@ -101,8 +101,7 @@ export default async function leadRoutes(fastify: FastifyInstance) {
     async (request) => {
       const user = request.auth.user!
       assertCallCapable(user)
-      const row = await findLeadRow(db, request.params.leadId)
-      await assertMayReadLead(db, user, row.missionId)
+      const row = await findVisibleLead(db, user, request.params.leadId)
       const outcome = await pickLead(db, user.id, row.lead.id, user.role !== 'TELEOPERATOR')
       if (outcome.kind === 'blocked') throw blockingError(outcome.blocking)
       if (outcome.kind !== 'assigned') throw errors.conflict(NOT_AVAILABLE)

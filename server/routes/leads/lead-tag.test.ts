@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { desc, eq } from 'drizzle-orm'
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts'
 import { createAgent, type Agent } from '../../../tests/setup/agent.ts'
-import { insertUser } from '../../../tests/factories/users.ts'
+import { insertTeam, insertUser } from '../../../tests/factories/users.ts'
 import { insertLead, insertMission } from '../../../tests/factories/leads.ts'
 import { leadEvents, leadTags, leads, users } from '../../db/schema.ts'
 
@@ -24,7 +24,9 @@ beforeEach(async () => {
   const { db } = t.database
   me = await insertUser(db, { email: 'teleop@test.fr' })
   other = await insertUser(db, { email: 'other@test.fr' })
-  await insertUser(db, { email: 'manager@test.fr', role: 'MANAGER' })
+  const managerRow = await insertUser(db, { email: 'manager@test.fr', role: 'MANAGER' })
+  // The manager sees the missions of their team's members (server/domain/lead-access.ts).
+  await insertTeam(db, 'Équipe', [me.id, other.id, managerRow.id])
   agent = createAgent(t.app)
   colleague = createAgent(t.app)
   manager = createAgent(t.app)
@@ -219,12 +221,14 @@ describe('PUT /api/lead/{leadId}/lead-tag/{leadTagId}', () => {
     expect((await db.select().from(leadTags).where(eq(leadTags.id, leadTagId)))[0]!.status).toBe('RECALL')
   })
 
-  it('refuses a teleoperator outside the lead’s missions', async () => {
+  it('answers a teleoperator outside the lead’s missions like an unknown lead', async () => {
     const { db } = t.database
     await insertUser(db, { email: 'outsider@test.fr' })
     const a = createAgent(t.app)
     await a.login('outsider@test.fr')
     const { lead, leadTagId } = await taggedLead(agent, me.id, 1)
-    expect((await correct(a, lead.id, leadTagId, toSuite())).statusCode).toBe(403)
+    const res = await correct(a, lead.id, leadTagId, toSuite())
+    expect(res.statusCode).toBe(404)
+    expect(res.json().error).toEqual({ code: 'NOT_FOUND', message: 'Lead introuvable.' })
   })
 })

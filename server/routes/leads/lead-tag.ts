@@ -11,7 +11,7 @@ import {
   leadTagParamsSchema,
 } from '../../../src/contracts/lead-changes.ts'
 import { correctLeadTag } from '../../domain/lead-tag-correction.ts'
-import { assertMayReadLead, findLeadRow } from '../../domain/lead-view.ts'
+import { findVisibleLead } from '../../domain/lead-access.ts'
 import { publishLeadUpdate } from './notify.ts'
 
 export default async function leadTagCorrectionRoutes(fastify: FastifyInstance) {
@@ -31,8 +31,8 @@ export default async function leadTagCorrectionRoutes(fastify: FastifyInstance) 
     },
     async (request) => {
       const user = request.auth.user!
-      const row = await findLeadRow(db, request.params.leadId)
-      await assertMayReadLead(db, user, row.missionId)
+      // The lead must be one the user sees (404 like an unknown lead); correctLeadTag re-reads it locked.
+      await findVisibleLead(db, user, request.params.leadId)
       const outcome = await correctLeadTag(db, { user, ...request.params, ...request.body })
       const { leadTag } = outcome
       if (outcome.changed) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts'
 import { createAgent, type Agent } from '../../../tests/setup/agent.ts'
-import { insertUser } from '../../../tests/factories/users.ts'
+import { insertTeam, insertUser } from '../../../tests/factories/users.ts'
 import { insertLead, insertMission } from '../../../tests/factories/leads.ts'
 
 let t: TestApp
@@ -16,7 +16,9 @@ afterAll(() => t.close())
 beforeEach(async () => {
   await t.reset()
   me = await insertUser(t.database.db, { email: 'teleop@test.fr' })
-  await insertUser(t.database.db, { email: 'manager@test.fr', role: 'MANAGER' })
+  const managerRow = await insertUser(t.database.db, { email: 'manager@test.fr', role: 'MANAGER' })
+  // The manager sees the missions of their team's members (server/domain/lead-access.ts).
+  await insertTeam(t.database.db, 'Équipe', [me.id, managerRow.id])
   agent = createAgent(t.app)
   manager = createAgent(t.app)
   await agent.login('teleop@test.fr')
@@ -45,7 +47,9 @@ describe('GET /api/lead/random/{x}', () => {
       missionId: mission.id,
     })
     expect((await agent.request({ url: '/api/lead/random/2' })).json().items).toHaveLength(2)
-    expect((await manager.request({ url: '/api/lead/random/50' })).json().items).toHaveLength(6)
+    // The manager: their team's missions only (the other mission is nobody's of the team).
+    const managed = (await manager.request({ url: '/api/lead/random/50' })).json().items
+    expect(managed.map((i: { id: number }) => i.id).toSorted()).toEqual(mine.map((l) => l.id).toSorted())
   })
 
   it('refuses a count outside 1..50 and an anonymous caller', async () => {

@@ -2,10 +2,11 @@
 // softphone and manual testing. Like the dev routes it exists outside production only (404 there).
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { eq, inArray, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { commonErrors } from '../../../src/contracts/common.ts'
 import { randomLeadsParamsSchema, randomLeadsResponseSchema } from '../../../src/contracts/lead-changes.ts'
-import { leads, markets, missionUsers } from '../../db/schema.ts'
+import { leads, markets } from '../../db/schema.ts'
+import { visibleLeadsCondition } from '../../domain/lead-access.ts'
 
 export default async function leadRandomRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
@@ -24,17 +25,8 @@ export default async function leadRandomRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const user = request.auth.user!
-      // Teleoperators read the leads of their missions only (docs/domain.md "Leads", Reading).
-      const readable =
-        user.role === 'TELEOPERATOR'
-          ? inArray(
-              markets.missionId,
-              db
-                .select({ id: missionUsers.missionId })
-                .from(missionUsers)
-                .where(eq(missionUsers.userId, user.id)),
-            )
-          : undefined
+      // Only the leads the user sees (server/domain/lead-access.ts).
+      const readable = visibleLeadsCondition(db, user)
       // order by random() reads every readable lead: fine for demo and test volumes, which is all
       // this helper serves.
       const items = await db

@@ -158,7 +158,7 @@ describe('POST /api/lead/search/pick/{leadId}', () => {
     expect(user!.processingLeadId).toBe(lead.id)
   })
 
-  it('refuses a held, expired or closed lead (409), another mission’s lead (403), and applies the blocking causes', async () => {
+  it('refuses a held, expired or closed lead (409), another mission’s lead like an unknown one (404), and applies the blocking causes', async () => {
     const { db } = t.database
     const other = await insertUser(db)
     const { market } = await insertMission(db, { userIds: [me.id], durationDays: 30 })
@@ -168,8 +168,11 @@ describe('POST /api/lead/search/pick/{leadId}', () => {
     const expired = await insertLead(db, market.id, { meetRequestDate: new Date(Date.now() - 31 * DAY) })
     const closed = await insertLead(db, market.id, { status: 'NOT_INTERESTED' })
     for (const lead of [held, expired, closed]) expect((await pick(lead.id)).statusCode).toBe(409)
-    expect((await pick((await insertLead(db, foreign.market.id)).id)).statusCode).toBe(403)
-    expect((await pick(999999)).statusCode).toBe(404)
+    const foreignPick = await pick((await insertLead(db, foreign.market.id)).id)
+    const unknownPick = await pick(999999)
+    expect(foreignPick.statusCode).toBe(404)
+    expect(unknownPick.statusCode).toBe(404)
+    expect(foreignPick.json()).toEqual(unknownPick.json())
     const free = await insertLead(db, market.id)
     const mine = await insertLead(db, market.id, { processingUserId: me.id })
     const res = await pick(free.id)

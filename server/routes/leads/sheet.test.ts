@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts'
 import { createAgent, type Agent } from '../../../tests/setup/agent.ts'
-import { insertUser } from '../../../tests/factories/users.ts'
+import { insertTeam, insertUser } from '../../../tests/factories/users.ts'
 import { insertCall, insertLead, insertMission } from '../../../tests/factories/leads.ts'
 import { callProcessSteps, calls, leadEvents, leads, users } from '../../db/schema.ts'
 
@@ -19,7 +19,9 @@ afterAll(() => t.close())
 beforeEach(async () => {
   await t.reset()
   me = await insertUser(t.database.db, { email: 'teleop@test.fr' })
-  await insertUser(t.database.db, { email: 'manager@test.fr', role: 'MANAGER' })
+  const managerRow = await insertUser(t.database.db, { email: 'manager@test.fr', role: 'MANAGER' })
+  // The manager sees the missions of their team's members (server/domain/lead-access.ts).
+  await insertTeam(t.database.db, 'Équipe', [me.id, managerRow.id])
   agent = createAgent(t.app)
   manager = createAgent(t.app)
   await agent.login('teleop@test.fr')
@@ -78,11 +80,14 @@ describe('GET /api/lead/{id}', () => {
     expect((await agent.request({ url: '/api/lead/not-a-uuid' })).statusCode).toBe(400)
   })
 
-  it('refuses a teleoperator the leads of other missions; a manager reads them', async () => {
+  it('answers a teleoperator the leads of other missions like unknown ones; their manager reads them', async () => {
     const { db } = t.database
-    const { market } = await insertMission(db)
+    const managerId = (await db.select().from(users).where(eq(users.email, 'manager@test.fr')))[0]!.id
+    const { market } = await insertMission(db, { userIds: [managerId] })
     const lead = await insertLead(db, market.id)
-    expect((await agent.request({ url: `/api/lead/${lead.uuid}` })).statusCode).toBe(403)
+    const refused = await agent.request({ url: `/api/lead/${lead.uuid}` })
+    expect(refused.statusCode).toBe(404)
+    expect(refused.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Lead introuvable.' } })
     expect((await manager.request({ url: `/api/lead/${lead.uuid}` })).statusCode).toBe(200)
   })
 
@@ -161,7 +166,7 @@ describe('viewing and unassigning', () => {
     })
     expect((await agent.request({ url: '/api/user/me' })).json().viewingLeadId).toBe(lead.id)
     const managerId = (await db.select().from(users).where(eq(users.email, 'manager@test.fr')))[0]!.id
-    expect((await agent.request({ url: `/api/user/${managerId}/viewing-lead` })).statusCode).toBe(403)
+    expect((await agent.request({ url: `/api/user/${managerId}/viewing-lead` })).statusCode).toBe(404)
     expect((await manager.request({ url: `/api/user/${me.id}/viewing-lead` })).json().viewingLeadId).toBe(
       lead.id,
     )
@@ -172,7 +177,7 @@ describe('viewing and unassigning', () => {
     })
   })
 
-  it('refuses to view a lead of another mission', async () => {
+  it('refuses to view a lead of another mission, like an unknown one', async () => {
     const { market } = await insertMission(t.database.db)
     const lead = await insertLead(t.database.db, market.id)
     const res = await agent.request({
@@ -180,7 +185,8 @@ describe('viewing and unassigning', () => {
       url: '/api/users/view-lead-page',
       payload: { leadId: lead.id },
     })
-    expect(res.statusCode).toBe(403)
+    expect(res.statusCode).toBe(404)
+    expect(res.json().error.code).toBe('NOT_FOUND')
   })
 
   it('frees the held lead, unless a call on it is ongoing or untagged', async () => {

@@ -14,7 +14,8 @@ import {
   leadSchema,
 } from '../../../src/contracts/lead.ts'
 import { leadEvents, leads, users } from '../../db/schema.ts'
-import { assertMayReadLead, findLeadRow, loadLead } from '../../domain/lead-view.ts'
+import { findVisibleLead } from '../../domain/lead-access.ts'
+import { loadLead } from '../../domain/lead-view.ts'
 import { errors } from '../../lib/http-error.ts'
 import { publishLeadUpdate } from './notify.ts'
 
@@ -24,10 +25,9 @@ export default async function leadSheetRoutes(fastify: FastifyInstance) {
   const leadResponse = { 200: leadSchema, ...commonErrors }
   const liveness = { sessionIdleMs: app.config.sessionIdleMs }
 
-  async function readable(request: FastifyRequest, ref: string | number) {
-    const row = await findLeadRow(db, ref)
-    await assertMayReadLead(db, request.auth.user!, row.missionId)
-    return row
+  // A lead the reader may not see answers like an unknown one (server/domain/lead-access.ts).
+  function readable(request: FastifyRequest, ref: string | number) {
+    return findVisibleLead(db, request.auth.user!, ref)
   }
 
   app.get(

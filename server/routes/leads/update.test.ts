@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts'
 import { createAgent, type Agent } from '../../../tests/setup/agent.ts'
-import { insertUser } from '../../../tests/factories/users.ts'
+import { insertTeam, insertUser } from '../../../tests/factories/users.ts'
 import { insertLead, insertMission } from '../../../tests/factories/leads.ts'
 import { leadEvents, leads } from '../../db/schema.ts'
 
@@ -19,7 +19,9 @@ afterAll(() => t.close())
 beforeEach(async () => {
   await t.reset()
   me = await insertUser(t.database.db, { email: 'teleop@test.fr' })
-  await insertUser(t.database.db, { email: 'manager@test.fr', role: 'MANAGER' })
+  const managerRow = await insertUser(t.database.db, { email: 'manager@test.fr', role: 'MANAGER' })
+  // The manager sees the missions of their team's members (server/domain/lead-access.ts).
+  await insertTeam(t.database.db, 'Équipe', [me.id, managerRow.id])
   await insertUser(t.database.db, { email: 'admin@test.fr', role: 'ADMIN' })
   agent = createAgent(t.app)
   manager = createAgent(t.app)
@@ -118,13 +120,13 @@ describe('PUT /api/lead/{id}', () => {
     expect(await t.database.db.select().from(leadEvents)).toHaveLength(0)
   })
 
-  it('lets the processing user, managers and administrators edit; other teleoperators get 403', async () => {
+  it('lets the processing user, managers and administrators edit; other teleoperators get 403 (404 outside their missions)', async () => {
     const { market } = await insertMission(t.database.db, { userIds: [me.id] })
     const free = await insertLead(t.database.db, market.id)
     expect((await put(agent, free.id, { city: 'Lyon' })).statusCode).toBe(403)
     const { market: other } = await insertMission(t.database.db)
     const foreign = await insertLead(t.database.db, other.id, { processingUserId: me.id })
-    expect((await put(agent, foreign.id, { city: 'Lyon' })).statusCode).toBe(403)
+    expect((await put(agent, foreign.id, { city: 'Lyon' })).statusCode).toBe(404)
     expect((await put(manager, free.id, { city: 'Lyon' })).json().city).toBe('Lyon')
     expect((await put(admin, foreign.id, { city: 'Nantes' })).json().city).toBe('Nantes')
     expect((await stored(free.id)).city).toBe('Lyon')

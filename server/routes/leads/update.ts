@@ -6,7 +6,8 @@ import { commonErrors } from '../../../src/contracts/common.ts'
 import { leadUpdateBodySchema } from '../../../src/contracts/lead-changes.ts'
 import { leadParamsSchema, leadSchema } from '../../../src/contracts/lead.ts'
 import { updateLeadContact } from '../../domain/lead-update.ts'
-import { assertMayReadLead, findLeadRow, loadLead } from '../../domain/lead-view.ts'
+import { findVisibleLead } from '../../domain/lead-access.ts'
+import { loadLead } from '../../domain/lead-view.ts'
 import { publishLeadUpdate } from './notify.ts'
 
 export default async function leadUpdateRoutes(fastify: FastifyInstance) {
@@ -26,8 +27,7 @@ export default async function leadUpdateRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const user = request.auth.user!
-      const row = await findLeadRow(db, request.params.id)
-      await assertMayReadLead(db, user, row.missionId)
+      const row = await findVisibleLead(db, user, request.params.id)
       const { updatedAt, ...changes } = request.body
       const changed = await updateLeadContact(db, { user, leadId: row.lead.id, changes, updatedAt })
       if (Object.keys(changed).length > 0) await publishLeadUpdate(app, row.lead, 'update')

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts'
 import { createAgent, type Agent } from '../../../tests/setup/agent.ts'
-import { insertUser } from '../../../tests/factories/users.ts'
+import { insertTeam, insertUser } from '../../../tests/factories/users.ts'
 import { insertLead, insertMission } from '../../../tests/factories/leads.ts'
 import { sessions, users } from '../../db/schema.ts'
 
@@ -22,6 +22,8 @@ beforeEach(async () => {
   const { db } = t.database
   me = await insertUser(db, { email: 'teleop@test.fr' })
   boss = await insertUser(db, { email: 'manager@test.fr', role: 'MANAGER' })
+  // The manager sees the missions of their team's members (server/domain/lead-access.ts).
+  await insertTeam(db, 'Équipe', [me.id, boss.id])
   agent = createAgent(t.app)
   manager = createAgent(t.app)
   await agent.login('teleop@test.fr')

@@ -13,7 +13,8 @@ import {
 } from '../../../src/contracts/lead.ts'
 import { calls, leads, users } from '../../db/schema.ts'
 import { releaseLead } from '../../domain/lead-assignment.ts'
-import { assertMayReadLead, findLeadRow } from '../../domain/lead-view.ts'
+import { findVisibleLead, mayReadLead } from '../../domain/lead-access.ts'
+import { canRead, readableUsers } from '../../domain/live-access.ts'
 import { errors } from '../../lib/http-error.ts'
 import { publishLeadUpdate, setViewingLead, userChanged } from './notify.ts'
 
@@ -33,8 +34,7 @@ export default async function leadViewingRoutes(fastify: FastifyInstance) {
       schema: { tags: ['leads'], body: viewLeadPageBodySchema, response: ok },
     },
     async (request) => {
-      const row = await findLeadRow(db, request.body.leadId)
-      await assertMayReadLead(db, request.auth.user!, row.missionId)
+      const row = await findVisibleLead(db, request.auth.user!, request.body.leadId)
       await setViewingLead(app, request.auth.user!.id, row.lead.id)
       return { ok: true as const }
     },
@@ -64,14 +64,20 @@ export default async function leadViewingRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const me = request.auth.user!
-      if (me.role === 'TELEOPERATOR' && me.id !== request.params.id) throw errors.forbidden()
+      // Oneself; a manager, the users of their teams; an administrator, anyone (live-access rule).
+      if (!canRead(await readableUsers(db, me), request.params.id))
+        throw errors.notFound('Utilisateur introuvable.')
       const [row] = await db
         .select({ viewingLeadId: users.viewingLeadId, uuid: leads.uuid })
         .from(users)
         .leftJoin(leads, eq(leads.id, users.viewingLeadId))
         .where(eq(users.id, request.params.id))
       if (!row) throw errors.notFound('Utilisateur introuvable.')
-      const lead = row.viewingLeadId !== null && row.uuid ? { id: row.viewingLeadId, uuid: row.uuid } : null
+      // A lead the reader may not see is not named (server/domain/lead-access.ts): no lead, then.
+      const lead =
+        row.viewingLeadId !== null && row.uuid && (await mayReadLead(db, me, row.viewingLeadId))
+          ? { id: row.viewingLeadId, uuid: row.uuid }
+          : null
       return { viewingLeadId: lead?.id ?? null, lead }
     },
   )
@@ -85,7 +91,8 @@ export default async function leadViewingRoutes(fastify: FastifyInstance) {
     async (request) => {
       const me = request.auth.user!
       const userId = request.body?.userId ?? me.id
-      if (userId !== me.id && me.role === 'TELEOPERATOR') throw errors.forbidden()
+      // Oneself; a manager, the users of their teams; an administrator, anyone (live-access rule).
+      if (!canRead(await readableUsers(db, me), userId)) throw errors.notFound('Utilisateur introuvable.')
       const freed = await db.transaction(async (tx) => {
         const held = await tx
           .select({ id: leads.id, uuid: leads.uuid })

@@ -36,7 +36,10 @@ export default async function systemRoutes(fastify: FastifyInstance) {
     },
   )
 
-  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
+  // The API's map: public outside production (developers), administrators only in production
+  // (issue #17: no reconnaissance help for anyone else).
+  const openApiAccess = app.config.appEnv === 'production' ? (['ADMIN'] as const) : 'public'
+  app.get('/api/openapi.json', { config: { access: openApiAccess }, schema: { hide: true } }, async () =>
     app.swagger(),
   )
 }

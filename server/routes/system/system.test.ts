@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts'
 import { createAgent } from '../../../tests/setup/agent.ts'
+import { insertUser } from '../../../tests/factories/users.ts'
 
 let t: TestApp
 
@@ -17,7 +18,12 @@ describe('system routes', () => {
 
   it('gives the client its runtime configuration', async () => {
     const res = await t.app.inject({ url: '/api/config' })
-    expect(res.json()).toEqual({ appEnv: 'develop', version: t.app.config.version, sentryDsn: null })
+    expect(res.json()).toEqual({
+      appEnv: 'develop',
+      version: t.app.config.version,
+      sentryDsn: null,
+      sessionIdleMinutes: t.app.config.sessionIdleMs / 60_000,
+    })
   })
 
   it('publishes an OpenAPI document describing the routes from the same schemas', async () => {
@@ -48,5 +54,26 @@ describe('system routes', () => {
     })
     expect(res.statusCode).toBe(413)
     expect(res.json().error.code).toBe('PAYLOAD_TOO_LARGE')
+  })
+})
+
+describe('the OpenAPI document in production (issue #17)', () => {
+  it('is for administrators only: 401 signed out, 403 for other roles, 200 for an administrator', async () => {
+    const prod = await createTestApp({ appEnv: 'production', publicUrl: 'https://appels.example.fr' })
+    try {
+      await insertUser(prod.database.db, { email: 'teleop@test.fr' })
+      await insertUser(prod.database.db, { email: 'admin@test.fr', role: 'ADMIN', aircallId: null })
+      expect((await prod.app.inject({ url: '/api/openapi.json' })).statusCode).toBe(401)
+      const teleop = createAgent(prod.app)
+      await teleop.login('teleop@test.fr')
+      expect((await teleop.request({ url: '/api/openapi.json' })).statusCode).toBe(403)
+      const admin = createAgent(prod.app)
+      await admin.login('admin@test.fr')
+      const doc = await admin.request({ url: '/api/openapi.json' })
+      expect(doc.statusCode).toBe(200)
+      expect(doc.json().openapi).toMatch(/^3\./)
+    } finally {
+      await prod.close()
+    }
   })
 })

@@ -8,6 +8,7 @@ import sharp from 'sharp'
 import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { commonErrors, idParamSchema } from '../../../src/contracts/common.ts'
+import { safeText } from '../../../src/contracts/safe-text.ts'
 import { avatars, users } from '../../db/schema.ts'
 import { errors, HttpError } from '../../lib/http-error.ts'
 import { avatarUrl } from '../../domain/users.ts'
@@ -98,7 +99,7 @@ export default async function avatarRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['users'],
         params: idParamSchema,
-        querystring: z.object({ v: z.string().max(64).optional() }),
+        querystring: z.object({ v: safeText().max(64).optional() }),
       },
     },
     async (request, reply) => {

@@ -80,7 +80,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const user = await createUser(db, request.body)
       // New accounts choose their own password through a single-use link.
-      await sendPasswordLink(app, { email: user.email, origin: linkOrigin(app, request), kind: 'welcome' })
+      await sendPasswordLink(app, { email: user.email, origin: linkOrigin(app), kind: 'welcome' })
       return reply.status(201).send(user)
     },
   )

@@ -2,13 +2,21 @@
 // body's `token` is the only proof of origin, compared in constant time with AIRCALL_WEBHOOK_TOKEN.
 // No session and no CSRF pair (the token authenticates); the answer is 200 at once and processing
 // follows in the telephony queue, because Aircall disables a webhook that answers slowly or fails.
+// A delivery with a wrong token keeps only its metadata (event, size, address, time) and is throttled
+// per address (issue #17): nobody fills the table from one address. (Guessing the token is no
+// concern: it is long and random, and compared in constant time.)
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { aircallWebhookBodySchema } from '../../../src/contracts/call.ts'
 import { errorBodySchema, okSchema } from '../../../src/contracts/common.ts'
-import { HttpError } from '../../lib/http-error.ts'
+import { HttpError, errors } from '../../lib/http-error.ts'
+import { isLimited, recordHit, type Limit } from '../../lib/rate-limit.ts'
 import { recordRejected } from '../../telephony/webhook-processing.ts'
+
+/** Wrong-token deliveries one address may make before being answered 429 without a record. */
+export const REJECTED_WEBHOOKS_PER_ADDRESS = 20
+const REJECTED_WINDOW_MS = 15 * 60 * 1000
 
 function sameSecret(given: string | undefined, expected: string | undefined): boolean {
   if (!given || !expected) return false
@@ -28,13 +36,23 @@ export default async function webhookRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['telephony'],
         body: aircallWebhookBodySchema,
-        response: { 200: okSchema, 400: errorBodySchema, 401: errorBodySchema },
+        response: { 200: okSchema, 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema },
       },
     },
     async (request) => {
       const body = request.body
       if (!sameSecret(body.token, app.config.aircall.webhookToken)) {
-        await recordRejected(app.database.db, 'aircall', body)
+        const { db } = app.database
+        const limit: Limit = {
+          bucket: `webhook:rejected:${request.ip}`,
+          max: REJECTED_WEBHOOKS_PER_ADDRESS,
+          windowMs: REJECTED_WINDOW_MS,
+        }
+        if (await isLimited(db, [limit])) throw errors.tooManyAttempts()
+        await recordHit(db, [limit])
+        const declared = Number(request.headers['content-length'])
+        const size = Number.isFinite(declared) ? declared : Buffer.byteLength(JSON.stringify(body))
+        await recordRejected(db, 'aircall', { event: body.event, size, address: request.ip })
         throw new HttpError(401, 'INVALID_WEBHOOK_TOKEN', 'Jeton de webhook invalide.')
       }
       app.telephony.receive('aircall', body)

@@ -5,8 +5,10 @@ import { insertUser } from '../../../tests/factories/users.ts'
 import { insertLead, insertMission } from '../../../tests/factories/leads.ts'
 import { calls, users, webhookEvents } from '../../db/schema.ts'
 import { PENDING_PREFIX } from '../../telephony/webhook-processing.ts'
+import { REJECTED_WEBHOOKS_PER_ADDRESS } from './index.ts'
 
 const TOKEN = 'webhook-secret-token'
+const MAX_AGE_HOURS = 24
 let t: TestApp
 let agent: { id: number; aircallId: number | null }
 let published: { channel: string; data: unknown }[]
@@ -14,7 +16,13 @@ let published: { channel: string; data: unknown }[]
 beforeAll(async () => {
   t = await createTestApp({
     telephonyProvider: 'aircall',
-    aircall: { apiId: 'id', apiToken: 'token', apiUrl: 'http://127.0.0.1:9', webhookToken: TOKEN },
+    aircall: {
+      apiId: 'id',
+      apiToken: 'token',
+      apiUrl: 'http://127.0.0.1:9',
+      webhookToken: TOKEN,
+      webhookMaxAgeMs: MAX_AGE_HOURS * 3_600_000,
+    },
   })
   t.app.bus.subscribe('live', (signal) => published.push(signal))
 })
@@ -44,10 +52,17 @@ function callData(overrides: Record<string, unknown> = {}) {
   }
 }
 
-async function deliver(event: string, timestamp: number, data: Record<string, unknown>, token = TOKEN) {
+async function deliver(
+  event: string,
+  timestamp: number,
+  data: Record<string, unknown>,
+  token = TOKEN,
+  remoteAddress = '127.0.0.1',
+) {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/webhooks/aircall',
+    remoteAddress,
     payload: { resource: 'call', event, timestamp, token, data },
   })
   await t.app.telephony.idle()
@@ -68,6 +83,47 @@ describe('POST /api/webhooks/aircall', () => {
     expect(events).toEqual([expect.objectContaining({ outcome: 'rejected', event: 'call.created' })])
     expect(JSON.stringify(events[0]!.payload)).not.toContain('wrong-token')
     expect((await deliver('call.created', T0, callData(), '')).statusCode).toBe(401)
+  })
+
+  it('keeps only the metadata of a bad-token delivery (event, size, address, time), never its body', async () => {
+    const filler = 'x'.repeat(400_000)
+    const res = await deliver('call.created', T0, callData({ filler }), 'wrong-token', '203.0.113.9')
+    expect(res.statusCode).toBe(401)
+    const [event] = await t.database.db.select().from(webhookEvents)
+    expect(event).toMatchObject({ event: 'call.created', outcome: 'rejected', providerCallId: null })
+    expect(event!.payload).toEqual({ size: expect.any(Number), address: '203.0.113.9' })
+    expect(event!.payload.size).toBeGreaterThan(400_000)
+    expect(event!.receivedAt).toBeInstanceOf(Date)
+  })
+
+  it('throttles bad-token deliveries per address, without recording the refused ones', async () => {
+    for (let i = 0; i < REJECTED_WEBHOOKS_PER_ADDRESS; i++)
+      expect((await deliver('call.created', T0, callData(), 'wrong', '198.51.100.1')).statusCode).toBe(401)
+    const refused = await deliver('call.created', T0, callData(), 'wrong', '198.51.100.1')
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json().error.message).toMatch(/Réessayez/)
+    expect(await t.database.db.select().from(webhookEvents)).toHaveLength(REJECTED_WEBHOOKS_PER_ADDRESS)
+    // Another address, and the real provider with the right token, are not held back.
+    expect((await deliver('call.created', T0, callData(), 'wrong', '198.51.100.2')).statusCode).toBe(401)
+    expect((await deliver('call.created', T0, callData(), TOKEN, '198.51.100.1')).statusCode).toBe(200)
+    expect(await callRows()).toHaveLength(1)
+  })
+
+  it('records an event older than the window as stale and does not apply it', async () => {
+    const yearAgo = Math.floor(Date.now() / 1000) - 365 * 24 * 3600
+    const justOld = Math.floor(Date.now() / 1000) - MAX_AGE_HOURS * 3600 - 60
+    expect((await deliver('call.created', yearAgo, callData())).statusCode).toBe(200)
+    await deliver('call.answered', justOld, callData({ status: 'answered', answered_at: justOld }))
+    expect(await callRows()).toEqual([])
+    const events = await t.database.db.select().from(webhookEvents)
+    expect(events.map((e) => [e.event, e.outcome])).toEqual([
+      ['call.created', 'stale'],
+      ['call.answered', 'stale'],
+    ])
+    expect(published).toEqual([])
+    // Within the window, the same call is applied as usual.
+    await deliver('call.created', T0, callData())
+    expect(await callRows()).toHaveLength(1)
   })
 
   it('answers 200 without a session or CSRF pair, and records the delivery with the token redacted', async () => {
@@ -123,7 +179,7 @@ describe('POST /api/webhooks/aircall', () => {
   })
 
   it('detects the lead of an inbound caller from raw digits with spaces, and follows the agent’s call', async () => {
-    const { market } = await insertMission(t.database.db)
+    const { market } = await insertMission(t.database.db, { userIds: [agent.id] })
     const other = await insertLead(t.database.db, market.id, { phone: '+33600000000' })
     const lead = await insertLead(t.database.db, market.id, {
       phone: '+33700000001',
@@ -158,6 +214,27 @@ describe('POST /api/webhooks/aircall', () => {
       channel: `user:${agent.id}:ongoing-call:update`,
       data: { callId: row!.id, status: 'ended' },
     })
+  })
+
+  it('once the agent is known, detects only a lead of their missions (issue #17)', async () => {
+    const foreign = await insertMission(t.database.db, { name: 'Autre mission' })
+    await insertLead(t.database.db, foreign.market.id, { phone: '+33612345678' })
+    await deliver('call.created', T0, callData({ user: {} }))
+    expect((await callRows())[0]!.detectedLeadId).not.toBeNull()
+
+    await deliver('call.ringing_on_agent', T0 + 1, callData())
+    await deliver('call.answered', T0 + 4, callData({ status: 'answered', answered_at: T0 + 4 }))
+    const [row] = await callRows()
+    expect(row).toMatchObject({ userId: agent.id, detectedLeadId: null, leadId: null })
+    const [user] = await t.database.db.select().from(users).where(eq(users.id, agent.id))
+    expect(user!.callingLeadId).toBeNull()
+
+    const own = await insertMission(t.database.db, { name: 'Sa mission', userIds: [agent.id] })
+    const mine = await insertLead(t.database.db, own.market.id, { phone: '+33612345678' })
+    await deliver('call.created', T0, callData({ id: 111, user: {} }))
+    await deliver('call.ringing_on_agent', T0 + 1, callData({ id: 111 }))
+    const [second] = (await callRows()).filter((call) => call.providerCallId === '111')
+    expect(second!.detectedLeadId).toBe(mine.id)
   })
 
   it('ignores an anonymous caller for lead detection', async () => {

@@ -56,7 +56,28 @@ describe('login page', () => {
 
     expect(await screen.findByText('Bonjour Camille !')).toBeTruthy()
     expect(currentUrl(router)).toBe('/home')
-    expect(body).toEqual({ email: 'teleop1@demo.fr', password: 'Demo1234!' })
+    // Issue #17: by default the session ends with the browser.
+    expect(body).toEqual({ email: 'teleop1@demo.fr', password: 'Demo1234!', rememberMe: false })
+  })
+
+  it('asks for a persistent session only when « Rester connecté sur cet appareil » is ticked', async () => {
+    let body: unknown = null
+    server.use(
+      http.post('*/api/login', async ({ request }) => {
+        body = await request.json()
+        return HttpResponse.json({ user: makeMe('TELEOPERATOR') })
+      }),
+    )
+    renderApp('/login')
+    const remember = await screen.findByRole('checkbox', { name: 'Rester connecté sur cet appareil' })
+    expect((remember as HTMLInputElement).checked).toBe(false)
+    expect(remember.getAttribute('aria-describedby')).toBeTruthy()
+
+    await userEvent.click(remember)
+    await signIn('teleop1@demo.fr', 'Demo1234!')
+
+    expect(await screen.findByText('Bonjour Camille !')).toBeTruthy()
+    expect(body).toEqual({ email: 'teleop1@demo.fr', password: 'Demo1234!', rememberMe: true })
   })
 
   it('goes back to returnTo after signing in', async () => {

@@ -1,6 +1,7 @@
 // Sign-in (issue 2): e-mail and password; the server's French message on failure; on success,
 // back to the page the visitor was sent away from (same-origin paths only) or /home.
-import { useState, type FormEvent } from 'react'
+// « Rester connecté sur cet appareil » (issue #17): off by default, the session ends with the browser.
+import { useId, useState, type FormEvent } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { authMutations } from '../../api/auth.ts'
@@ -22,12 +23,14 @@ export function LoginForm() {
   const login = useMutation(authMutations.login(queryClient))
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
+  const [rememberMe, setRememberMe] = useState(false)
+  const rememberHintId = useId()
   const errorMessage = errorMessageOf(login.error, t.failed)
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     login.mutate(
-      { email, password },
+      { email, password, rememberMe },
       {
         onSuccess: () => {
           navigate(safeReturnTo(searchParams.get('returnTo')) ?? paths.home(), { replace: true })
@@ -60,6 +63,19 @@ export function LoginForm() {
         onChange={setPassword}
         error={fieldErrorOf(login.error, 'password')}
       />
+      <label className="auth-form__remember">
+        <input
+          type="checkbox"
+          name="rememberMe"
+          checked={rememberMe}
+          onChange={(event) => setRememberMe(event.target.checked)}
+          aria-describedby={rememberHintId}
+        />
+        {t.rememberMe}
+      </label>
+      <p id={rememberHintId} className="auth-form__hint">
+        {t.rememberMeHint}
+      </p>
       <Button type="submit" busy={login.isPending}>
         {login.isPending ? t.submitting : t.submit}
       </Button>

@@ -1,6 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { act, renderHook } from '@testing-library/react'
-import { DRAFT_MAX_AGE_MS, draftKey, readOutcomeDraft, useOutcomeDraft } from './outcome-draft.ts'
+import {
+  DRAFT_MAX_AGE_MS,
+  draftKey,
+  forgetOutcomeDrafts,
+  readOutcomeDraft,
+  useOutcomeDraft,
+} from './outcome-draft.ts'
 
 const USER = 3
 const LEAD = 42
@@ -90,5 +96,31 @@ describe('outcome draft', () => {
       setItem.mockRestore()
       act(() => result.current.reset())
     }
+  })
+})
+
+describe('outcome drafts at the end of a session (issue #17)', () => {
+  it('are all forgotten at sign-out, and the form shows an empty draft at once', () => {
+    const open = renderHook(() => useOutcomeDraft(USER, LEAD))
+    act(() => open.result.current.update({ comment: 'M. Martin, 06 12 34 56 78, rappeler' }))
+    localStorage.setItem('unrelated', 'kept')
+
+    act(() => forgetOutcomeDrafts())
+
+    expect(localStorage.getItem(key)).toBeNull()
+    expect(open.result.current.draft).toEqual({ tagId: null, details: '', comment: '' })
+    expect(localStorage.getItem('unrelated')).toBe('kept')
+  })
+
+  it('keep only the user who stays when another user signs in', () => {
+    const other = renderHook(() => useOutcomeDraft(USER + 1, LEAD))
+    act(() => other.result.current.update({ details: 'de quelqu’un d’autre' }))
+    const own = renderHook(() => useOutcomeDraft(USER, LEAD))
+    act(() => own.result.current.update({ details: 'le mien' }))
+
+    act(() => forgetOutcomeDrafts(USER))
+
+    expect(localStorage.getItem(draftKey(USER + 1, LEAD))).toBeNull()
+    expect(readOutcomeDraft(USER, LEAD).details).toBe('le mien')
   })
 })

@@ -98,6 +98,30 @@ export function sweepOutcomeDrafts(now = Date.now()): void {
   }
 }
 
+/**
+ * Removes the drafts of everyone but `exceptUserId` (all of them without it), this tab's in-memory
+ * ones too: a sign-out, a lapsed session or another user leaves nobody's customer notes behind
+ * (issue #17, docs/domain.md "Leads", Outcome draft).
+ */
+export function forgetOutcomeDrafts(exceptUserId?: number): void {
+  const own = exceptUserId === undefined ? null : `${PREFIX}${exceptUserId}:`
+  const forgotten = (key: string) => key.startsWith(PREFIX) && (own === null || !key.startsWith(own))
+  const keys = new Set([...unsaved.keys()].filter(forgotten))
+  try {
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const key = localStorage.key(i)
+      if (key !== null && forgotten(key)) keys.add(key)
+    }
+    for (const key of keys) localStorage.removeItem(key)
+  } catch {
+    // Storage disabled: only the in-memory drafts existed.
+  }
+  for (const key of keys) {
+    unsaved.delete(key)
+    emit(key)
+  }
+}
+
 function subscribe(key: string, listener: () => void): () => void {
   const own = listeners.get(key) ?? new Set()
   own.add(listener)

@@ -1,0 +1,127 @@
+// Issue #17 point 1: a call's outcome is recorded once (docs/domain.md "Calls", Tagging and Link
+// lead). Corrections go through PUT /api/lead/{leadId}/lead-tag/{leadTagId} (lead-tag.test.ts).
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts'
+import { createAgent, type Agent } from '../../../tests/setup/agent.ts'
+import { insertTeam, insertUser } from '../../../tests/factories/users.ts'
+import { insertCall, insertLead, insertMission } from '../../../tests/factories/leads.ts'
+import { isUniqueViolation } from '../../db/client.ts'
+import { calls, leadTags, users } from '../../db/schema.ts'
+
+const ALREADY_TAGGED = { code: 'CONFLICT', message: 'Cet appel a déjà une issue.' }
+let t: TestApp
+let me: { id: number }
+let agent: Agent
+let manager: Agent
+
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(() => t.close())
+beforeEach(async () => {
+  await t.reset()
+  const { db } = t.database
+  me = await insertUser(db, { email: 'teleop@test.fr' })
+  const boss = await insertUser(db, { email: 'manager@test.fr', role: 'MANAGER' })
+  await insertTeam(db, 'Équipe', [me.id, boss.id])
+  agent = createAgent(t.app)
+  manager = createAgent(t.app)
+  await agent.login('teleop@test.fr')
+  await manager.login('manager@test.fr')
+})
+
+/** A lead I hold and my ended call on it; insertMission's tags: "Suite" (step 1 → 2, 10 XP, goes on). */
+async function heldLeadWithEndedCall() {
+  const { db } = t.database
+  const fixture = await insertMission(db, { userIds: [me.id] })
+  const lead = await insertLead(db, fixture.market.id, {
+    processingUserId: me.id,
+    processingSince: new Date(),
+  })
+  await db.update(users).set({ processingLeadId: lead.id }).where(eq(users.id, me.id))
+  const call = await insertCall(db, { userId: me.id, leadId: lead.id, endedAt: new Date(), status: 'done' })
+  const tag = (label: string) => fixture.tags.find((x) => x.label === label)!.id
+  return { ...fixture, lead, call, tag }
+}
+
+function tag(who: Agent, payload: Record<string, unknown>) {
+  return who.request({ method: 'POST', url: '/api/calls/tag', payload })
+}
+
+async function pointsOf(userId: number) {
+  return (await t.database.db.select().from(users).where(eq(users.id, userId)))[0]!.experiencePoints
+}
+
+describe('one outcome per call', () => {
+  it('refuses to tag a call that already has its outcome (409), for the teleoperator and a manager', async () => {
+    const { db } = t.database
+    const { lead, call, tag: tagId } = await heldLeadWithEndedCall()
+    const first = await tag(agent, { leadId: lead.id, callId: call.id, callProcessTagId: tagId('Suite') })
+    expect(first.statusCode).toBe(200)
+    // The lead went on to step 2 and is still mine: only the call's outcome stops a second tagging.
+    for (const who of [agent, manager]) {
+      const again = await tag(who, { leadId: lead.id, callId: call.id, callProcessTagId: tagId('RDV pris') })
+      expect(again.statusCode).toBe(409)
+      expect(again.json().error).toEqual(ALREADY_TAGGED)
+    }
+    const again = await tag(agent, { leadId: null, callId: call.id, callProcessTagId: tagId('RDV pris') })
+    expect(again.json().error).toEqual(ALREADY_TAGGED)
+    expect(await db.select().from(leadTags).where(eq(leadTags.callId, call.id))).toHaveLength(1)
+    expect(await pointsOf(me.id)).toBe(10)
+  })
+
+  it('refuses to link a tagged call to another lead (409); the lead of its outcome links again', async () => {
+    const { db } = t.database
+    const { lead, call, market, tag: tagId } = await heldLeadWithEndedCall()
+    await tag(agent, { leadId: lead.id, callId: call.id, callProcessTagId: tagId('Rappeler') })
+    const another = await insertLead(db, market.id)
+    for (const who of [agent, manager]) {
+      const moved = await who.request({ method: 'POST', url: `/api/call/${call.id}/link-lead/${another.id}` })
+      expect(moved.statusCode).toBe(409)
+      expect(moved.json().error).toEqual(ALREADY_TAGGED)
+    }
+    const same = await agent.request({ method: 'POST', url: `/api/call/${call.id}/link-lead/${lead.id}` })
+    expect(same.statusCode).toBe(200)
+    expect((await db.select().from(calls).where(eq(calls.id, call.id)))[0]!.leadId).toBe(lead.id)
+  })
+
+  it('two simultaneous taggings of one call: one 200, one 409, one lead tag, points once', async () => {
+    const { db } = t.database
+    const { lead, call, tag: tagId } = await heldLeadWithEndedCall()
+    const payload = { leadId: lead.id, callId: call.id, callProcessTagId: tagId('Rappeler') }
+    const second = createAgent(t.app)
+    for (const [name, value] of agent.cookies) second.cookies.set(name, value)
+    const answers = await Promise.all([tag(agent, payload), tag(second, payload)])
+    expect(answers.map((res) => res.statusCode).toSorted()).toEqual([200, 409])
+    expect(answers.find((res) => res.statusCode === 409)!.json().error).toEqual(ALREADY_TAGGED)
+    expect(await db.select().from(leadTags).where(eq(leadTags.callId, call.id))).toHaveLength(1)
+    expect(await pointsOf(me.id)).toBe(5)
+  })
+
+  it('the database itself refuses a second lead tag on one call (lead_tags_call_key)', async () => {
+    const { db } = t.database
+    const { lead, call, tag: tagId } = await heldLeadWithEndedCall()
+    const row = {
+      leadId: lead.id,
+      callId: call.id,
+      callProcessTagId: tagId('Rappeler'),
+      step: 1,
+      status: 'RECALL' as const,
+    }
+    await db.insert(leadTags).values(row)
+    const error = await db
+      .insert(leadTags)
+      .values(row)
+      .then(
+        () => null,
+        (e: unknown) => e,
+      )
+    expect(isUniqueViolation(error)).toBe(true)
+    // Lead tags without a call are not concerned.
+    await db.insert(leadTags).values([
+      { ...row, callId: null },
+      { ...row, callId: null },
+    ])
+  })
+})
