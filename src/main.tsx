@@ -13,33 +13,36 @@ import { queryClient } from './app/query-client.ts'
 import { createAppRouter } from './app/router.tsx'
 import { initSentryWhenIdle, reportError, setSentryUser } from './app/sentry.ts'
 import { startSessionSync } from './app/session-sync.ts'
-import { authQueries, logout } from './api/auth.ts'
+import { logout } from './api/auth.ts'
 import { forgetOutcomeDrafts } from './features/leads/outcome-draft.ts'
 import { retryLiveConnection } from './live/use-live-connection.ts'
 import { startConnectivity } from './pwa/connectivity.ts'
 import { startQueryPersistence } from './pwa/cache-persistence.ts'
 import { restorePersistedCache } from './pwa/persisted-cache.ts'
 import { announceUser, messageServiceWorker } from './pwa/sw-messages.ts'
-import { askServerWhoIsSignedIn } from './pwa/server-session.ts'
 import { dropStoredChanges } from './pwa/outbox-store.ts'
 import { clearSignOutPending, isSignOutPending, startPendingSignOut } from './pwa/pending-sign-out.ts'
-import { forgetSessionRecord, judgeStoredData, readSessionRecord } from './pwa/session-record.ts'
+import {
+  forgetSessionRecord,
+  forgetSignedInUserCookie,
+  judgeStoredData,
+  readSessionRecord,
+  signedInUserIdFromCookie,
+} from './pwa/session-record.ts'
 import './styles/global.css'
 
 let signedInServicesStarted = false
 
-// The user and configuration the server put in the page; when the service worker served it, the
-// server is asked who is signed in (undefined: offline, no answer). A sign-out made offline that
-// the server has not heard yet: its user does not count.
+// Who holds this browser's session: the user the server put in the page, or, when the service worker
+// served it (offline too), the readable cookie that lives and dies with the session cookie — no
+// request holds the first render. A sign-out made offline that the server has not heard yet: its user
+// does not count.
 const embedded = readBootstrapData()
-const answered = embedded ? embedded.me : await askServerWhoIsSignedIn()
-const serverMe = answered && isSignOutPending() ? null : answered
-// Issue #17 (docs/domain.md "Offline"): what this browser kept is shown only to the user the server
-// confirms, and only within the idle limit of the last confirmation; the rest goes before any render.
-const verdict = judgeStoredData(
-  readSessionRecord(),
-  serverMe === undefined ? undefined : (serverMe?.id ?? null),
-)
+const holder = embedded ? (embedded.me?.id ?? null) : signedInUserIdFromCookie()
+// Issue #17 (docs/domain.md "Offline"): what this browser kept is shown only to the user holding the
+// session, and only within the idle limit of the server's last confirmation; the rest goes before any
+// render.
+const verdict = judgeStoredData(readSessionRecord(), holder !== null && isSignOutPending() ? null : holder)
 // Bounded by a timeout: a broken IndexedDB never holds the first render for long.
 await restorePersistedCache(queryClient, { expectedOwner: verdict.restoreFor }).catch(() => null)
 if (verdict.dropDrafts) forgetOutcomeDrafts()
@@ -50,11 +53,10 @@ if (verdict.stale) {
 }
 // Fresher than anything restored.
 if (embedded) putBootstrapData(queryClient, embedded)
-if (serverMe !== undefined) queryClient.setQueryData(authQueries.me().queryKey, serverMe)
 startConnectivity({ retryLive: retryLiveConnection })
 startPendingSignOut(() => logout())
 startQueryPersistence(queryClient, {
-  confirmedAtStart: serverMe != null,
+  confirmedAtStart: embedded?.me != null && !isSignOutPending(),
   onSignedIn: (userId, keepsChanges) => {
     // A sign-in ended any session the server had not heard end (it rotates the session).
     clearSignOutPending()
@@ -68,6 +70,7 @@ startQueryPersistence(queryClient, {
   // wiped by the persistence itself; the drafts, the worker's user caches and the reporting user go
   // with it (issue #17). Changes stored offline wait (src/pwa/session-record.ts keepsStoredChanges).
   onSignedOut: () => {
+    forgetSignedInUserCookie()
     forgetOutcomeDrafts()
     void messageServiceWorker({ type: 'LOGOUT' })
     setSentryUser(null)

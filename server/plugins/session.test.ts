@@ -70,21 +70,30 @@ describe('sessions', () => {
   })
 })
 
-type SetCookie = { name: string; value: string; maxAge?: number; expires?: Date }
+type SetCookie = { name: string; value: string; maxAge?: number; expires?: Date; httpOnly?: boolean }
 
 describe('session cookies (issue #17, a shared workstation)', () => {
   function cookieOf(response: { cookies: unknown[] }, name: string): SetCookie | undefined {
     return (response.cookies as SetCookie[]).find((cookie) => cookie.name === name && cookie.value !== '')
   }
 
+  function clearedCookie(response: { cookies: unknown[] }, name: string): boolean {
+    return (response.cookies as SetCookie[]).some(
+      (cookie) => cookie.name === name && cookie.value === '' && cookie.expires !== undefined,
+    )
+  }
+
   it('end with the browser by default; « Rester connecté » makes them last the absolute lifetime', async () => {
     const { app, database } = await start()
     try {
-      await insertUser(database.db, { email: 'desk@test.fr' })
+      const desk = await insertUser(database.db, { email: 'desk@test.fr' })
       const shared = createAgent(app)
       const login = await shared.login('desk@test.fr')
       expect(login.statusCode).toBe(200)
-      for (const name of ['sid', 'XSRF-TOKEN']) {
+      // The page's readable companion of `sid`: whose session this browser holds, and nothing more.
+      expect(cookieOf(login, 'signed-in-user')?.value).toBe(String(desk.id))
+      expect(cookieOf(login, 'signed-in-user')?.httpOnly).not.toBe(true)
+      for (const name of ['sid', 'XSRF-TOKEN', 'signed-in-user']) {
         const cookie = cookieOf(login, name)
         expect(cookie, name).toBeDefined()
         expect(cookie?.maxAge, name).toBeUndefined()
@@ -94,7 +103,9 @@ describe('session cookies (issue #17, a shared workstation)', () => {
       await database.db
         .update(sessions)
         .set({ lastSeenAt: new Date(Date.now() - app.config.sessionIdleMs - 1000) })
-      expect((await shared.request({ url: '/api/user/me' })).statusCode).toBe(401)
+      const lapsed = await shared.request({ url: '/api/user/me' })
+      expect(lapsed.statusCode).toBe(401)
+      expect(clearedCookie(lapsed, 'signed-in-user')).toBe(true)
 
       const personal = createAgent(app)
       const remembered = await personal.request({
@@ -106,9 +117,12 @@ describe('session cookies (issue #17, a shared workstation)', () => {
       const lifetime = Math.floor(app.config.sessionMaxMs / 1000)
       expect(cookieOf(remembered, 'sid')?.maxAge).toBe(lifetime)
       expect(cookieOf(remembered, 'XSRF-TOKEN')?.maxAge).toBe(lifetime)
+      expect(cookieOf(remembered, 'signed-in-user')?.maxAge).toBe(lifetime)
       // The session row remembers the choice (rotations keep the kind).
       const rows = await database.db.select().from(sessions)
       expect(rows.filter((row) => row.remember)).toHaveLength(1)
+      const out = await personal.request({ method: 'POST', url: '/api/logout' })
+      expect(clearedCookie(out, 'signed-in-user')).toBe(true)
     } finally {
       await app.close()
       await database.close()

@@ -46,7 +46,15 @@ declare module 'fastify' {
   }
 }
 
-export const COOKIE = { session: 'sid', preSession: 'psid', xsrf: 'XSRF-TOKEN' } as const
+// `signedInUser`: the signed-in user's id, readable by the page (not HttpOnly; it grants nothing).
+// It lives and dies with `sid`, so at start a page served by the service worker knows, without a
+// request, whether this browser still has a session and whose (issue #17, src/pwa/session-record.ts).
+export const COOKIE = {
+  session: 'sid',
+  preSession: 'psid',
+  xsrf: 'XSRF-TOKEN',
+  signedInUser: 'signed-in-user',
+} as const
 export const XSRF_HEADER = 'x-xsrf-token'
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 const LAST_SEEN_RESOLUTION_MS = 60_000
@@ -231,12 +239,15 @@ async function sessionPlugin(app: FastifyInstance) {
       if (entry) await db.delete(sessions).where(eq(sessions.idHash, entry.session.idHash))
       cache.delete(sessionId)
       reply.clearCookie(COOKIE.session, { path: '/' })
+      reply.clearCookie(COOKIE.signedInUser, { path: '/' })
       return
     }
     request.auth.sessionId = sessionId
     const { session, user } = entry
     request.auth.user = effectiveUser(entry)
     request.auth.remember = session.remember
+    if (request.cookies[COOKIE.signedInUser] !== String(user.id))
+      reply.setCookie(COOKIE.signedInUser, String(user.id), cookieOptions(request, false))
     if (now - session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
       const lastSeenAt = new Date(now)
       // Only refresh an entry still cached as is: one that raced with an invalidation stays out.
@@ -267,6 +278,7 @@ async function sessionPlugin(app: FastifyInstance) {
     request.auth.user = user ?? null
     request.auth.remember = remember
     reply.setCookie(COOKIE.session, sessionId, cookieOptions(request, true))
+    reply.setCookie(COOKIE.signedInUser, String(userId), cookieOptions(request, false))
   }
 
   async function end(sessionId: string) {
@@ -282,6 +294,7 @@ async function sessionPlugin(app: FastifyInstance) {
     request.auth.preSessionId = null
     request.auth.remember = false
     reply.clearCookie(COOKIE.session, { path: '/' })
+    reply.clearCookie(COOKIE.signedInUser, { path: '/' })
   }
 
   async function destroyAllForUser(userId: number) {

@@ -4,12 +4,15 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import {
   DEFAULT_IDLE_MS,
   forgetSessionRecord,
+  forgetSignedInUserCookie,
   idleMsOf,
   judgeStoredData,
   keepsStoredChanges,
   readSessionRecord,
   recordSessionConfirmed,
   SESSION_RECORD_KEY,
+  SIGNED_IN_USER_COOKIE,
+  signedInUserIdFromCookie,
   type SessionRecord,
 } from './session-record.ts'
 
@@ -40,7 +43,7 @@ describe('the session record', () => {
 
 describe('at start', () => {
   it('drops everything kept longer than the idle limit after the last confirmation, whoever comes', () => {
-    for (const serverUser of [undefined, null, A, B]) {
+    for (const serverUser of [null, A, B]) {
       expect(judgeStoredData(stale, serverUser, NOW)).toEqual({
         restoreFor: null,
         dropChanges: true,
@@ -53,11 +56,9 @@ describe('at start', () => {
     expect(judgeStoredData({ ...fresh, confirmedAt: NOW + 60_000 }, A, NOW).stale).toBe(true)
   })
 
-  it('restores the recorded user’s data within the window when the server confirms them or says nothing', () => {
+  it('restores the recorded user’s data within the window when they hold the session', () => {
     const kept = { restoreFor: A, dropChanges: false, dropDrafts: false, stale: false }
     expect(judgeStoredData(fresh, A, NOW)).toEqual(kept)
-    // Offline: the service worker served the page.
-    expect(judgeStoredData(fresh, undefined, NOW)).toEqual(kept)
   })
 
   it('shows nothing of it when the server says nobody, but keeps the changes for the same user', () => {
@@ -76,6 +77,23 @@ describe('at start', () => {
       dropDrafts: true,
       stale: false,
     })
+  })
+})
+
+describe('who holds the session, from its readable companion cookie', () => {
+  it('reads the user id, and nobody without the cookie or with a value that is not an id', () => {
+    expect(signedInUserIdFromCookie(`XSRF-TOKEN=abc; ${SIGNED_IN_USER_COOKIE}=42; other=1`)).toBe(42)
+    expect(signedInUserIdFromCookie('XSRF-TOKEN=abc')).toBeNull()
+    expect(signedInUserIdFromCookie('')).toBeNull()
+    expect(signedInUserIdFromCookie(`${SIGNED_IN_USER_COOKIE}=abc`)).toBeNull()
+    expect(signedInUserIdFromCookie(`${SIGNED_IN_USER_COOKIE}=-3`)).toBeNull()
+  })
+
+  it('is forgotten here at a sign-out the server may not have heard', () => {
+    document.cookie = `${SIGNED_IN_USER_COOKIE}=7; Path=/`
+    expect(signedInUserIdFromCookie()).toBe(7)
+    forgetSignedInUserCookie()
+    expect(signedInUserIdFromCookie()).toBeNull()
   })
 })
 

@@ -101,24 +101,51 @@ export type StoredDataVerdict = {
 }
 
 /**
- * The rule at start (issue #17). `serverUserId` is who the server's page says is signed in: a user,
- * null (nobody: the session ended or lapsed), or undefined (the page came from the service worker,
- * offline for instance, and says nothing).
+ * The rule at start (issue #17). `holderId` is who holds this browser's session: the user the
+ * server's page names, or when the service worker served the page, the session's readable companion
+ * cookie (`signedInUserIdFromCookie`); null: nobody (the browser was closed on a session cookie, the
+ * session ended, or a sign-out made offline waits for the server).
  * - A record older than the idle limit (or none): everything is dropped, whoever comes.
- * - The server names the recorded user, or says nothing: their data stays (offline tolerance).
- * - The server says nobody: the cache and drafts go; the outbox waits for the same user to sign in
- *   again within the window (`keepsStoredChanges`).
- * - The server names another user: everything of the recorded one goes.
+ * - The recorded user holds the session: their data stays (a reload, offline too).
+ * - Nobody: the cache and drafts go; the outbox waits for the same user to sign in again within the
+ *   window (`keepsStoredChanges`).
+ * - Another user: everything of the recorded one goes.
  */
 export function judgeStoredData(
   record: SessionRecord | null,
-  serverUserId: number | null | undefined,
+  holderId: number | null,
   now = Date.now(),
 ): StoredDataVerdict {
   if (!isWithinIdleWindow(record, now))
     return { restoreFor: null, dropChanges: true, dropDrafts: true, stale: true }
-  if (serverUserId === undefined || serverUserId === record.userId)
+  if (holderId === record.userId)
     return { restoreFor: record.userId, dropChanges: false, dropDrafts: false, stale: false }
-  if (serverUserId === null) return { restoreFor: null, dropChanges: false, dropDrafts: true, stale: false }
+  if (holderId === null) return { restoreFor: null, dropChanges: false, dropDrafts: true, stale: false }
   return { restoreFor: null, dropChanges: true, dropDrafts: true, stale: false }
+}
+
+/** The session cookie's companion (server/plugins/session.ts COOKIE.signedInUser): same name here. */
+export const SIGNED_IN_USER_COOKIE = 'signed-in-user'
+
+/**
+ * Whose session this browser still holds, read from the readable cookie that lives and dies with the
+ * HttpOnly session cookie: null when there is none (the browser was closed on a session cookie, or
+ * signed out). No request: a page the service worker served, offline or not, knows at once.
+ */
+export function signedInUserIdFromCookie(
+  cookies: string = typeof document === 'undefined' ? '' : document.cookie,
+): number | null {
+  for (const part of cookies.split(';')) {
+    const [name, value] = part.split('=', 2)
+    if (name?.trim() !== SIGNED_IN_USER_COOKIE) continue
+    const id = Number(value?.trim())
+    return Number.isSafeInteger(id) && id > 0 ? id : null
+  }
+  return null
+}
+
+/** Forgets the cookie here (a sign-out the server may not have heard: offline, or a 401 lapse). */
+export function forgetSignedInUserCookie(): void {
+  if (typeof document !== 'undefined')
+    document.cookie = `${SIGNED_IN_USER_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`
 }
