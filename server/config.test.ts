@@ -33,10 +33,24 @@ describe('APP_ENV (issue #17: never development mode by accident)', () => {
     expect(output).toContain('APP_ENV is required')
   })
 
-  it('`npm start` reads demo.env, which sets develop unless APP_ENV is already set', async () => {
-    const print = ['--env-file=demo.env', '-e', 'console.log(process.env.APP_ENV)']
+  it('`npm start` reads demo.env, which asks for the demonstration unless APP_ENV is already set', async () => {
+    const print = ['--env-file=demo.env', '-e', 'console.log(process.env.DEMO_APP_ENV)']
     expect((await runNode(print, {})).output.trim()).toBe('develop')
-    expect((await runNode(print, { APP_ENV: 'production' })).output.trim()).toBe('production')
+    expect(loadConfig({ DEMO_APP_ENV: 'develop' }).appEnv).toBe('develop')
+    expect(loadConfig({ DEMO_APP_ENV: 'develop', APP_ENV: 'production' }).appEnv).toBe('production')
+  })
+
+  it('the demonstration never runs against PostgreSQL without an explicit APP_ENV', async () => {
+    const env = { DEMO_APP_ENV: 'develop', DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' }
+    expect(() => loadConfig(env)).toThrow(/APP_ENV is required with DATABASE_URL/)
+    expect(loadConfig({ ...env, APP_ENV: 'staging' }).appEnv).toBe('staging')
+    // The way a host runs `npm start`: refused before any connection or seed.
+    const { code, output } = await runNode(['--env-file=demo.env', 'server/main.ts'], {
+      DATABASE_URL: env.DATABASE_URL,
+      PORT: '0',
+    })
+    expect(code).toBe(1)
+    expect(output).toContain('APP_ENV is required with DATABASE_URL')
   })
 })
 

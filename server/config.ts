@@ -92,7 +92,7 @@ export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
   overrides: Partial<AppConfig> = {},
 ): AppConfig {
-  const result = envSchema.safeParse(env)
+  const result = envSchema.safeParse(withDemoEnvironment(env))
   if (!result.success) throw new ConfigError(result.error)
   const parsed = result.data
   const dataDir = parsed.DATA_DIR === 'memory://' ? 'memory://' : path.resolve(parsed.DATA_DIR)
@@ -135,6 +135,20 @@ export function loadConfig(
       : path.resolve(import.meta.dirname, '../dist'),
     ...overrides,
   }
+}
+
+/**
+ * `npm start` (demo.env) asks for the demonstration through DEMO_APP_ENV=develop: taken only when
+ * APP_ENV is unset and no DATABASE_URL is given (the embedded database). Against a real PostgreSQL
+ * (a host running `npm start` by default) APP_ENV must be explicit: the server refuses to start.
+ */
+function withDemoEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  if (env.APP_ENV || env.DEMO_APP_ENV !== 'develop') return env
+  if (env.DATABASE_URL)
+    throw new ConfigError(
+      'APP_ENV is required with DATABASE_URL: `npm start` runs the demonstration on the embedded database only; set APP_ENV (develop, uat, preprod, staging or production) to use PostgreSQL',
+    )
+  return { ...env, APP_ENV: 'develop' }
 }
 
 /** A configuration the server must not start with; the message names each variable at fault. */

@@ -223,6 +223,25 @@ export async function findLeadToProcess(db: Db, userId: number): Promise<FindOut
 }
 
 /**
+ * A lead one may still work (docs/domain.md "Leads"): not expired, open, not waiting for a forced
+ * appointment; over `leads l` joined with its mission `m`. The rule of pick, and of linking a call
+ * to a free lead (server/routes/calls/index.ts).
+ */
+const WORKABLE = sql`l.meet_request_date + make_interval(days => m.lead_processing_duration_days) > now()
+      and l.status in ('NEW', 'IN_PROGRESS', 'RECALL', 'UNREACHABLE')
+      and l.substatus is distinct from 'WAITING_FOR_FORCED_RDV'`
+
+export async function isWorkableLead(db: Db, leadId: number): Promise<boolean> {
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`select l.id from leads l
+      join markets mk on mk.id = l.market_id
+      join missions m on m.id = mk.mission_id
+      where l.id = ${leadId} and ${WORKABLE}`),
+  )
+  return rows.length > 0
+}
+
+/**
  * POST /api/lead/search/pick/{leadId}: the same checks, then that lead only if it is free, workable
  * and in one of the user's missions (managers and admins: any mission). A deliberate pick may take
  * a recall before it is due.
@@ -238,9 +257,7 @@ export async function pickLead(
     join missions m on m.id = mk.mission_id
     where ${NOT_BLOCKED} and l.id = ${leadId}
       and l.processing_user_id is null
-      and l.meet_request_date + make_interval(days => m.lead_processing_duration_days) > now()
-      and l.status in ('NEW', 'IN_PROGRESS', 'RECALL', 'UNREACHABLE')
-      and l.substatus is distinct from 'WAITING_FOR_FORCED_RDV'
+      and ${WORKABLE}
       and (${anyMission} or exists (
         select 1 from mission_users mu where mu.mission_id = m.id and mu.user_id = ${userId}))
     for update of l`

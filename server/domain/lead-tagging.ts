@@ -70,7 +70,7 @@ export async function tagLead(db: Db, input: TagInput): Promise<TagOutcome> {
   try {
     return await recordTag(db, input)
   } catch (error) {
-    // lead_tags_call_key (migration 0009): the database's own guarantee of one outcome per call.
+    // lead_tags_call_key (migration 0010): the database's own guarantee of one outcome per call.
     if (isUniqueViolation(error)) throw errors.conflict(CALL_ALREADY_TAGGED)
     throw error
   }

@@ -246,8 +246,14 @@ async function sessionPlugin(app: FastifyInstance) {
     const { session, user } = entry
     request.auth.user = effectiveUser(entry)
     request.auth.remember = session.remember
-    if (request.cookies[COOKIE.signedInUser] !== String(user.id))
-      reply.setCookie(COOKIE.signedInUser, String(user.id), cookieOptions(request, false))
+    // Set again when missing; a remembered one ends when the session does, never later than `sid`.
+    if (request.cookies[COOKIE.signedInUser] !== String(user.id)) {
+      const { maxAge: _maxAge, ...options } = cookieOptions(request, false)
+      reply.setCookie(COOKIE.signedInUser, String(user.id), {
+        ...options,
+        ...(session.remember ? { expires: session.expiresAt } : {}),
+      })
+    }
     if (now - session.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) {
       const lastSeenAt = new Date(now)
       // Only refresh an entry still cached as is: one that raced with an invalidation stays out.

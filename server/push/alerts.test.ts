@@ -297,7 +297,7 @@ describe('who gets which alert', () => {
   it('an inbound call ringing for an agent pushes to that agent only, with the detected lead', async () => {
     await subscribe(ids.teleop, 'teleop')
     await subscribe(ids.manager, 'manager')
-    const { market } = await insertMission(t.database.db)
+    const { market } = await insertMission(t.database.db, { userIds: [ids.teleop] })
     const lead = await insertLead(t.database.db, market.id, { phone: '+33612345678' })
     const agent = createAgent(t.app)
     await agent.login('teleop@test.fr')

@@ -26,8 +26,16 @@ export const OUTBOUND_TIE_WINDOW_SECONDS = 120
 type CallRow = typeof calls.$inferSelect
 type Outcome = 'processed' | 'ignored' | 'error'
 
+/** Clock skew tolerated for an event dated in the future (Aircall's clock against ours). */
+export const MAX_FUTURE_SKEW_MS = 5 * 60_000
+
+/**
+ * Too old to apply (issue #17), or dated more than a few minutes ahead: such an event would win the
+ * out-of-order comparison against every real event of the call that follows it.
+ */
 export function isStale(timestampSeconds: number, maxAgeMs: number | undefined, now = Date.now()) {
-  return maxAgeMs !== undefined && now - timestampSeconds * 1000 > maxAgeMs
+  const age = now - timestampSeconds * 1000
+  return age < -MAX_FUTURE_SKEW_MS || (maxAgeMs !== undefined && age > maxAgeMs)
 }
 
 export type ProcessingContext = {

@@ -1,8 +1,8 @@
 // Text inputs refuse control characters (issue #17): a NUL byte is invalid in PostgreSQL text and
 // jsonb (a 500 there), and no field of the app has a use for the others. Single-line fields refuse
 // every control character (C0, DEL, C1); multi-line fields (comments) keep tab, line feed and
-// carriage return. A linear scan, no regular expression. Server-side contract (zod): the client
-// does not import this file.
+// carriage return. A linear scan, no regular expression. Used by the zod contracts, which only the
+// server loads (the client imports their zod-free parts).
 import { z } from 'zod'
 
 export const CONTROL_CHARACTERS_MESSAGE = 'Ce texte contient des caractères de contrôle non autorisés.'

@@ -38,4 +38,13 @@ describe('a pending sign-out', () => {
     await vi.waitFor(() => expect(failing).toHaveBeenCalledTimes(1))
     expect(isSignOutPending()).toBe(true)
   })
+
+  it('is forgotten when the server answers 401: it has no session left to end', async () => {
+    markSignOutPending()
+    reportServerReachable()
+    const gone = vi.fn(() => Promise.reject(Object.assign(new Error('Non connecté'), { status: 401 })))
+    stop = startPendingSignOut(gone)
+    await vi.waitFor(() => expect(isSignOutPending()).toBe(false))
+    expect(gone).toHaveBeenCalledTimes(1)
+  })
 })

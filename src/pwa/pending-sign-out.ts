@@ -39,7 +39,10 @@ export function startPendingSignOut(send: () => Promise<unknown>): () => void {
     if (sending || !isSignOutPending() || !isOnline()) return
     sending = true
     send()
-      .then(clearSignOutPending, () => undefined)
+      // 401: the server has no session for this browser any more, so there is nothing left to end.
+      .then(clearSignOutPending, (error: unknown) => {
+        if ((error as { status?: unknown } | null)?.status === 401) clearSignOutPending()
+      })
       .finally(() => {
         sending = false
       })

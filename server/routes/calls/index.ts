@@ -23,8 +23,8 @@ import { calls, users } from '../../db/schema.ts'
 import { errors, HttpError } from '../../lib/http-error.ts'
 import { loadUsers } from '../../domain/users.ts'
 import { ongoingCallOf, untaggedCallOf } from '../../domain/call-state.ts'
-import { blockingRedirect, heldLeadOf } from '../../domain/lead-assignment.ts'
-import { findVisibleLead, mayActOnLead, mayReadLead } from '../../domain/lead-access.ts'
+import { blockingRedirect, heldLeadOf, isWorkableLead } from '../../domain/lead-assignment.ts'
+import { findVisibleLead, leadNotFound, mayActOnLead, mayReadLead } from '../../domain/lead-access.ts'
 import { CALL_ALREADY_TAGGED } from '../../domain/lead-tagging.ts'
 import { assertMayActOnCall } from '../../domain/call-access.ts'
 import type { SessionUser } from '../../plugins/session.ts'
@@ -34,6 +34,9 @@ import { currentCallOf, leadPath } from './current-call.ts'
 
 const NUMBERS_TTL_MS = 5 * 60 * 1000
 const withConflict = { ...commonErrors, 409: commonErrors[400], 502: commonErrors[400] }
+
+const LEAD_NOT_WORKABLE =
+  'Ce lead n’est pas disponible : il est expiré, clos ou attend un rendez-vous imposé.'
 
 export default async function callRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
@@ -241,6 +244,25 @@ export default async function callRoutes(fastify: FastifyInstance) {
       const { lead } = await findVisibleLead(db, user, request.params.leadId)
       if (!mayActOnLead(user, lead, { takesFreeLead: true }))
         throw errors.forbidden('Ce lead est traité par un autre utilisateur.')
+      // A supervisor links a member's call only to a lead that member sees too (they tag it next).
+      if (call.userId !== null && call.userId !== user.id) {
+        const [owner] = await db
+          .select({ id: users.id, role: users.role })
+          .from(users)
+          .where(eq(users.id, call.userId))
+        if (!owner || !(await mayReadLead(db, owner, lead.id))) throw leadNotFound()
+      }
+      // A free lead taken this way must be one pick would give (open, not expired, not waiting for a
+      // forced appointment), unless the caller's number designated it: linking then tagging must not
+      // reopen a closed lead (issue #17).
+      if (
+        user.role === 'TELEOPERATOR' &&
+        lead.processingUserId === null &&
+        call.detectedLeadId !== lead.id &&
+        call.leadId !== lead.id &&
+        !(await isWorkableLead(db, lead.id))
+      )
+        throw errors.conflict(LEAD_NOT_WORKABLE)
       // Conditional, so a tagging of this call committed meanwhile is not overtaken.
       const [linked] = await db
         .update(calls)

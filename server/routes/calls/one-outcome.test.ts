@@ -125,3 +125,67 @@ describe('one outcome per call', () => {
     ])
   })
 })
+
+describe('linking a call to a lead never reopens a closed one (issue #17)', () => {
+  async function endedCallOnNoLead() {
+    const { db } = t.database
+    const fixture = await insertMission(db, { userIds: [me.id] })
+    const call = await insertCall(db, { userId: me.id, endedAt: new Date(), status: 'done' })
+    return { ...fixture, call }
+  }
+
+  it('a teleoperator links their call to a free lead pick would give, never to a closed or expired one', async () => {
+    const { db } = t.database
+    const { market, call } = await endedCallOnNoLead()
+    const closed = await insertLead(db, market.id, { status: 'NOT_INTERESTED' })
+    const waiting = await insertLead(db, market.id, {
+      status: 'IN_PROGRESS',
+      substatus: 'WAITING_FOR_FORCED_RDV',
+    })
+    const expired = await insertLead(db, market.id, {
+      meetRequestDate: new Date(Date.now() - 400 * 86_400_000),
+    })
+    for (const lead of [closed, waiting, expired]) {
+      const res = await agent.request({ method: 'POST', url: `/api/call/${call.id}/link-lead/${lead.id}` })
+      expect(res.statusCode, lead.status).toBe(409)
+      expect(res.json().error.message).toBe(
+        'Ce lead n’est pas disponible : il est expiré, clos ou attend un rendez-vous imposé.',
+      )
+    }
+    expect((await db.select().from(calls).where(eq(calls.id, call.id)))[0]!.leadId).toBeNull()
+    // A manager reviewing the call may still put it on the closed lead.
+    expect(
+      (await manager.request({ method: 'POST', url: `/api/call/${call.id}/link-lead/${closed.id}` }))
+        .statusCode,
+    ).toBe(200)
+    const open = await insertLead(db, market.id, { status: 'NEW' })
+    const linked = await agent.request({ method: 'POST', url: `/api/call/${call.id}/link-lead/${open.id}` })
+    expect(linked.statusCode).toBe(200)
+  })
+
+  it('the lead the caller’s number designated stays linkable whatever its status', async () => {
+    const { db } = t.database
+    const { market } = await endedCallOnNoLead()
+    const closed = await insertLead(db, market.id, { status: 'APPOINTMENT' })
+    const inbound = await insertCall(db, {
+      userId: me.id,
+      direction: 'inbound',
+      detectedLeadId: closed.id,
+      endedAt: new Date(),
+      status: 'done',
+    })
+    const res = await agent.request({ method: 'POST', url: `/api/call/${inbound.id}/link-lead/${closed.id}` })
+    expect(res.statusCode).toBe(200)
+  })
+
+  it('a manager links a member’s call only to a lead that member sees (as if missing otherwise)', async () => {
+    const { db } = t.database
+    const { call } = await endedCallOnNoLead()
+    const bossId = (await db.select().from(users).where(eq(users.email, 'manager@test.fr')))[0]!.id
+    const theirs = await insertMission(db, { name: 'Mission du manager', userIds: [bossId] })
+    const lead = await insertLead(db, theirs.market.id)
+    const res = await manager.request({ method: 'POST', url: `/api/call/${call.id}/link-lead/${lead.id}` })
+    expect(res.statusCode).toBe(404)
+    expect(res.json().error).toEqual({ code: 'NOT_FOUND', message: 'Lead introuvable.' })
+  })
+})

@@ -109,16 +109,20 @@ describe('POST /api/webhooks/aircall', () => {
     expect(await callRows()).toHaveLength(1)
   })
 
-  it('records an event older than the window as stale and does not apply it', async () => {
+  it('records an event older than the window, or dated ahead, as stale and does not apply it', async () => {
     const yearAgo = Math.floor(Date.now() / 1000) - 365 * 24 * 3600
     const justOld = Math.floor(Date.now() / 1000) - MAX_AGE_HOURS * 3600 - 60
     expect((await deliver('call.created', yearAgo, callData())).statusCode).toBe(200)
     await deliver('call.answered', justOld, callData({ status: 'answered', answered_at: justOld }))
+    // Dated ahead of our clock beyond the skew allowed: it would outrank every real event of the call.
+    const ahead = Math.floor(Date.now() / 1000) + 3600
+    await deliver('call.hungup', ahead, callData({ status: 'done', ended_at: ahead }))
     expect(await callRows()).toEqual([])
     const events = await t.database.db.select().from(webhookEvents)
     expect(events.map((e) => [e.event, e.outcome])).toEqual([
       ['call.created', 'stale'],
       ['call.answered', 'stale'],
+      ['call.hungup', 'stale'],
     ])
     expect(published).toEqual([])
     // Within the window, the same call is applied as usual.
