@@ -103,7 +103,9 @@ async function seed(ownFree: boolean) {
 
 function cellOf(res: LightMyRequestResponse): string {
   if (res.statusCode < 300) return String(res.statusCode)
-  return `${res.statusCode} ${res.json().error.code}`
+  const { code, message } = res.json().error
+  // A hidden lead and a missing one must say the same words too, not only the same code.
+  return res.statusCode === 404 ? `404 ${code} ${message}` : `${res.statusCode} ${code}`
 }
 
 async function run(route: RouteCase): Promise<Table> {
@@ -131,7 +133,7 @@ function table(cells: Partial<Record<RoleName, Partial<Record<TargetName, string
   for (const role of ROLES) {
     result[role] = {} as Record<TargetName, string>
     for (const name of TARGETS)
-      result[role][name] = cells[role]?.[name] ?? (seen[role][name] ? ok : '404 NOT_FOUND')
+      result[role][name] = cells[role]?.[name] ?? (seen[role][name] ? ok : '404 NOT_FOUND Lead introuvable.')
   }
   return result
 }
