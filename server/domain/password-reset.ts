@@ -56,7 +56,9 @@ export async function sendPasswordLink(
   if (!user || user.status !== 'ACTIVE') return
   const token = randomBytes(32).toString('base64url')
   await db.transaction(async (tx) => {
-    // Only the newest link works: asking again invalidates the previous ones.
+    // Only the newest link works: asking again invalidates the previous ones. The user's row is
+    // locked first, so two requests at once are served one after the other and one link survives.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update')
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id))
     await tx.insert(passwordResetTokens).values({
       tokenHash: hashToken(token),

@@ -6,6 +6,7 @@ import { and, count, gt, inArray, like, max, min, or, sql, eq } from 'drizzle-or
 import type { Db } from '../db/client.ts'
 import { rateLimitHits, users } from '../db/schema.ts'
 import { maxFailures, type FailureCount, type FailureRule } from '../lib/failure-limits.ts'
+import { addressBucketOf } from '../lib/address-bucket.ts'
 import type { SignInThrottle } from '../../src/contracts/sign-in-throttle.ts'
 
 const MINUTE = 60_000
@@ -39,8 +40,10 @@ const accountBucket = (email: string) => `login:account:${email}`
 const pairBucket = (email: string, address: string) => `login:pair:${email} ${address}`
 const addressBucket = (address: string) => `login:ip:${address}`
 
-export function signInRules(email: string, address: string): FailureRule[] {
+/** The rules of one sign-in; `ip` is the client's address, counted by addressBucketOf (IPv6: /64). */
+export function signInRules(email: string, ip: string): FailureRule[] {
   const { pair, account, address: perAddress } = SIGN_IN_LIMITS
+  const address = addressBucketOf(ip)
   return [
     {
       bucket: pairBucket(email, address),

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { commonErrors, okSchema } from '../../../src/contracts/common.ts'
+import { commonErrors, errorBodySchema, okSchema } from '../../../src/contracts/common.ts'
 import {
   forgotPasswordBodySchema,
   loginBodySchema,
@@ -15,7 +15,8 @@ import {
 import type { Db } from '../../db/client.ts'
 import { users } from '../../db/schema.ts'
 import { errors, HttpError } from '../../lib/http-error.ts'
-import { getDecoyHash, verifyPassword } from '../../lib/passwords.ts'
+import { getDecoyHash, HashingBusyError, verifyPassword } from '../../lib/passwords.ts'
+import { addressBucketOf } from '../../lib/address-bucket.ts'
 import { attempt, type Limit } from '../../lib/rate-limit.ts'
 import {
   admitAttempt,
@@ -41,7 +42,27 @@ import { forgetBrowser } from '../../push/subscriptions.ts'
 const WINDOW_15_MIN = 15 * 60 * 1000
 
 /** Bad reset links per address (docs/domain.md "Sign-in limits"); a used or expired link counts too. */
-const resetRules = (address: string): FailureRule[] => [maxFailures(`reset:ip:${address}`, 10, WINDOW_15_MIN)]
+const resetRules = (ip: string): FailureRule[] => [
+  maxFailures(`reset:ip:${addressBucketOf(ip)}`, 10, WINDOW_15_MIN),
+]
+
+/** Seconds a client is asked to wait when hashing is refused (the queue drains in about that). */
+const BUSY_RETRY_AFTER_SECONDS = 5
+
+/**
+ * Runs work that hashes a password; a full hashing queue (server/lib/passwords.ts) becomes a 503
+ * with Retry-After (docs/domain.md "Sign-in limits"). The attempt is not counted as a failure.
+ */
+async function unlessHashingBusy<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    if (!(error instanceof HashingBusyError)) throw error
+    throw new HttpError(503, 'BUSY', 'Le service est très sollicité : réessayez dans un instant.', {
+      retryAfterSeconds: BUSY_RETRY_AFTER_SECONDS,
+    })
+  }
+}
 
 async function admitOrRefuse(db: Db, rules: FailureRule[]): Promise<AttemptTicket> {
   const admission = await admitAttempt(db, rules)
@@ -60,8 +81,11 @@ async function checkCredentials(db: Db, email: string, password: string, address
       .select()
       .from(users)
       .where(sql`lower(${users.email}) = ${email}`)
-    // Unknown e-mail: verify against a decoy so the answer time does not reveal it.
-    const ok = await verifyPassword(password, user?.passwordHash ?? (await getDecoyHash()))
+    // Unknown e-mail: verify against a decoy so the answer time does not reveal it. A full hashing
+    // queue answers 503 and the `finally` below releases the attempt (no failure counted).
+    const ok = await unlessHashingBusy(async () =>
+      verifyPassword(password, user?.passwordHash ?? (await getDecoyHash())),
+    )
     if (!user || !ok) {
       await recordFailure(db, ticket)
       throw new HttpError(401, 'INVALID_CREDENTIALS', 'Adresse e-mail ou mot de passe incorrect.')
@@ -85,7 +109,12 @@ export default async function authRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['auth'],
         body: loginBodySchema,
-        response: { 200: z.object({ user: meSchema }), ...commonErrors },
+        response: {
+          200: z.object({ user: meSchema }),
+          429: errorBodySchema,
+          503: errorBodySchema,
+          ...commonErrors,
+        },
       },
     },
     async (request, reply) => {
@@ -152,7 +181,11 @@ export default async function authRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const ipLimit: Limit = { bucket: `forgot:ip:${request.ip}`, max: 10, windowMs: WINDOW_15_MIN }
+      const ipLimit: Limit = {
+        bucket: `forgot:ip:${addressBucketOf(request.ip)}`,
+        max: 10,
+        windowMs: WINDOW_15_MIN,
+      }
       if ((await attempt(db, [ipLimit])).limited) throw errors.tooManyAttempts()
       // Per address, silently: at most 3 links an hour, so nobody can flood an inbox (or keep
       // cancelling a user's link), and the answer still does not tell whether the address exists.
@@ -189,13 +222,20 @@ export default async function authRoutes(fastify: FastifyInstance) {
     '/api/resetPassword',
     {
       config: { access: 'public' },
-      schema: { tags: ['auth'], body: resetPasswordBodySchema, response: { 200: okSchema, ...commonErrors } },
+      schema: {
+        tags: ['auth'],
+        body: resetPasswordBodySchema,
+        response: { 200: okSchema, 429: errorBodySchema, 503: errorBodySchema, ...commonErrors },
+      },
     },
     async (request) => {
-      // Bad links are failures, throttled per address; the link is checked before any hashing.
+      // Bad links are failures, throttled per address; the link is checked before any hashing. A full
+      // hashing queue answers 503 and the `finally` releases the attempt.
       const ticket = await admitOrRefuse(db, resetRules(request.ip))
       try {
-        const changed = await resetPasswordWithToken(db, request.body.token, request.body.password)
+        const changed = await unlessHashingBusy(() =>
+          resetPasswordWithToken(db, request.body.token, request.body.password),
+        )
         if (changed === null) {
           await recordFailure(db, ticket)
           throw new HttpError(400, 'TOKEN_INVALID', 'Ce lien de réinitialisation est invalide ou a expiré.')

@@ -7,7 +7,8 @@ import { createTestApp, serverProcessesOnOneDatabase, type TestApp } from '../..
 import { createAgent, TEST_PASSWORD } from '../../../tests/setup/agent.ts'
 import { insertUser, testPasswordHash } from '../../../tests/factories/users.ts'
 import { rateLimitHits, users } from '../../db/schema.ts'
-import { hashingQueue } from '../../lib/passwords.ts'
+import { HashingBusyError, hashingQueue } from '../../lib/passwords.ts'
+import { listSignInThrottles } from '../../domain/sign-in-throttle.ts'
 
 let t: TestApp
 
@@ -87,6 +88,33 @@ describe('per account and address', () => {
     expect((await login(address, 'a@test.fr')).statusCode).toBe(200)
     // A success from that address forgets its failures there: a typo is a 401 again, not a wait.
     expect((await login(address, 'a@test.fr', 'typo-after-1')).statusCode).toBe(401)
+  })
+
+  it('counts the addresses of one IPv6 /64 as one, and an IPv4-mapped address as its IPv4', async () => {
+    await insertUser(t.database.db, { email: 'a@test.fr' })
+    // `login` sends each request from its own remoteAddress (app.inject), with the XSRF pair.
+    const inject = (remoteAddress: string, password: string) => login(remoteAddress, 'a@test.fr', password)
+    // Five failures spread over the /64 (each from a new address, in several spellings)…
+    const spread = [
+      '2001:db8:7:1::1',
+      '2001:db8:7:1::2',
+      '2001:0db8:0007:0001:ffff::9',
+      '2001:db8:7:1:a:b:c:d',
+    ]
+    for (const [i, address] of [...spread, '2001:db8:7:1::5'].entries())
+      expect((await inject(address, `wrong-${i}-pass`)).statusCode).toBe(401)
+    // …make the whole /64 wait on that account, from yet another address in it…
+    expect((await inject('2001:db8:7:1::abcd', TEST_PASSWORD)).statusCode).toBe(429)
+    // …while the next /64 is another address.
+    expect((await inject('2001:db8:7:2::1', TEST_PASSWORD)).statusCode).toBe(200)
+    // Administrators see the /64 as one address.
+    const [throttle] = await listSignInThrottles(t.database.db)
+    expect(throttle?.addresses).toEqual([
+      expect.objectContaining({ address: '2001:db8:7:1::/64', failures: 5 }),
+    ])
+
+    await fail('203.0.113.40', 'a@test.fr', 5)
+    expect((await inject('::ffff:203.0.113.40', TEST_PASSWORD)).statusCode).toBe(429)
   })
 
   it('holds the limit under parallel attempts: five failures, then waits', async () => {
@@ -186,6 +214,63 @@ describe('per address, every account together', () => {
     await fail('198.51.100.2', agents[0]!.email, 3)
     expect((await login('198.51.100.2', agents[1]!.email)).statusCode).toBe(429)
     expect((await login('198.51.100.3', agents[1]!.email)).statusCode).toBe(200)
+  })
+})
+
+describe('a full hashing queue', () => {
+  const busy = {
+    code: 'BUSY',
+    message: 'Le service est très sollicité : réessayez dans un instant.',
+  }
+  /** The next hash finds the queue full (the queue's own bound is unit-tested in semaphore.test.ts). */
+  let queueFull: { mockRestore: () => void } | undefined
+  function fillQueueOnce() {
+    queueFull = vi.spyOn(hashingQueue, 'run').mockRejectedValueOnce(new HashingBusyError())
+  }
+  afterEach(() => queueFull?.mockRestore())
+
+  it('answers a sign-in 503 with Retry-After, counts no failure and keeps nothing pending', async () => {
+    await insertUser(t.database.db, { email: 'a@test.fr' })
+    fillQueueOnce()
+    const refused = await login('203.0.113.90', 'a@test.fr', 'wrong-but-unchecked')
+    expect(refused.statusCode).toBe(503)
+    expect(refused.headers['retry-after']).toBe('5')
+    expect(refused.json().error).toEqual(busy)
+    // The attempt's ticket was released: no failure and no pending row left in any bucket.
+    expect(await t.database.db.select().from(rateLimitHits)).toEqual([])
+    expect((await login('203.0.113.90', 'a@test.fr')).statusCode).toBe(200)
+  })
+
+  it('answers a password reset 503, and the link still works afterwards', async () => {
+    await insertUser(t.database.db, { email: 'a@test.fr' })
+    const agent = createAgent(t.app, {}, '203.0.113.91')
+    await agent.request({ method: 'POST', url: '/api/forgotPassword', payload: { email: 'a@test.fr' } })
+    const mail = await vi.waitFor(
+      async () => {
+        const [row] = await t.database.db.query.mailOutbox.findMany({
+          where: (m, { eq }) => eq(m.to, 'a@test.fr'),
+        })
+        if (!row) throw new Error('no mail yet')
+        return row
+      },
+      { timeout: 5000, interval: 20 },
+    )
+    const token = decodeURIComponent(/token=(\S+)/.exec(mail.text)![1]!)
+    const reset = () =>
+      agent.request({
+        method: 'POST',
+        url: '/api/resetPassword',
+        payload: { token, password: 'Nouveau2026' },
+      })
+
+    fillQueueOnce()
+    const refused = await reset()
+    expect(refused.statusCode).toBe(503)
+    expect(refused.headers['retry-after']).toBe('5')
+    expect(refused.json().error).toEqual(busy)
+    const pending = await t.database.db.select().from(rateLimitHits)
+    expect(pending.filter((row) => row.bucket.includes('reset:'))).toEqual([])
+    expect((await reset()).json()).toEqual({ ok: true })
   })
 })
 

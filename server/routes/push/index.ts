@@ -21,6 +21,7 @@ import {
 } from '../../../src/contracts/push.ts'
 import { pushSubscriptions } from '../../db/schema.ts'
 import { errors } from '../../lib/http-error.ts'
+import { addressBucketOf } from '../../lib/address-bucket.ts'
 import { attempt, forgetHits, type Limit } from '../../lib/rate-limit.ts'
 import { replaceSubscription } from '../../push/subscriptions.ts'
 
@@ -131,7 +132,7 @@ export default async function pushRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const { limited, ids } = await attempt(db, [changeLimit(request.ip)])
+      const { limited, ids } = await attempt(db, [changeLimit(addressBucketOf(request.ip))])
       if (limited) throw errors.tooManyAttempts()
       const { oldEndpoint, subscription } = request.body
       const endpoint = subscription.endpoint

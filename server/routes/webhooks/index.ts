@@ -11,6 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { aircallWebhookBodySchema } from '../../../src/contracts/call.ts'
 import { errorBodySchema, okSchema } from '../../../src/contracts/common.ts'
 import { HttpError, errors } from '../../lib/http-error.ts'
+import { addressBucketOf } from '../../lib/address-bucket.ts'
 import { isLimited, recordHit, type Limit } from '../../lib/rate-limit.ts'
 import { recordRejected } from '../../telephony/webhook-processing.ts'
 
@@ -44,7 +45,7 @@ export default async function webhookRoutes(fastify: FastifyInstance) {
       if (!sameSecret(body.token, app.config.aircall.webhookToken)) {
         const { db } = app.database
         const limit: Limit = {
-          bucket: `webhook:rejected:${request.ip}`,
+          bucket: `webhook:rejected:${addressBucketOf(request.ip)}`,
           max: REJECTED_WEBHOOKS_PER_ADDRESS,
           windowMs: REJECTED_WINDOW_MS,
         }
