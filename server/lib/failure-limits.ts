@@ -1,7 +1,7 @@
 // Limits on failures only (docs/domain.md "Sign-in limits", docs/decisions.md 2026-11-25), kept in
 // the same `rate_limit_hits` table as the plain counters of rate-limit.ts, so every process shares them.
 import { createHash } from 'node:crypto'
-import { and, count, eq, gt, inArray, max, min, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { rateLimitHits } from '../db/schema.ts'
 import { forgetHits } from './rate-limit.ts'
@@ -54,27 +54,35 @@ function lockKey(bucket: string): number {
 
 async function readFailures(db: Db, rule: FailureRule, now: Date) {
   const since = new Date(now.getTime() - rule.windowMs)
-  const [failures] = await db
-    .select({ count: count(), oldestAt: min(rateLimitHits.at), latestAt: max(rateLimitHits.at) })
+  const pendingSince = new Date(now.getTime() - PENDING_TTL_MS)
+  const pendingName = pendingBucket(rule.bucket)
+  // One statement, so one snapshot: settling an attempt (pending → failure, recordFailure) does not
+  // take the advisory lock, and two reads could see it neither pending nor failed (seen on
+  // PostgreSQL with two processes: six failures admitted under a limit of five).
+  const isFailure = and(eq(rateLimitHits.bucket, rule.bucket), gt(rateLimitHits.at, since))
+  const isPending = and(eq(rateLimitHits.bucket, pendingName), gt(rateLimitHits.at, pendingSince))
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*) filter (where ${isFailure})`.mapWith(Number),
+      // As epoch milliseconds: raw timestamps come back as text from one driver, Date from another.
+      oldestMs: sql<
+        number | null
+      >`extract(epoch from min(${rateLimitHits.at}) filter (where ${isFailure})) * 1000`,
+      latestMs: sql<
+        number | null
+      >`extract(epoch from max(${rateLimitHits.at}) filter (where ${isFailure})) * 1000`,
+      pending: sql<number>`count(*) filter (where ${isPending})`.mapWith(Number),
+    })
     .from(rateLimitHits)
-    .where(and(eq(rateLimitHits.bucket, rule.bucket), gt(rateLimitHits.at, since)))
-  const [pending] = await db
-    .select({ count: count() })
-    .from(rateLimitHits)
-    .where(
-      and(
-        eq(rateLimitHits.bucket, pendingBucket(rule.bucket)),
-        gt(rateLimitHits.at, new Date(now.getTime() - PENDING_TTL_MS)),
-      ),
-    )
+    .where(inArray(rateLimitHits.bucket, [rule.bucket, pendingName]))
   return {
-    failures: {
-      count: failures?.count ?? 0,
-      oldestAt: failures?.oldestAt ?? null,
-      latestAt: failures?.latestAt ?? null,
-    },
-    pending: pending?.count ?? 0,
+    failures: { count: row?.count ?? 0, oldestAt: toDate(row?.oldestMs), latestAt: toDate(row?.latestMs) },
+    pending: row?.pending ?? 0,
   }
+}
+
+function toDate(epochMs: unknown): Date | null {
+  return epochMs === null || epochMs === undefined ? null : new Date(Math.round(Number(epochMs)))
 }
 
 type Decision = { kind: 'admit' } | { kind: 'wait' } | { kind: 'refuse'; retryAfterMs: number }
