@@ -116,6 +116,19 @@ export const currentCallSchema = z.object({
 })
 export type CurrentCall = z.infer<typeof currentCallSchema>
 
+/** The current call when the user has none: status `done`, ids and times null, duration 0. */
+export const NO_CURRENT_CALL: Readonly<CurrentCall> = Object.freeze({
+  callId: null,
+  status: NO_CALL_STATUS,
+  direction: null,
+  phoneNumber: null,
+  duration: 0,
+  leadId: null,
+  detectedLeadId: null,
+  startedAt: null,
+  answeredAt: null,
+})
+
 const idValue = z.coerce.number().int().positive().max(2_147_483_647)
 
 export const startOutboundBodySchema = z.object({

@@ -5,6 +5,7 @@ import { authQueries } from '../api/auth.ts'
 import { callQueries } from '../api/calls.ts'
 import { leadQueries } from '../api/leads.ts'
 import { configQueries } from '../api/config.ts'
+import { NO_CURRENT_CALL } from '../contracts/call.ts'
 import { createQueryClient } from '../app/query-client.ts'
 import { applyLiveEvent, refreshAfterReconnect } from './live-events.ts'
 
@@ -22,17 +23,7 @@ beforeEach(() => {
   queryClient = createQueryClient()
   queryClient.setQueryData(meKey, me)
   queryClient.setQueryData(leadKey, { id: 12 })
-  queryClient.setQueryData(callKey, {
-    callId: null,
-    status: 'done',
-    direction: null,
-    phoneNumber: null,
-    duration: 0,
-    leadId: null,
-    detectedLeadId: null,
-    startedAt: null,
-    answeredAt: null,
-  })
+  queryClient.setQueryData(callKey, NO_CURRENT_CALL)
   queryClient.setQueryData(configQueries.all(), { appEnv: 'develop' })
   vi.spyOn(console, 'warn').mockImplementation(() => undefined)
 })

@@ -5,9 +5,7 @@
 import type { PushAlert } from '../contracts/push.ts'
 import { paths } from '../app/paths.ts'
 import { formatPhone } from '../i18n/format.ts'
-import { fr } from '../i18n/fr.ts'
-
-const t = fr.alerts.notification
+import { alertNotificationText as t } from '../i18n/fr/push.ts'
 
 /** What a click needs: where to go. Kept on the notification (`notification.data`). */
 export type AlertNotificationData = { url: string; kind: PushAlert['kind'] }

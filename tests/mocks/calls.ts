@@ -1,18 +1,8 @@
 // Current calls (GET /api/call/ongoing) for client tests, and the msw handler serving them.
 import { http, HttpResponse } from 'msw'
-import type { CurrentCall } from '../../src/contracts/call.ts'
+import { NO_CURRENT_CALL, type CurrentCall } from '../../src/contracts/call.ts'
 
-export const NO_CALL: CurrentCall = {
-  callId: null,
-  status: 'done',
-  direction: null,
-  phoneNumber: null,
-  duration: 0,
-  leadId: null,
-  detectedLeadId: null,
-  startedAt: null,
-  answeredAt: null,
-}
+export const NO_CALL: CurrentCall = NO_CURRENT_CALL
 
 export function makeCurrentCall(overrides: Partial<CurrentCall> = {}): CurrentCall {
   return {

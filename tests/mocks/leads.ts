@@ -1,6 +1,6 @@
 // Lead fixtures and msw handlers for the client tests of the home page and the lead sheet.
 import { http, HttpResponse } from 'msw'
-import type { CurrentCall } from '../../src/contracts/call.ts'
+import { NO_CURRENT_CALL, type CurrentCall } from '../../src/contracts/call.ts'
 import type { Lead, LeadEvent, LeadSearchResult } from '../../src/contracts/lead.ts'
 
 export const LEAD_UUID = '6f1c2a34-8b9d-4e21-9f3a-0c5d7e8f9a1b'
@@ -121,18 +121,7 @@ export const history: LeadEvent[] = [
 ]
 
 export function currentCall(overrides: Partial<CurrentCall> = {}): CurrentCall {
-  return {
-    callId: null,
-    status: 'done',
-    direction: null,
-    phoneNumber: null,
-    duration: 0,
-    leadId: null,
-    detectedLeadId: null,
-    startedAt: null,
-    answeredAt: null,
-    ...overrides,
-  }
+  return { ...NO_CURRENT_CALL, ...overrides }
 }
 
 export function ongoingCallIs(call: CurrentCall) {

@@ -1,0 +1,27 @@
+// French strings of appointment booking.
+
+/** Booking an appointment for a lead (`/lead/{uuid}/appointment`, docs/domain.md "Appointments"). */
+export const appointment = {
+  title: (name: string) => `Rendez-vous pour ${name}`,
+  documentTitle: (name: string) => `Rendez-vous de ${name} – Prise de rendez-vous`,
+  agenda: (mission: string) => `Agenda de la mission ${mission}`,
+  rules: (minutes: number) =>
+    `Créneaux libres de ${minutes} minutes sur les 3 prochaines semaines, du lundi au vendredi, ` +
+    'heure de Paris.',
+  current: 'Rendez-vous actuel',
+  currentSlot: (slot: string) => `Le ${slot}`,
+  bookedBy: (name: string) => `Fixé par ${name}`,
+  noCurrent: 'Aucun rendez-vous n’est encore fixé pour ce lead.',
+  slots: 'Créneaux disponibles',
+  dayFull: 'Complet',
+  noSlots: 'Aucun créneau libre sur les 3 prochaines semaines.',
+  chosen: (slot: string) => `Créneau choisi : le ${slot}.`,
+  chooseSlot: 'Choisissez un créneau.',
+  book: 'Confirmer le rendez-vous',
+  move: 'Déplacer le rendez-vous',
+  booked: (slot: string) => `Rendez-vous fixé le ${slot}.`,
+  readOnly:
+    'Seul l’utilisateur qui traite ce lead, ou un manager, peut fixer son rendez-vous. ' +
+    'Après le tag « RDV pris », son auteur dispose de 30 minutes.',
+  backToLead: 'Retour à la fiche du lead',
+} as const

@@ -1,0 +1,17 @@
+// French text of the alert notifications: the only strings the service worker shows, so the only
+// module of src/i18n/fr/ it imports (conventions §3.5; the page reaches them through fr.alerts).
+
+/** The notifications; also shown by the service worker (src/sw/alert-notification.ts). */
+export const alertNotificationText = {
+  callTitle: 'Appel entrant',
+  callBody: (caller: string, lead: string | null) => (lead ? `${caller} · Lead : ${lead}` : caller),
+  hiddenNumber: 'Numéro masqué',
+  badgeTitle: 'Nouveau badge',
+  badgeBody: (code: string, earner: string | null) =>
+    earner ? `${earner} a obtenu le badge « ${code} ».` : `Vous avez obtenu le badge « ${code} ».`,
+  tentacallTitle: 'Nouveau tentacall',
+  tentacallBody: (code: string, count: number, earner: string | null) =>
+    earner
+      ? `${earner} a obtenu le tentacall « ${code} » (${count} au total).`
+      : `Vous avez obtenu le tentacall « ${code} » (${count} au total).`,
+} as const
