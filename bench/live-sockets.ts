@@ -13,7 +13,7 @@ const ROUND_TIMEOUT_MS = 10_000
 
 /**
  * Users and live sessions inserted directly: 2,200 sign-ins would cost 2,200 scrypt hashes. The
- * cookie is the raw session id; the row holds its SHA-256 (server/plugins/session.ts).
+ * cookie is the raw session id; the row holds its SHA-256 (server/lib/session-store.ts).
  */
 export async function insertAccounts(client: pg.Client, teleoperators: number, admins: number) {
   const { rows } = await client.query<{ id: number; role: Account['role'] }>(

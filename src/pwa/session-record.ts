@@ -124,7 +124,7 @@ export function judgeStoredData(
   return { restoreFor: null, dropChanges: true, dropDrafts: true, stale: false }
 }
 
-/** The session cookie's companion (server/plugins/session.ts COOKIE.signedInUser): same name here. */
+/** The session cookie's companion (server/lib/session-cookies.ts COOKIE.signedInUser): same name here. */
 export const SIGNED_IN_USER_COOKIE = 'signed-in-user'
 
 /**
