@@ -30,6 +30,16 @@ export default defineConfig({
           setupFiles: ['tests/setup/fail-on-console-error.ts', 'tests/setup/client.ts'],
         },
       },
+      // The lint configuration's own test (issue #10): ESLint's Node API, no DOM, no database.
+      {
+        extends: false as const,
+        test: {
+          name: 'lint',
+          environment: 'node',
+          include: ['eslint.config.test.ts'],
+          setupFiles: ['tests/setup/fail-on-console-error.ts'],
+        },
+      },
       // Server suite on the embedded PGlite, always.
       serverProject('server', { TEST_DATABASE_URL: '' }),
       // The same suite on a real PostgreSQL when TEST_DATABASE_URL is set (CI sets it).

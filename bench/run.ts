@@ -6,6 +6,7 @@ import { measureLive } from './live-fanout.ts'
 import { measureFind } from './lead-find.ts'
 import { measureSearch } from './lead-search.ts'
 import { measurePwaLoad } from './pwa-load.ts'
+import { measureSignIn } from './sign-in.ts'
 
 const results: Record<string, number> = {}
 Object.assign(results, await measureBundle())
@@ -13,6 +14,7 @@ Object.assign(results, await measureApi())
 Object.assign(results, await measureLive())
 Object.assign(results, await measureFind())
 Object.assign(results, await measureSearch())
+Object.assign(results, await measureSignIn())
 Object.assign(results, await measurePwaLoad())
 console.log('\n## Summary (JSON)')
 console.log(JSON.stringify(results, null, 2))

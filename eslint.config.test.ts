@@ -1,0 +1,72 @@
+// The lint configuration enforces the layers of conventions §2 (issue #10): snippets linted as if
+// they sat at a given path, through ESLint's Node API and this repository's eslint.config.js.
+import { ESLint } from 'eslint'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+const eslint = new ESLint({ cwd: import.meta.dirname })
+
+// Loading the configuration and typescript-eslint's parser takes a few seconds, once.
+beforeAll(async () => {
+  await eslint.lintText('export {}\n', { filePath: 'src/app/warm-up.ts' })
+}, 30_000)
+
+async function boundaryErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath })
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId?.startsWith('import-x/'))
+    .map((m) => `${m.ruleId}: ${m.message}`)
+}
+
+const importCallBar = (from: string) => `import { CallBar } from '${from}'\nexport const shown = CallBar\n`
+
+describe('import boundaries', () => {
+  it('refuses a feature importing another feature, by a relative path', async () => {
+    const errors = await boundaryErrors('src/features/leads/probe.ts', importCallBar('../calls/call-bar.tsx'))
+    expect(errors).toEqual([
+      expect.stringMatching(/^import-x\/no-restricted-paths: .*never imports another feature/),
+    ])
+  })
+
+  it('lets src/app import the same feature module', async () => {
+    const errors = await boundaryErrors('src/app/probe.ts', importCallBar('../features/calls/call-bar.tsx'))
+    expect(errors).toEqual([])
+  })
+
+  it('lets a feature import its own modules', async () => {
+    const errors = await boundaryErrors('src/features/calls/probe.ts', importCallBar('./call-bar.tsx'))
+    expect(errors).toEqual([])
+  })
+
+  it('keeps the server to src/contracts', async () => {
+    const code = `import { fr } from '../src/i18n/fr.ts'\nimport { toE164 } from '../src/contracts/phone.ts'\nexport const used = [fr, toE164]\n`
+    const errors = await boundaryErrors('server/probe.ts', code)
+    expect(errors).toEqual([expect.stringMatching(/"\.\.\/src\/i18n\/fr\.ts".*only src\/contracts/)])
+  })
+
+  it('keeps React out of src/contracts', async () => {
+    const errors = await boundaryErrors(
+      'src/contracts/probe.ts',
+      `import { useState } from 'react'\nexport const hook = useState\n`,
+    )
+    expect(errors).toEqual([expect.stringMatching(/"react".*no DOM and no React/)])
+  })
+
+  it('refuses an import cycle', async () => {
+    // src/contracts/lead.ts imports safe-text.ts: safe-text.ts importing lead.ts back closes a cycle.
+    const code = `import { leadRefSchema } from './lead.ts'\nexport const schema = leadRefSchema\n`
+    const errors = await boundaryErrors('src/contracts/safe-text.ts', code)
+    expect(errors).toEqual([expect.stringMatching(/^import-x\/no-cycle:/)])
+  })
+})
+
+describe('max-lines', () => {
+  const lines = (n: number) =>
+    Array.from({ length: n }, (_, i) => `export const line${i} = ${i}`).join('\n') + '\n'
+
+  it('warns on a source file over 300 lines, not on a test', async () => {
+    const [source] = await eslint.lintText(lines(301), { filePath: 'src/api/probe.ts' })
+    const [test] = await eslint.lintText(lines(301), { filePath: 'src/api/probe.test.ts' })
+    expect(source?.messages.map((m) => m.ruleId)).toEqual(['max-lines'])
+    expect(test?.messages).toEqual([])
+  })
+})
