@@ -17,6 +17,7 @@ import {
   refuseSlot,
   type SlotRefusal,
 } from './appointment-slots.ts'
+import { messages } from '../lib/messages.ts'
 
 export const SLOT_TAKEN = 'Ce créneau vient d’être réservé : choisissez-en un autre.'
 const NOT_ALLOWED = 'Seul l’utilisateur qui traite ce lead, ou un manager, peut fixer son rendez-vous.'
@@ -166,7 +167,7 @@ async function bookInTransaction(
     .innerJoin(markets, eq(markets.id, leads.marketId))
     .where(eq(leads.id, leadId))
     .for('update', { of: leads })
-  if (!row) throw errors.notFound('Lead introuvable.')
+  if (!row) throw errors.notFound(messages.leadNotFound)
   const { lead, missionId } = row
   if (!(await mayBookAppointment(tx, user, lead, now))) throw errors.forbidden(NOT_ALLOWED)
   const result = { lead: { id: lead.id, uuid: lead.uuid }, stillHeld: lead.processingUserId === user.id }

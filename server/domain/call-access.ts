@@ -5,8 +5,9 @@
 import type { Db } from '../db/client.ts'
 import { errors } from '../lib/http-error.ts'
 import { canRead, readableUsers, type Viewer } from './live-access.ts'
+import { messages } from '../lib/messages.ts'
 
-export const CALL_NOT_FOUND = 'Appel introuvable.'
+export const CALL_NOT_FOUND = messages.callNotFound
 
 export async function mayActOnCall(db: Db, actor: Viewer, call: { userId: number | null }): Promise<boolean> {
   if (call.userId === actor.id || actor.role === 'ADMIN') return true

@@ -1,24 +1,14 @@
 // The user's current call (GET /api/call/ongoing, spec §3 "Call"): `done` and nulls when none.
 import { eq } from 'drizzle-orm'
-import { NO_CALL_STATUS, type CurrentCall } from '../../../src/contracts/call.ts'
-import type { Db } from '../../db/client.ts'
-import { leads } from '../../db/schema.ts'
-import { ongoingCallOf } from '../../domain/call-state.ts'
+import { NO_CURRENT_CALL, type CurrentCall } from '../../src/contracts/call.ts'
+import { appUrls } from '../../src/contracts/app-urls.ts'
+import type { Db } from '../db/client.ts'
+import { leads } from '../db/schema.ts'
+import { ongoingCallOf } from './call-state.ts'
 
 export async function currentCallOf(db: Db, userId: number): Promise<CurrentCall> {
   const call = await ongoingCallOf(db, userId)
-  if (!call)
-    return {
-      callId: null,
-      status: NO_CALL_STATUS,
-      direction: null,
-      phoneNumber: null,
-      duration: 0,
-      leadId: null,
-      detectedLeadId: null,
-      startedAt: null,
-      answeredAt: null,
-    }
+  if (!call) return NO_CURRENT_CALL
   return {
     callId: call.id,
     status: call.status,
@@ -34,7 +24,7 @@ export async function currentCallOf(db: Db, userId: number): Promise<CurrentCall
 
 /** The lead sheet of a lead, or home without one. */
 export async function leadPath(db: Db, leadId: number | null): Promise<string> {
-  if (leadId === null) return '/home'
+  if (leadId === null) return appUrls.home()
   const [lead] = await db.select({ uuid: leads.uuid }).from(leads).where(eq(leads.id, leadId))
-  return lead ? `/lead/${lead.uuid}` : '/home'
+  return appUrls.leadOrHome(lead?.uuid)
 }

@@ -10,10 +10,11 @@ import type { Db } from '../db/client.ts'
 import { leads, markets, missionUsers, teamMembers } from '../db/schema.ts'
 import { errors } from '../lib/http-error.ts'
 import { whereRef } from './lead-view.ts'
+import { messages } from '../lib/messages.ts'
 
 export type LeadActor = { id: number; role: Role }
 
-export const LEAD_NOT_FOUND = 'Lead introuvable.'
+export const LEAD_NOT_FOUND = messages.leadNotFound
 
 /** The answer for a lead that does not exist and for a lead the actor may not see alike. */
 export function leadNotFound() {

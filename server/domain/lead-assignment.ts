@@ -5,6 +5,7 @@ import { BLOCKING_CAUSES, type BlockingCause } from '../../src/contracts/blockin
 import { executePrepared, rowsOf, type Db } from '../db/client.ts'
 import { leadEvents, leads, users } from '../db/schema.ts'
 import { HttpError } from '../lib/http-error.ts'
+import { appUrls } from '../../src/contracts/app-urls.ts'
 
 /** The database or a transaction (a PgTransaction is a PgDatabase). */
 type Tx = Db
@@ -20,7 +21,7 @@ const MESSAGES: Record<BlockingCause, string> = {
 
 /** Spec §2: the page to show, carrying `?redirect=…&cause=…` for the blocking-reason overlay. */
 export function blockingRedirect(path: string, cause: BlockingCause): string {
-  return `${path}?redirect=${path}&cause=${cause}`
+  return appUrls.blocking(path, cause)
 }
 
 /** The lead the user holds (processing user), if any. */
@@ -84,12 +85,12 @@ function blockingFromState(state: BlockingRow | null): Blocking | null {
   if (!state) return null
   if (state.ongoing_id !== null) {
     const uuid = state.ongoing_lead_uuid ?? state.held_uuid
-    return blocking('ONGOING_CALL', uuid ? `/lead/${uuid}` : '/home')
+    return blocking('ONGOING_CALL', appUrls.leadOrHome(uuid))
   }
   if (state.untagged_id !== null) {
-    return blocking('UNTAGGED_CALL', state.untagged_lead_uuid ? `/lead/${state.untagged_lead_uuid}` : '/home')
+    return blocking('UNTAGGED_CALL', appUrls.leadOrHome(state.untagged_lead_uuid))
   }
-  if (state.held_uuid) return blocking('UNFINISHED_PROCESSING_LEAD', `/lead/${state.held_uuid}`)
+  if (state.held_uuid) return blocking('UNFINISHED_PROCESSING_LEAD', appUrls.lead(state.held_uuid))
   return null
 }
 

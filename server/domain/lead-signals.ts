@@ -1,12 +1,16 @@
 // Lead-change signals (issue #4 "Screens move by themselves"): every change of a lead reaches the
-// user processing it and the users viewing it, on `user:{id}:lead:update`.
+// user processing it and the users viewing it, on `user:{id}:lead:update`. Sent by the lead, call and
+// auth routes after the change is committed.
 import type { FastifyInstance } from 'fastify'
 import { and, eq, or } from 'drizzle-orm'
-import { channels } from '../../../src/contracts/live.ts'
-import { leads, users } from '../../db/schema.ts'
+import { channels } from '../../src/contracts/live.ts'
+import { leads, users } from '../db/schema.ts'
+
+/** What the signals need of the app: its database, live hub, bus and log. */
+export type SignalApp = Pick<FastifyInstance, 'database' | 'live' | 'bus' | 'log'>
 
 export async function publishLeadUpdate(
-  app: FastifyInstance,
+  app: SignalApp,
   lead: { id: number; uuid: string },
   reason: string,
   alsoUserIds: readonly number[] = [],
@@ -21,7 +25,7 @@ export async function publishLeadUpdate(
 
 /** The same signal to recipients already known (find and pick read the viewers with the take). */
 export async function publishLeadUpdateTo(
-  app: FastifyInstance,
+  app: SignalApp,
   lead: { id: number; uuid: string },
   reason: string,
   userIds: Iterable<number>,
@@ -40,7 +44,7 @@ export async function publishLeadUpdateTo(
  * wait for (a failed signal is logged, the assignment stands).
  */
 export function announceAssignment(
-  app: FastifyInstance,
+  app: SignalApp,
   userId: number,
   lead: { id: number; uuid: string; viewerIds: number[] },
 ): void {
@@ -51,7 +55,7 @@ export function announceAssignment(
 }
 
 /** The user's processing/viewing lead changed: caches of `me` must drop (server/plugins/bus.ts). */
-export async function userChanged(app: FastifyInstance, userId: number) {
+export async function userChanged(app: SignalApp, userId: number) {
   await app.bus.publish('user-changed', { userId })
 }
 
@@ -61,7 +65,7 @@ export async function userChanged(app: FastifyInstance, userId: number) {
  * one does not clear the new one. The sheets left and opened learn who views them.
  */
 export async function setViewingLead(
-  app: FastifyInstance,
+  app: SignalApp,
   userId: number,
   leadId: number | null,
   onlyFrom?: number,

@@ -17,6 +17,7 @@ import {
   users,
 } from '../db/schema.ts'
 import { errors } from '../lib/http-error.ts'
+import { messages } from '../lib/messages.ts'
 
 type LeadTagRow = typeof leadTags.$inferSelect
 type LeadRow = typeof leads.$inferSelect
@@ -65,7 +66,7 @@ function assertTeleoperatorMay(
   if (leadTag.userId !== input.user.id)
     throw errors.forbidden('Vous ne pouvez corriger que les résultats que vous avez enregistrés.')
   if (processingUserId !== null && processingUserId !== input.user.id)
-    throw errors.forbidden('Ce lead est traité par un autre utilisateur.')
+    throw errors.forbidden(messages.leadHeldByOther)
   if (!isLatest)
     throw errors.forbidden('Ce résultat n’est plus le dernier du lead : seul un manager peut le corriger.')
   if (now.getTime() - leadTag.createdAt.getTime() > WINDOW_MS)
@@ -83,7 +84,7 @@ async function loadTarget(tx: Db, input: CorrectionInput) {
     .innerJoin(missions, eq(missions.id, markets.missionId))
     .where(eq(leads.id, input.leadId))
     .for('update', { of: leads })
-  if (!row) throw errors.notFound('Lead introuvable.')
+  if (!row) throw errors.notFound(messages.leadNotFound)
   const [leadTag] = await tx
     .select()
     .from(leadTags)
@@ -102,7 +103,7 @@ async function loadTarget(tx: Db, input: CorrectionInput) {
 async function validTag(tx: Db, callProcessId: number | null, input: CorrectionInput): Promise<TagRow> {
   const next = await tagOf(tx, input.callProcessTagId)
   if (!next || callProcessId === null || next.callProcessId !== callProcessId)
-    throw errors.invalid('Ce tag n’appartient pas au processus d’appel de la mission du lead.', {
+    throw errors.invalid(messages.tagOutsideCallProcess, {
       callProcessTagId: 'Tag inconnu pour cette mission.',
     })
   const numbers = (

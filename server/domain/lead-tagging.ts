@@ -18,6 +18,7 @@ import { errors } from '../lib/http-error.ts'
 import { assertMayActOnCall } from './call-access.ts'
 import { leadIdOfCall } from './call-state.ts'
 import { leadNotFound, mayActOnLead, visibleLeadsCondition } from './lead-access.ts'
+import { messages } from '../lib/messages.ts'
 
 /** A call's outcome is recorded once; corrections go through the lead-tag correction route. */
 export const CALL_ALREADY_TAGGED = 'Cet appel a déjà une issue.'
@@ -98,7 +99,7 @@ async function recordTag(db: Db, input: TagInput): Promise<TagOutcome> {
     const { lead } = row
     // A teleoperator tags the lead they process, or a free lead their own call concerns.
     const mayTag = mayActOnLead(input.user, lead, { takesFreeLead: call?.userId === input.user.id })
-    if (!mayTag) throw errors.forbidden('Ce lead est traité par un autre utilisateur.')
+    if (!mayTag) throw errors.forbidden(messages.leadHeldByOther)
     const [tag] = await tx
       .select({
         tag: callProcessTags,
@@ -108,8 +109,7 @@ async function recordTag(db: Db, input: TagInput): Promise<TagOutcome> {
       .from(callProcessTags)
       .innerJoin(callProcessSteps, eq(callProcessSteps.id, callProcessTags.stepId))
       .where(eq(callProcessTags.id, input.callProcessTagId))
-    if (!tag || tag.callProcessId !== row.callProcessId)
-      throw errors.invalid('Ce tag n’appartient pas au processus d’appel de la mission du lead.')
+    if (!tag || tag.callProcessId !== row.callProcessId) throw errors.invalid(messages.tagOutsideCallProcess)
     // A form left open in another tab must not apply an outcome of a step the lead has left.
     if (tag.stepNumber !== lead.step)
       throw errors.conflict('Ce tag ne correspond pas à l’étape actuelle du lead.')

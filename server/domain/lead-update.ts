@@ -6,6 +6,7 @@ import type { Role } from '../../src/contracts/roles.ts'
 import type { Db } from '../db/client.ts'
 import { leadEvents, leads } from '../db/schema.ts'
 import { errors } from '../lib/http-error.ts'
+import { messages } from '../lib/messages.ts'
 
 export type LeadChanges = Partial<Record<EditableLeadField, string | null>>
 export type FieldChange = { before: string | null; after: string | null }
@@ -29,7 +30,7 @@ export async function updateLeadContact(
 ): Promise<Partial<Record<EditableLeadField, FieldChange>>> {
   return db.transaction(async (tx) => {
     const [lead] = await tx.select().from(leads).where(eq(leads.id, input.leadId)).for('update')
-    if (!lead) throw errors.notFound('Lead introuvable.')
+    if (!lead) throw errors.notFound(messages.leadNotFound)
     // The processing user edits the lead; managers and administrators always may.
     if (input.user.role === 'TELEOPERATOR' && lead.processingUserId !== input.user.id)
       throw errors.forbidden(NOT_PROCESSING)

@@ -16,6 +16,7 @@ import {
 } from '../db/schema.ts'
 import { errors } from '../lib/http-error.ts'
 import { leadViewers, type LivenessOptions } from './lead-viewers.ts'
+import { messages } from '../lib/messages.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 type LeadRow = typeof leads.$inferSelect
@@ -98,7 +99,7 @@ export async function loadLead(
     .innerJoin(missions, eq(missions.id, markets.missionId))
     .leftJoin(users, eq(users.id, leads.processingUserId))
     .where(whereRef(ref))
-  if (!row) throw errors.notFound('Lead introuvable.')
+  if (!row) throw errors.notFound(messages.leadNotFound)
   const [callProcess, viewers, myCallId] = await Promise.all([
     callProcessOf(db, row.mission),
     leadViewers(db, row.lead.id, { ...options, now }),

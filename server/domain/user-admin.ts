@@ -9,6 +9,7 @@ import { errors } from '../lib/http-error.ts'
 import { hashPassword } from '../lib/passwords.ts'
 import { loadUsers } from './users.ts'
 import { deleteUserSubscriptions } from '../push/subscriptions.ts'
+import { messages } from '../lib/messages.ts'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
@@ -27,7 +28,7 @@ async function setTeams(tx: Tx, userId: number, teamIds: number[]) {
   if (unique.length > 0) {
     const found = await tx.select({ id: teams.id }).from(teams).where(inArray(teams.id, unique))
     if (found.length !== unique.length)
-      throw errors.invalid('Équipe inconnue.', { teamIds: 'Équipe inconnue.' })
+      throw errors.invalid(messages.unknownTeam, { teamIds: messages.unknownTeam })
   }
   await tx.delete(teamMembers).where(eq(teamMembers.userId, userId))
   if (unique.length > 0) await tx.insert(teamMembers).values(unique.map((teamId) => ({ teamId, userId })))
@@ -66,7 +67,7 @@ export async function updateUser(db: Db, id: number, body: UpdateUserBody): Prom
   try {
     await db.transaction(async (tx) => {
       const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.id, id))
-      if (!existing) throw errors.notFound('Utilisateur introuvable.')
+      if (!existing) throw errors.notFound(messages.userNotFound)
       if (body.email) await assertEmailFree(tx, body.email, id)
       const { teamIds, ...fields } = body
       await tx
@@ -82,6 +83,18 @@ export async function updateUser(db: Db, id: number, body: UpdateUserBody): Prom
   return getUser(db, id)
 }
 
+/** Activates or deactivates a user; an administrator never deactivates their own account. */
+export async function changeUserStatus(
+  db: Db,
+  actor: { id: number },
+  id: number,
+  status: UserStatus,
+): Promise<User> {
+  if (status === 'INACTIVE' && id === actor.id)
+    throw errors.conflict('Vous ne pouvez pas désactiver votre propre compte.')
+  return setUserStatus(db, id, status)
+}
+
 export async function setUserStatus(db: Db, id: number, status: UserStatus): Promise<User> {
   const row = await db.transaction(async (tx) => {
     const [updated] = await tx
@@ -94,14 +107,14 @@ export async function setUserStatus(db: Db, id: number, status: UserStatus): Pro
     if (updated && status === 'INACTIVE') await deleteUserSubscriptions(tx, id)
     return updated
   })
-  if (!row) throw errors.notFound('Utilisateur introuvable.')
+  if (!row) throw errors.notFound(messages.userNotFound)
   const [user] = await loadUsers(db, [row])
   return user!
 }
 
 export async function getUser(db: Db, id: number): Promise<User> {
   const [row] = await db.select().from(users).where(eq(users.id, id))
-  if (!row) throw errors.notFound('Utilisateur introuvable.')
+  if (!row) throw errors.notFound(messages.userNotFound)
   const [user] = await loadUsers(db, [row])
   return user!
 }

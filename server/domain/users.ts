@@ -1,5 +1,6 @@
-// Read models of users (spec §3): the public User and the connected user (Me).
-import { eq, inArray } from 'drizzle-orm'
+// Users (spec §3): the public User and the connected user (Me), the lists managers read, and the
+// preferences each user sets for themselves.
+import { and, asc, eq, gt, inArray } from 'drizzle-orm'
 import {
   DEFAULT_PREFERENCES,
   PREFERENCE_KEYS,
@@ -9,7 +10,7 @@ import {
 } from '../../src/contracts/user.ts'
 import { isCallCapable, needsAircallLink } from '../../src/contracts/roles.ts'
 import type { Db } from '../db/client.ts'
-import { teamMembers, userPreferences, users } from '../db/schema.ts'
+import { sessions, teamMembers, userPreferences, users } from '../db/schema.ts'
 
 type UserRow = typeof users.$inferSelect
 
@@ -75,4 +76,39 @@ export async function loadMe(db: Db, row: UserRow): Promise<Me> {
     isCallCapable: isCallCapable(row),
     needsAircallLink: needsAircallLink(row),
   }
+}
+
+/** A user counts as working when one of their sessions was active in the last 15 minutes. */
+export const WORKING_WINDOW_MS = 15 * 60 * 1000
+
+/** Active users with a session used within the working window, by last name (French collation). */
+export async function workingUsers(db: Db, now = Date.now()): Promise<User[]> {
+  const since = new Date(now - WORKING_WINDOW_MS)
+  const rows = await db
+    .selectDistinct({ user: users })
+    .from(users)
+    .innerJoin(sessions, eq(sessions.userId, users.id))
+    .where(and(eq(users.status, 'ACTIVE'), gt(sessions.lastSeenAt, since)))
+  return loadUsers(
+    db,
+    rows.map((r) => r.user).toSorted((a, b) => a.lastName.localeCompare(b.lastName, 'fr')),
+  )
+}
+
+/** Every user, or the active ones only, by last name then first name. */
+export async function listUsers(db: Db, { activeOnly = false } = {}): Promise<User[]> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(activeOnly ? eq(users.status, 'ACTIVE') : undefined)
+    .orderBy(asc(users.lastName), asc(users.firstName))
+  return loadUsers(db, rows)
+}
+
+/** Records one of the user's preferences (replayed offline with an Idempotency-Key: an upsert). */
+export async function setPreference(db: Db, userId: number, key: PreferenceKey, value: boolean) {
+  await db
+    .insert(userPreferences)
+    .values({ userId, key, value })
+    .onConflictDoUpdate({ target: [userPreferences.userId, userPreferences.key], set: { value } })
 }

@@ -1,5 +1,7 @@
 // The one error type routes throw; the error handler turns it into
 // { error: { code, message, fields? }, redirect? } (conventions §3.7).
+import { messages } from './messages.ts'
+
 export type ErrorBody = {
   error: { code: string; message: string; fields?: Record<string, string> }
   redirect?: string
@@ -32,7 +34,7 @@ export const errors = {
   unauthenticated: () => new HttpError(401, 'UNAUTHENTICATED', 'Vous devez être connecté.'),
   forbidden: (message = 'Vous n’avez pas les droits nécessaires pour cette action.') =>
     new HttpError(403, 'FORBIDDEN', message),
-  notFound: (message = 'Ressource introuvable.') => new HttpError(404, 'NOT_FOUND', message),
+  notFound: (message: string = messages.resourceNotFound) => new HttpError(404, 'NOT_FOUND', message),
   conflict: (message: string) => new HttpError(409, 'CONFLICT', message),
   invalid: (message: string, fields?: Record<string, string>) =>
     new HttpError(400, 'VALIDATION_ERROR', message, fields ? { fields } : {}),

@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static'
 import { meSchema } from '../../src/contracts/user.ts'
 import { publicConfig } from '../lib/public-config.ts'
 import { loadShell } from '../lib/shell.ts'
+import { messages } from '../lib/messages.ts'
 
 const NO_CACHE = new Set(['/index.html', '/sw.js', '/manifest.webmanifest', '/'])
 
@@ -55,7 +56,7 @@ async function staticPlugin(app: FastifyInstance) {
     const isApi = pathname === '/api' || pathname.startsWith('/api/')
     const isRead = request.method === 'GET' || request.method === 'HEAD'
     if (isApi || looksLikeFile(pathname) || !isRead || !shell) {
-      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Ressource introuvable.' } })
+      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: messages.resourceNotFound } })
     }
     // An app route: the shell, with the session resolved so the XSRF cookie is set on the first load,
     // the page's chunks named and the user and configuration embedded (server/lib/shell.ts).

@@ -9,6 +9,7 @@ import {
 } from '../../src/contracts/call.ts'
 import { HttpError } from '../lib/http-error.ts'
 import type { StartOutboundInput, TelephonyProvider } from './provider.ts'
+import { messages } from '../lib/messages.ts'
 
 export type AircallClientOptions = {
   apiId: string | undefined
@@ -52,8 +53,7 @@ export function createAircallClient(options: AircallClientOptions): TelephonyPro
     for (let attempt = 0; ; attempt += 1) {
       const pause = blockedUntil - now()
       if (pause > 0) {
-        if (pause > maxWaitMs)
-          throw telephonyError('Limite de requêtes Aircall atteinte : réessayez dans un instant.')
+        if (pause > maxWaitMs) throw telephonyError(messages.aircallRateLimited)
         await sleep(pause)
       }
       let response: Response
@@ -77,7 +77,7 @@ export function createAircallClient(options: AircallClientOptions): TelephonyPro
       if (response.status !== 429) return response
       await response.body?.cancel()
       if (attempt >= maxRetries || blockedUntil - now() > maxWaitMs)
-        throw telephonyError('Limite de requêtes Aircall atteinte : réessayez dans un instant.')
+        throw telephonyError(messages.aircallRateLimited)
     }
   }
 

@@ -1,8 +1,8 @@
 // Telephony events → calls rows (issue #4 "Telephony"; telephony notes §5 "Suggested state machine",
 // §7 pitfalls 3, 5, 14). Aircall's webhooks and the simulator's synthetic events both end here.
 // Delivery is at least once and unordered, so: every delivery is recorded once (dedupe key), calls
-// are upserted by (provider, provider call id), a call never moves back to an earlier state, a known
-// agent is never erased, and a later event only fills what an earlier one left unknown.
+// are upserted by (provider, provider call id), and each event is merged by the pure rules of
+// server/domain/call-merge.ts (forward-only state, a known agent never erased, gaps filled only).
 import { createHash, randomUUID } from 'node:crypto'
 import { and, desc, eq, isNull, like, ne, or, sql } from 'drizzle-orm'
 import {
@@ -10,11 +10,11 @@ import {
   aircallCallSchema,
   type AircallCall,
   type AircallWebhookBody,
-  type CallStatus,
   type TelephonyProviderName,
 } from '../../src/contracts/call.ts'
 import type { Db } from '../db/client.ts'
 import { calls, leads, markets, users, webhookEvents } from '../db/schema.ts'
+import { changed, merge } from '../domain/call-merge.ts'
 import { visibleLeadsCondition } from '../domain/lead-access.ts'
 import { toE164 } from '../../src/contracts/phone.ts'
 
@@ -56,43 +56,11 @@ export type ProcessingContext = {
   maxEventAgeMs?: number
 }
 
-/** Rank of each state: a call only moves forward (ended and missed are terminal). */
-const RANK: Record<CallStatus, number> = {
-  initial: 0,
-  ringing: 1,
-  answered: 2,
-  voicemail: 3,
-  ended: 4,
-  missed: 4,
-}
-
-export function isTerminal(status: string): boolean {
-  return status === 'ended' || status === 'missed'
-}
-
 export function dedupeKey(event: string, providerCallId: string | null, timestamp: number): string {
   return createHash('sha256')
     .update(JSON.stringify([event, providerCallId, timestamp]))
     .digest('hex')
 }
-
-function statusOf(event: string, call: AircallCall): CallStatus {
-  switch (event) {
-    case 'call.created':
-      return 'initial'
-    case 'call.ringing_on_agent':
-      return 'ringing'
-    case 'call.answered':
-      return 'answered'
-    case 'call.voicemail_left':
-      return 'voicemail'
-    default:
-      // call.hungup (provisional) and call.ended (final): missed when nobody answered.
-      return call.answered_at ? 'ended' : 'missed'
-  }
-}
-
-const toDate = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null)
 
 function redact(body: AircallWebhookBody): Record<string, unknown> {
   return body.token === undefined ? { ...body } : { ...body, token: '[redacted]' }
@@ -286,63 +254,6 @@ async function tieOutbound(
   if (!pending) return undefined
   const [tied] = await tx.update(calls).set({ providerCallId }).where(eq(calls.id, pending.id)).returning()
   return tied
-}
-
-type NextCall = Omit<
-  typeof calls.$inferInsert,
-  'provider' | 'providerCallId' | 'id' | 'createdAt' | 'updatedAt'
-> & {
-  userId: number | null
-  leadId: number | null
-  detectedLeadId: number | null
-  answeredAt: Date | null
-  endedAt: Date | null
-}
-
-function merge(
-  existing: CallRow | undefined,
-  call: AircallCall,
-  event: string,
-  eventAt: Date,
-  agentId: number | null,
-  phone: string | null,
-): NextCall {
-  const status = statusOf(event, call)
-  const current = existing?.status as CallStatus | undefined
-  const advances =
-    !existing ||
-    RANK[status] > RANK[current ?? 'initial'] ||
-    (RANK[status] === RANK[current ?? 'initial'] && eventAt >= existing.sourceUpdatedAt)
-  const answeredAt = existing?.answeredAt ?? toDate(call.answered_at)
-  let nextStatus: CallStatus = advances ? status : (current ?? status)
-  let endedAt = existing?.endedAt ?? toDate(call.ended_at)
-  if (isTerminal(nextStatus)) {
-    nextStatus = answeredAt ? 'ended' : 'missed'
-    endedAt ??= eventAt
-  }
-  return {
-    direction: existing?.direction ?? call.direction,
-    status: nextStatus,
-    // Pitfall 14: a later event without `user` never erases the agent.
-    userId: agentId ?? existing?.userId ?? null,
-    leadId: existing?.leadId ?? null,
-    detectedLeadId: existing?.detectedLeadId ?? null,
-    phoneNumber: existing?.phoneNumber ?? phone ?? call.raw_digits ?? 'anonymous',
-    numberId: existing?.numberId ?? (call.number ? String(call.number.id) : null),
-    startedAt: existing?.startedAt ?? toDate(call.started_at) ?? eventAt,
-    answeredAt,
-    endedAt,
-    missedReason: existing?.missedReason ?? call.missed_call_reason ?? null,
-    sourceUpdatedAt: existing && existing.sourceUpdatedAt > eventAt ? existing.sourceUpdatedAt : eventAt,
-  }
-}
-
-function changed(existing: CallRow, next: NextCall): boolean {
-  return (Object.keys(next) as (keyof NextCall)[]).some((key) => {
-    const a = existing[key]
-    const b = next[key]
-    return a instanceof Date && b instanceof Date ? a.getTime() !== b.getTime() : a !== b
-  })
 }
 
 /** users.callingLeadId follows the agent's ongoing call; the agent's screens are told of each change. */

@@ -36,7 +36,7 @@ import {
 import { signInRules } from '../../domain/sign-in-throttle.ts'
 import signInThrottleRoutes from './sign-in-throttles.ts'
 import { hasLiveSession } from '../../domain/lead-viewers.ts'
-import { setViewingLead } from '../leads/notify.ts'
+import { setViewingLead } from '../../domain/lead-signals.ts'
 import { forgetBrowser } from '../../push/subscriptions.ts'
 
 const WINDOW_15_MIN = 15 * 60 * 1000

@@ -9,6 +9,7 @@ import { signInThrottleSchema } from '../../../src/contracts/sign-in-throttle.ts
 import { users } from '../../db/schema.ts'
 import { errors } from '../../lib/http-error.ts'
 import { clearSignInThrottle, listSignInThrottles } from '../../domain/sign-in-throttle.ts'
+import { messages } from '../../lib/messages.ts'
 
 export default async function signInThrottleRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
@@ -41,7 +42,7 @@ export default async function signInThrottleRoutes(fastify: FastifyInstance) {
         .select({ email: users.email })
         .from(users)
         .where(eq(users.id, request.params.id))
-      if (!user) throw errors.notFound('Utilisateur introuvable.')
+      if (!user) throw errors.notFound(messages.userNotFound)
       await clearSignInThrottle(db, user.email)
       request.log.info({ userId: request.params.id, by: request.auth.user?.id }, 'sign-in throttle lifted')
       return { ok: true as const }

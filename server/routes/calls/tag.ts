@@ -6,7 +6,8 @@ import { commonErrors } from '../../../src/contracts/common.ts'
 import { channels } from '../../../src/contracts/live.ts'
 import { tagBodySchema, tagResponseSchema } from '../../../src/contracts/lead.ts'
 import { tagLead } from '../../domain/lead-tagging.ts'
-import { publishLeadUpdate } from '../leads/notify.ts'
+import { publishLeadUpdate } from '../../domain/lead-signals.ts'
+import { appUrls } from '../../../src/contracts/app-urls.ts'
 
 /** Spec §6: the lead-handling roles. */
 const LEAD_HANDLERS = ['TELEOPERATOR', 'MANAGER'] as const
@@ -53,7 +54,9 @@ export default async function callTagRoutes(fastify: FastifyInstance) {
           experiencePoints: Math.max(0, outcome.experiencePoints),
           gained: outcome.gained,
         })
-      const redirect = outcome.requiresAppointment ? `/lead/${outcome.lead.uuid}/appointment` : '/home'
+      const redirect = outcome.requiresAppointment
+        ? appUrls.leadAppointment(outcome.lead.uuid)
+        : appUrls.home()
       return { redirect, leadTagId: outcome.leadTagId }
     },
   )

@@ -11,6 +11,7 @@ import { devAwardBodySchema, devAwardResponseSchema } from '../../../src/contrac
 import { users } from '../../db/schema.ts'
 import { errors } from '../../lib/http-error.ts'
 import { awardBadge, awardTentacall } from '../../domain/awards.ts'
+import { messages } from '../../lib/messages.ts'
 
 export default async function devAwardRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
@@ -31,7 +32,7 @@ export default async function devAwardRoutes(fastify: FastifyInstance) {
       const caller = request.auth.user!
       if (caller.role !== 'ADMIN' && userId !== caller.id) throw errors.forbidden()
       const [earner] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId))
-      if (!earner) throw errors.notFound('Utilisateur introuvable.')
+      if (!earner) throw errors.notFound(messages.userNotFound)
       return kind === 'badge' ? awardBadge(app, userId, code) : awardTentacall(app, userId, code)
     },
   )

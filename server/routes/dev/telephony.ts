@@ -16,6 +16,7 @@ import { calls, users } from '../../db/schema.ts'
 import { errors } from '../../lib/http-error.ts'
 import { canRead, readableUsers } from '../../domain/live-access.ts'
 import { mayActOnCall } from '../../domain/call-access.ts'
+import { messages } from '../../lib/messages.ts'
 
 const responses = { 200: callRedirectSchema, 409: commonErrors[400], ...commonErrors }
 
@@ -41,7 +42,7 @@ export default async function devTelephonyRoutes(fastify: FastifyInstance) {
       const [user] = canRead(readable, request.body.userId)
         ? await db.select().from(users).where(eq(users.id, request.body.userId))
         : []
-      if (!user) throw errors.notFound('Utilisateur introuvable.')
+      if (!user) throw errors.notFound(messages.userNotFound)
       if (user.aircallId === null) throw errors.conflict('Cet utilisateur n’est pas relié à la téléphonie.')
       const providerCallId = sim.inbound({
         aircallUserId: user.aircallId,

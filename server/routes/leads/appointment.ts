@@ -11,7 +11,8 @@ import {
 import { commonErrors } from '../../../src/contracts/common.ts'
 import { appointmentAvailabilities, bookAppointment } from '../../domain/appointments.ts'
 import { findVisibleLead } from '../../domain/lead-access.ts'
-import { publishLeadUpdate } from './notify.ts'
+import { publishLeadUpdate } from '../../domain/lead-signals.ts'
+import { appUrls } from '../../../src/contracts/app-urls.ts'
 
 export default async function leadAppointmentRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
@@ -56,7 +57,7 @@ export default async function leadAppointmentRoutes(fastify: FastifyInstance) {
       })
       if (outcome.changed) await publishLeadUpdate(app, outcome.lead, 'appointment', [user.id])
       // docs/domain.md "Appointments": back to the sheet while the user holds the lead, else home.
-      const redirect = outcome.stillHeld ? `/lead/${outcome.lead.uuid}` : '/home'
+      const redirect = outcome.stillHeld ? appUrls.lead(outcome.lead.uuid) : appUrls.home()
       return { appointment: outcome.appointment, redirect }
     },
   )

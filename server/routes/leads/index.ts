@@ -17,13 +17,14 @@ import { searchLeads } from '../../domain/lead-search.ts'
 import { findVisibleLead } from '../../domain/lead-access.ts'
 import { errors } from '../../lib/http-error.ts'
 import type { SessionUser } from '../../plugins/session.ts'
-import { announceAssignment } from './notify.ts'
+import { announceAssignment } from '../../domain/lead-signals.ts'
 import leadAppointmentRoutes from './appointment.ts'
 import leadRandomRoutes from './random.ts'
 import leadSheetRoutes from './sheet.ts'
 import leadTagCorrectionRoutes from './lead-tag.ts'
 import leadUpdateRoutes from './update.ts'
 import leadViewingRoutes from './viewing.ts'
+import { appUrls } from '../../../src/contracts/app-urls.ts'
 
 export const NOTHING_TO_PROCESS = 'Aucun lead à traiter pour le moment.'
 /** Spec §6: the lead-handling roles; call-capable also needs an active account. */
@@ -59,7 +60,7 @@ export default async function leadRoutes(fastify: FastifyInstance) {
       if (outcome.kind === 'blocked') throw blockingError(outcome.blocking)
       if (outcome.kind === 'none') return { message: NOTHING_TO_PROCESS }
       announceAssignment(app, user.id, outcome.lead)
-      return { redirect: `/lead/${outcome.lead.uuid}` }
+      return { redirect: appUrls.lead(outcome.lead.uuid) }
     },
   )
 
@@ -106,7 +107,7 @@ export default async function leadRoutes(fastify: FastifyInstance) {
       if (outcome.kind === 'blocked') throw blockingError(outcome.blocking)
       if (outcome.kind !== 'assigned') throw errors.conflict(NOT_AVAILABLE)
       announceAssignment(app, user.id, outcome.lead)
-      return { redirect: `/lead/${outcome.lead.uuid}` }
+      return { redirect: appUrls.lead(outcome.lead.uuid) }
     },
   )
 }

@@ -12,7 +12,7 @@ import {
 } from '../../../src/contracts/lead-changes.ts'
 import { correctLeadTag } from '../../domain/lead-tag-correction.ts'
 import { findVisibleLead } from '../../domain/lead-access.ts'
-import { publishLeadUpdate } from './notify.ts'
+import { publishLeadUpdate } from '../../domain/lead-signals.ts'
 
 export default async function leadTagCorrectionRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()

@@ -17,7 +17,7 @@ import { leadEvents, leads, users } from '../../db/schema.ts'
 import { findVisibleLead } from '../../domain/lead-access.ts'
 import { loadLead } from '../../domain/lead-view.ts'
 import { errors } from '../../lib/http-error.ts'
-import { publishLeadUpdate } from './notify.ts'
+import { publishLeadUpdate } from '../../domain/lead-signals.ts'
 
 export default async function leadSheetRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()

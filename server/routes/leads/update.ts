@@ -8,7 +8,7 @@ import { leadParamsSchema, leadSchema } from '../../../src/contracts/lead.ts'
 import { updateLeadContact } from '../../domain/lead-update.ts'
 import { findVisibleLead } from '../../domain/lead-access.ts'
 import { loadLead } from '../../domain/lead-view.ts'
-import { publishLeadUpdate } from './notify.ts'
+import { publishLeadUpdate } from '../../domain/lead-signals.ts'
 
 export default async function leadUpdateRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()

@@ -1,7 +1,6 @@
 // Users: administration (admins; managers read), preferences and avatar (everyone, for themselves).
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { and, asc, eq, gt } from 'drizzle-orm'
 import { z } from 'zod'
 import { commonErrors, idParamSchema } from '../../../src/contracts/common.ts'
 import {
@@ -12,17 +11,13 @@ import {
   updateUserBodySchema,
   userSchema,
 } from '../../../src/contracts/user.ts'
-import { sessions, userPreferences, users } from '../../db/schema.ts'
-import { errors } from '../../lib/http-error.ts'
-import { loadUsers } from '../../domain/users.ts'
-import { createUser, setUserStatus, updateUser } from '../../domain/user-admin.ts'
+import { listUsers, setPreference, workingUsers } from '../../domain/users.ts'
+import { changeUserStatus, createUser, getUser, updateUser } from '../../domain/user-admin.ts'
 import { linkOrigin, sendPasswordLink } from '../../domain/password-reset.ts'
 import avatarRoutes from './avatar.ts'
 
 const READERS = ['ADMIN', 'MANAGER'] as const
 const ADMINS = ['ADMIN'] as const
-/** A user counts as working when one of their sessions was active in the last 15 minutes. */
-const WORKING_WINDOW_MS = 15 * 60 * 1000
 
 export default async function userRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
@@ -32,39 +27,19 @@ export default async function userRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/users',
     { config: { access: READERS }, schema: { tags: ['users'], response: userList } },
-    async () =>
-      loadUsers(db, await db.select().from(users).orderBy(asc(users.lastName), asc(users.firstName))),
+    async () => listUsers(db),
   )
 
   app.get(
     '/api/users/active',
     { config: { access: READERS }, schema: { tags: ['users'], response: userList } },
-    async () =>
-      loadUsers(
-        db,
-        await db
-          .select()
-          .from(users)
-          .where(eq(users.status, 'ACTIVE'))
-          .orderBy(asc(users.lastName), asc(users.firstName)),
-      ),
+    async () => listUsers(db, { activeOnly: true }),
   )
 
   app.get(
     '/api/users/working',
     { config: { access: READERS }, schema: { tags: ['users'], response: userList } },
-    async () => {
-      const since = new Date(Date.now() - WORKING_WINDOW_MS)
-      const rows = await db
-        .selectDistinct({ user: users })
-        .from(users)
-        .innerJoin(sessions, eq(sessions.userId, users.id))
-        .where(and(eq(users.status, 'ACTIVE'), gt(sessions.lastSeenAt, since)))
-      return loadUsers(
-        db,
-        rows.map((r) => r.user).toSorted((a, b) => a.lastName.localeCompare(b.lastName, 'fr')),
-      )
-    },
+    async () => workingUsers(db),
   )
 
   app.post(
@@ -91,12 +66,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
       config: { access: READERS },
       schema: { tags: ['users'], params: idParamSchema, response: { 200: userSchema, ...commonErrors } },
     },
-    async (request) => {
-      const [row] = await db.select().from(users).where(eq(users.id, request.params.id))
-      if (!row) throw errors.notFound('Utilisateur introuvable.')
-      const [user] = await loadUsers(db, [row])
-      return user!
-    },
+    async (request) => getUser(db, request.params.id),
   )
 
   app.put(
@@ -129,10 +99,8 @@ export default async function userRoutes(fastify: FastifyInstance) {
         },
       },
       async (request) => {
-        if (action === 'deactivate' && request.params.id === request.auth.user!.id) {
-          throw errors.conflict('Vous ne pouvez pas désactiver votre propre compte.')
-        }
-        const user = await setUserStatus(db, request.params.id, action === 'activate' ? 'ACTIVE' : 'INACTIVE')
+        const status = action === 'activate' ? 'ACTIVE' : 'INACTIVE'
+        const user = await changeUserStatus(db, request.auth.user!, request.params.id, status)
         // A deactivated user's sessions end at once (and with them, their live sockets).
         if (action === 'deactivate') await app.sessions.destroyAllForUser(user.id)
         await app.bus.publish('user-changed', { userId: user.id })
@@ -155,13 +123,7 @@ export default async function userRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const user = request.auth.user!
-      await db
-        .insert(userPreferences)
-        .values({ userId: user.id, key: request.params.preferenceKey, value: request.body.preferenceValue })
-        .onConflictDoUpdate({
-          target: [userPreferences.userId, userPreferences.key],
-          set: { value: request.body.preferenceValue },
-        })
+      await setPreference(db, user.id, request.params.preferenceKey, request.body.preferenceValue)
       await app.bus.publish('user-changed', { userId: user.id })
       return app.me.get(user)
     },
