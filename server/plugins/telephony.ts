@@ -1,6 +1,7 @@
 // Telephony (issue #4): decorates `app.telephony` with the provider chosen by TELEPHONY_PROVIDER
 // (Aircall's Public API or the simulator) and the webhook processing queue. Deliveries are processed
-// one after another, after the HTTP answer (Aircall disables slow webhooks, notes pitfall 8);
+// one after another, after the HTTP answer (Aircall times a webhook out after 5 s and disables it
+// after repeated failures);
 // `idle()` resolves once everything received so far is processed (tests, dev endpoints, close).
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'

@@ -1,6 +1,6 @@
-// Aircall Public API client (telephony notes §1–§4): Basic auth, JSON, pagination (per_page ≤ 50),
-// and the company-wide rate limit: a 429 or an exhausted window (X-AircallApi-Remaining: 0) waits
-// until X-AircallApi-Reset (UNIX seconds) before the next request. Failures become French HttpErrors.
+// Aircall Public API client: Basic auth, JSON, pagination (per_page ≤ 50), and the company-wide
+// rate limit: a 429 or an exhausted window (X-AircallApi-Remaining: 0) waits until
+// X-AircallApi-Reset (UNIX seconds) before the next request. Failures become French HttpErrors.
 import {
   aircallNumberSchema,
   aircallUserSchema,
@@ -24,7 +24,7 @@ export type AircallClientOptions = {
 }
 
 const PER_PAGE = 50
-/** The API refuses more than 10,000 items (notes §1, 200 pages of 50). */
+/** The API refuses more than 10,000 items across pages (page 201 of 50 answers 400). */
 const MAX_PAGES = 200
 
 function telephonyError(message: string) {
@@ -111,7 +111,8 @@ export function createAircallClient(options: AircallClientOptions): TelephonyPro
         await response.body?.cancel()
         return
       }
-      // Notes §2a/§7.4: the agent needs Aircall Workspace open, available, on this number.
+      // Aircall places the call only if the agent has Aircall Workspace open and logged in, is
+      // available and not in a call, and is assigned to this number.
       if (response.status === 401 || response.status === 403) await failure(response, '')
       await response.body?.cancel().catch(() => undefined)
       throw telephonyError(

@@ -1,8 +1,9 @@
 // An outbound call we started waits for the provider's call.created (Aircall answers the start with
-// 204 and no id, notes pitfall 3). If none comes within the tie window, the call was never placed or
-// its webhooks were lost: left alone it would stay "ongoing" forever and block the agent
-// (ONGOING_CALL). It is ended as missed, reason `no_provider_event`, and kept (never deleted: if it
-// did happen, the agent still records its outcome). A late call.created then makes a call of its own.
+// 204 and no call id, so only that event names the call). If none comes within the tie window, the
+// call was never placed or its webhooks were lost: left alone it would stay "ongoing" forever and
+// block the agent (ONGOING_CALL). It is ended as missed, reason `no_provider_event`, and kept (never
+// deleted: if it did happen, the agent still records its outcome). A late call.created then makes a
+// call of its own.
 import { and, isNull, lt, sql } from 'drizzle-orm'
 import { calls } from '../db/schema.ts'
 import {

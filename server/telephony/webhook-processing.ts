@@ -1,8 +1,9 @@
-// Telephony events → calls rows (issue #4 "Telephony"; telephony notes §5 "Suggested state machine",
-// §7 pitfalls 3, 5, 14). Aircall's webhooks and the simulator's synthetic events both end here.
-// Delivery is at least once and unordered, so: every delivery is recorded once (dedupe key), calls
-// are upserted by (provider, provider call id), and each event is merged by the pure rules of
-// server/domain/call-merge.ts (forward-only state, a known agent never erased, gaps filled only).
+// Telephony events → calls rows (issue #4 "Telephony"). Aircall's webhooks and the simulator's
+// synthetic events both end here. Aircall delivers at least once and unordered, leaves `user` out of
+// some call events (early inbound ringing, decline, hangup) and answers an outbound start with no
+// call id. So: every delivery is recorded once (dedupe key), calls are upserted by (provider,
+// provider call id), and each event is merged by the pure rules of server/domain/call-merge.ts
+// (forward-only state, a known agent never erased, gaps filled only).
 import { createHash, randomUUID } from 'node:crypto'
 import { and, desc, eq, isNull, like, ne, or, sql } from 'drizzle-orm'
 import {
@@ -222,7 +223,10 @@ async function processEvent(
   return 'processed'
 }
 
-/** Notes pitfall 3: our start-outbound call, same agent and destination, nearest in time. */
+/**
+ * Aircall answers an outbound start with 204 and no call id, so the call is tied to our
+ * start-outbound call: same agent and destination, nearest in time.
+ */
 async function tieOutbound(
   tx: Db,
   provider: TelephonyProviderName,

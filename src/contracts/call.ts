@@ -1,6 +1,6 @@
 // Calls and telephony (issue #4 "Telephony", spec §3 "Call", §7 call routes). The Aircall shapes
-// follow ../shared/notes/telephony-aircall.md §1, §3, §4, §5: timestamps are UNIX seconds, phone
-// numbers from Aircall carry spaces, `user` may be null or {} on early inbound events.
+// follow its Public API and webhooks: timestamps are UNIX seconds, phone numbers from Aircall carry
+// spaces, `user` may be null or {} on early inbound events.
 import { z } from 'zod'
 import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacterDeep, safeText } from './safe-text.ts'
 

@@ -1,6 +1,6 @@
 // Phone numbers to E.164, one normaliser for the whole product (docs/domain.md "Leads", "Calls"):
-// what people type in the search box and the lead form, and what Aircall sends (telephony notes
-// §7.2: `+33 6 12 34 56 78`, `+1 800-123-4567`). Leads are stored in E.164.
+// what people type in the search box and the lead form, and what Aircall sends (`raw_digits` with
+// spaces and dashes: `+33 6 12 34 56 78`, `+1 800-123-4567`). Leads are stored in E.164.
 
 /**
  * French numbers as people type them: `06 12 34 56 78`, `06.12.34.56.78`, `0612345678`,

@@ -67,7 +67,8 @@ precacheAndRoute(self.__WB_MANIFEST)
 cleanupOutdatedCaches()
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('index.html'), {
-    // In dev only `/` is precached: every other URL is Vite's (notes §1.2).
+    // In dev only `/` is precached: every other URL is Vite's (unguarded, the shell would answer
+    // them all).
     allowlist: import.meta.env.DEV ? [/^\/$/] : undefined,
     denylist: NAVIGATION_DENYLIST,
   }),
@@ -118,5 +119,6 @@ self.addEventListener('pushsubscriptionchange', (event) =>
   ),
 )
 // The click logic, callable from the end-to-end tests: a synthetic notificationclick cannot use
-// waitUntil (notes "Push"). Reachable only from inside this worker, never from a page.
+// waitUntil (it throws InvalidStateError on an untrusted event). Reachable only from inside this
+// worker, never from a page.
 Object.assign(self, { __alerts: { openAlert: (data: unknown) => openAlert(self, data) } })

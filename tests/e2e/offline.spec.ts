@@ -6,8 +6,8 @@
 //   when the connection returns;
 // - after a new build, 'Nouvelle version disponible', then 'Recharger' runs the new version.
 // It stops and restarts its servers, so it runs its own (own ports, data directories and builds),
-// as live.spec.ts does; any demo account may be used. No context.route here: routed requests are
-// still fulfilled offline (notes on Playwright 1.65).
+// as live.spec.ts does; any demo account may be used. No context.route here: in Playwright 1.65,
+// routed requests (the service worker's too) are still fulfilled offline.
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'

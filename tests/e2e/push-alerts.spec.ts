@@ -1,8 +1,8 @@
 // Push alerts in Chromium (issue #5 "Tests"): the real build, its service worker and the real server.
 // - A push delivered with the DevTools protocol (ServiceWorker.deliverPushMessage; a real push
 //   service is out of reach here) shows the notification while no window of the app is focused.
-// - With the page's visibility forced to hidden (headless tabs are always visible: init script of
-//   the notes), a simulated inbound call and a badge awarded through the dev endpoint each show
+// - With the page's visibility forced to hidden by an init script (headless Chromium keeps every tab
+//   visible and CDP cannot override it), a simulated inbound call and a badge awarded through the dev endpoint each show
 //   their notification exactly once, raised by the live channel's hidden-tab bridge.
 // - The notification-click logic opens the call's lead sheet: called as a function inside the worker
 //   (a synthetic notificationclick cannot use waitUntil), the page's router navigates.

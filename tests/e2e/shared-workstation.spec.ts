@@ -8,8 +8,8 @@
 // (b) once signed out, the drafts, the persisted cache and the outbox are gone from the browser;
 // (d) user A's persisted data is never rendered to user B on the same profile, and data older than
 //     the idle limit (the recorded confirmation moved back) is dropped before rendering.
-// Its own server (as offline.spec.ts): no context.route while offline (routed requests are still
-// fulfilled offline, notes on Playwright 1.65).
+// Its own server (as offline.spec.ts): no context.route while offline (in Playwright 1.65, routed
+// requests are still fulfilled offline).
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'

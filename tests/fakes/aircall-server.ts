@@ -1,7 +1,7 @@
-// A local fake of Aircall's Public API, built from ../shared/notes/telephony-aircall.md (never the
-// internet): Basic auth (401 otherwise), paginated {<resource>, meta} lists with per_page ≤ 50,
-// POST /v1/users/:id/calls → 204 (no body), {error, troubleshoot} error bodies, X-AircallApi-*
-// rate-limit headers and 429 when the window is exhausted.
+// A local fake of Aircall's documented Public API behaviour (never the internet): Basic auth (401
+// otherwise), paginated {<resource>, meta} lists with per_page ≤ 50, POST /v1/users/:id/calls → 204
+// (no body), {error, troubleshoot} error bodies, X-AircallApi-* rate-limit headers and 429 when the
+// window is exhausted.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 

@@ -1,7 +1,7 @@
-// Telephony webhooks (issue #4 "Telephony"; notes §5, pitfalls 8 and 9). Aircall signs nothing: the
-// body's `token` is the only proof of origin, compared in constant time with AIRCALL_WEBHOOK_TOKEN.
-// No session and no CSRF pair (the token authenticates); the answer is 200 at once and processing
-// follows in the telephony queue, because Aircall disables a webhook that answers slowly or fails.
+// Telephony webhooks (issue #4 "Telephony"). Aircall signs nothing: the body's `token` is the only
+// proof of origin, compared in constant time with AIRCALL_WEBHOOK_TOKEN. No session and no CSRF
+// pair (the token authenticates); the answer is 200 at once and processing follows in the
+// telephony queue, because Aircall disables a webhook that answers slowly (5 s timeout) or fails.
 // A delivery with a wrong token keeps only its metadata (event, size, address, time) and is throttled
 // per address (issue #17): nobody fills the table from one address. (Guessing the token is no
 // concern: it is long and random, and compared in constant time.)
