@@ -138,14 +138,22 @@ describe('session sync between tabs', () => {
     const tab = openTab()
     const other = new BroadcastChannel(SESSION_CHANNEL_NAME)
     stops.push(() => other.close())
+    // Following a message starts with GET /api/user/me; messages arrive in order, so a followed
+    // first or second message would have started its request before the third one's.
+    let meRequests = 0
+    const countMe = ({ request }: { request: Request }) => {
+      if (new URL(request.url).pathname === '/api/user/me') meRequests += 1
+    }
+    server.events.on('request:start', countMe)
+    stops.push(() => server.events.removeListener('request:start', countMe))
 
     other.postMessage({ type: 'something-else' })
     other.postMessage('session-changed')
     other.postMessage({ type: 'session-changed' })
 
     await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/login', { replace: true }))
-    // Had the first two been followed, their navigations would land within this time too.
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    // Idle: every followed message (one per GET /api/user/me) has navigated.
+    await vi.waitFor(() => expect(navigate.mock.calls.length).toBe(meRequests))
     expect(navigate).toHaveBeenCalledTimes(1)
     expect(tab.getQueryData(authQueries.me().queryKey)).toBeNull()
   })

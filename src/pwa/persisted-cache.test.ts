@@ -31,6 +31,8 @@ beforeEach(() => {
   store = createStore(`persist-test-${dbCount}`, 'queries')
 })
 afterEach(() => {
+  // A failed assertion under fake timers must not leave them on for the next test.
+  vi.useRealTimers()
   for (const persistence of running) persistence.stop()
   running = []
 })
@@ -87,12 +89,14 @@ describe('the query persister', () => {
       timestamp: n,
       clientState: { queries: [], mutations: [] },
     })
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     persister.persistClient(client(1))
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    await vi.advanceTimersByTimeAsync(20)
     persister.persistClient(client(2))
     expect(await stored()).toBeUndefined()
     // Throttled, not debounced: the write comes 80 ms after the first change, with the latest.
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await vi.advanceTimersByTimeAsync(100)
+    vi.useRealTimers()
     expect((await stored())?.timestamp).toBe(2)
 
     persister.persistClient(client(3))
@@ -101,10 +105,12 @@ describe('the query persister', () => {
   })
 
   it('drops a pending write on cancel and refuses what `accept` rejects', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     const persister = createIdbPersister({ store, delayMs: 10, accept: (c) => c.buster === 'ok' })
     persister.persistClient({ buster: 'ok', timestamp: 1, clientState: { queries: [], mutations: [] } })
     persister.cancel()
-    await new Promise((resolve) => setTimeout(resolve, 30))
+    await vi.advanceTimersByTimeAsync(30)
+    vi.useRealTimers()
     expect(await stored()).toBeUndefined()
     persister.persistClient({ buster: 'other', timestamp: 2, clientState: { queries: [], mutations: [] } })
     await persister.flush()

@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
+import { useQuery } from '@tanstack/react-query'
+import { callQueries } from '../../api/calls.ts'
 import { NO_CALL, currentCallIs, makeCurrentCall } from '../../../tests/mocks/calls.ts'
 import { server } from '../../../tests/mocks/server.ts'
 import { renderFeature } from '../../../tests/setup/render-feature.tsx'
@@ -40,6 +42,12 @@ function inboundCall(answers: ((body: unknown) => Response)[]) {
   return bodies
 }
 
+/** Appears in the same render in which the alert first sees the fetched current call. */
+function CurrentCallFetched() {
+  const { isSuccess } = useQuery(callQueries.ongoing())
+  return isSuccess ? <span data-testid="current-call-fetched" /> : null
+}
+
 const answered = () => HttpResponse.json({ ok: true, callId: 9, redirect: '/lead/lead-uuid-12' })
 
 function blocked(code: string, message: string) {
@@ -53,8 +61,14 @@ function blocked(code: string, message: string) {
 describe('inbound call alert', () => {
   it('stays closed without a ringing inbound call', async () => {
     server.use(currentCallIs(() => NO_CALL))
-    renderFeature(<InboundCallAlert />)
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    renderFeature(
+      <>
+        <InboundCallAlert />
+        <CurrentCallFetched />
+      </>,
+    )
+    // The alert has rendered the fetched current call: it had its chance to open.
+    await screen.findByTestId('current-call-fetched')
     expect(screen.queryByRole('dialog')).toBeNull()
   })
 

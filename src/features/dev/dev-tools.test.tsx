@@ -73,13 +73,13 @@ describe('developer tools panel', () => {
   it('never requests the user list for a teleoperator and offers an e-mail field instead', async () => {
     server.use(signedInAs(makeMe('TELEOPERATOR')), appEnvIs('develop'))
     const calls = usersEndpoint()
-    renderApp('/home')
+    const { queryClient } = renderApp('/home')
 
     const panel = await openPanel()
 
     expect(within(panel).getByLabelText('Adresse e-mail de l’utilisateur')).toBeTruthy()
-    // A request would start as soon as the form mounted; give it time to reach msw.
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    // A request would start as soon as the form mounted; once no query is fetching, it has reached msw.
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0))
     expect(calls).toEqual([])
   })
 
