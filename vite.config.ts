@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { VitePWA } from 'vite-plugin-pwa'
 
@@ -27,6 +27,19 @@ function buildId(): string {
   }
 }
 
+/** Renames the worker build's `inlineDynamicImports: true` to rolldown's `codeSplitting: false`. */
+function workerOutputWithoutDeprecation(): Plugin {
+  return {
+    name: 'worker-output-without-deprecation',
+    config(config) {
+      const output = config.build?.rollupOptions?.output
+      if (!output || Array.isArray(output) || !('inlineDynamicImports' in output)) return
+      const { inlineDynamicImports, ...rest } = output
+      config.build!.rollupOptions!.output = { ...rest, codeSplitting: !inlineDynamicImports }
+    },
+  }
+}
+
 export default defineConfig({
   // Also applied to the service worker's own build (vite-plugin-pwa copies `define`).
   define: { __BUILD_ID__: JSON.stringify(buildId()) },
@@ -43,6 +56,9 @@ export default defineConfig({
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        // vite-plugin-pwa builds the worker with `output.inlineDynamicImports`, which Vite 8 (rolldown)
+        // reports as deprecated at every build: the same setting under its new name.
+        buildPlugins: { vite: [workerOutputWithoutDeprecation()] },
       },
       devOptions: { enabled: false, type: 'module' },
     }),

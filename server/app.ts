@@ -6,7 +6,7 @@ import swagger from '@fastify/swagger'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { fastifyTrustProxy, type AppConfig } from './config.ts'
-import { serializeRequest } from './lib/log-redaction.ts'
+import { OneLinePerRequest, loggerOptions } from './lib/request-log.ts'
 import type { Database } from './db/client.ts'
 import databasePlugin from './plugins/database.ts'
 import errorsPlugin from './plugins/errors.ts'
@@ -57,14 +57,8 @@ export async function buildApp({
   logStream,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger
-      ? {
-          level: config.logLevel,
-          redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'],
-          serializers: { req: serializeRequest },
-          ...(logStream ? { stream: logStream } : {}),
-        }
-      : false,
+    logger: logger ? loggerOptions(config, logStream) : false,
+    logController: new OneLinePerRequest(),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 500 },
