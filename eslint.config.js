@@ -18,30 +18,10 @@ const features = existsSync(featuresDir)
       .map((d) => d.name)
   : []
 
-/**
- * Temporary exceptions to the `src/api` zone, issue #10 ("Layers one way"): the API client calls the
- * router's navigation bridge and reads paths from src/app, and the deferrable mutations go through
- * src/pwa's deferred-changes glue. Each file may import only the folders listed; every other zone
- * still applies to it. Remove an entry once navigation is injected into the client and the glue is
- * moved below src/api (docs/decisions.md, 2026-11-25).
- */
-const apiLayerExceptions = {
-  'src/api/client.ts': ['./src/app'],
-  'src/api/client.test.ts': ['./src/app'],
-  'src/api/leads.ts': ['./src/pwa'],
-  'src/api/users.ts': ['./src/pwa'],
-}
-
-/**
- * Source files over the 300-line limit that other parts of issue #10 split (docs/decisions.md,
- * 2026-11-25, TODO): remove each entry once its file is under 300 lines.
- */
-const overLongFiles = ['server/db/schema.ts', 'src/app/router.tsx']
-
 const apiMayNotImport = ['./src/app', './src/pwa', './src/features', './src/routes']
 
 /** The import-x zones (target may not import from). Tests are held to the same arrows. */
-const zonesExcept = (apiAllowed = []) => [
+const zones = [
   // A feature never imports another feature (conventions §2), relative paths included.
   ...features.map((name) => ({
     target: `./src/features/${name}`,
@@ -88,7 +68,7 @@ const zonesExcept = (apiAllowed = []) => [
   },
   {
     target: './src/api',
-    from: apiMayNotImport.filter((dir) => !apiAllowed.includes(dir)),
+    from: apiMayNotImport,
     message: 'src/api sits below app, pwa, routes and features: inject what it needs instead.',
   },
 ]
@@ -166,16 +146,10 @@ export default tseslint.config(
       ],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { basePath: root, zones: zonesExcept() }],
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
-  ...Object.entries(apiLayerExceptions).map(([file, allowed]) => ({
-    files: [file],
-    rules: {
-      'import-x/no-restricted-paths': ['error', { basePath: root, zones: zonesExcept(allowed) }],
-    },
-  })),
   // src/contracts runs on the server too: no DOM (imports of React are refused by a zone above).
   {
     files: ['src/contracts/**/*.ts'],
@@ -201,9 +175,5 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
     ignores: ['**/*.test.{ts,tsx}', '**/e2e/**'],
     rules: { 'max-lines': ['warn', { max: 300, skipBlankLines: false, skipComments: false }] },
-  },
-  {
-    files: overLongFiles,
-    rules: { 'max-lines': 'off' },
   },
 )

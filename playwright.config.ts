@@ -1,21 +1,10 @@
 // End-to-end tests: the production build served by the real server (PGlite in a fresh temp dir,
 // seeded demo data) on a free port, driven in Debian's Chromium. Never a downloaded browser.
 import { mkdtempSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { defineConfig } from '@playwright/test'
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
+import { freePort, SERVER_ENTRY, serverEnvironment } from './tests/setup/server-process.ts'
 
 // Workers re-read this file; the environment carries the values chosen once by the main process.
 process.env.E2E_PORT ??= String(await freePort())
@@ -48,19 +37,12 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
   webServer: {
-    command: 'node server/main.ts',
+    command: `node ${SERVER_ENTRY}`,
     url: `${baseURL}/api/healthcheck`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: {
-      PORT: process.env.E2E_PORT,
-      HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      APP_ENV: 'develop',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-    },
+    env: serverEnvironment({ port: Number(process.env.E2E_PORT), dataDir: process.env.E2E_DATA_DIR }),
   },
 })

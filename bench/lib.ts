@@ -1,33 +1,16 @@
-// Shared helpers of the benchmark scripts: start the real server on a free port, percentiles.
-import { spawn, type ChildProcess } from 'node:child_process'
+// Shared helpers of the benchmark scripts: start the real server on a free port
+// (tests/setup/server-process.ts), sign in, percentiles.
+import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createScratchDatabase, type ScratchDatabase } from '../tests/setup/scratch-database.ts'
+import { answers, becomesHealthy, freePort, spawnServer, stopProcess } from '../tests/setup/server-process.ts'
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
-    })
-  })
-}
+export { freePort }
 
 export async function waitFor(url: string, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  throw new Error(`timeout waiting for ${url}`)
+  if (!(await answers(url, { timeoutMs, intervalMs: 250 }))) throw new Error(`timeout waiting for ${url}`)
 }
 
 export type RunningServer = { origin: string; process: ChildProcess; stop: () => Promise<void> }
@@ -35,30 +18,15 @@ export type RunningServer = { origin: string; process: ChildProcess; stop: () =>
 /** The real server (built client + API) with a fresh PGlite (or env DATABASE_URL) and demo data. */
 export async function startAppServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort()
-  const child = spawn(process.execPath, ['server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bench-data-')),
-      APP_ENV: 'develop',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  const origin = `http://127.0.0.1:${port}`
-  await waitFor(`${origin}/api/healthcheck`)
-  return { origin, process: child, stop: () => stopChild(child) }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-data-'))
+  const server = spawnServer({ port, dataDir, env }, { stderr: 'inherit', host: '127.0.0.1' })
+  if (!(await becomesHealthy(server, 120_000)))
+    throw new Error(`the server did not answer ${server.origin}/api/healthcheck`)
+  return { origin: server.origin, process: server.process, stop: () => stopChild(server.process) }
 }
 
 export function stopChild(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve()
-    child.once('exit', () => resolve())
-    child.kill('SIGTERM')
-  })
+  return stopProcess(child)
 }
 
 /** Signs in through the real API (XSRF pair included) and returns the Cookie header to reuse. */

@@ -5,7 +5,9 @@
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { configQueries } from './api/config.ts'
-import { setNavigator } from './app/navigation.ts'
+import { setDeferral } from './api/deferral.ts'
+import { setNavigationPort } from './api/navigation-port.ts'
+import { appNavigation, setNavigator } from './app/navigation.ts'
 import { putBootstrapData, readBootstrapData } from './app/bootstrap-data.ts'
 import { whenLoadedAndIdle } from './app/when-idle.ts'
 import { AppProviders } from './app/providers.tsx'
@@ -32,6 +34,14 @@ import {
 import './styles/global.css'
 
 let signedInServicesStarted = false
+
+// The API layer is given what sits above it (issue #10 "Layers one way"): the app's navigation for
+// its redirects, and the outbox for changes safe to defer — loaded with the first one, unless the
+// signed-in services or the private layout (sign-out sends them first) already have.
+setNavigationPort(appNavigation)
+setDeferral((client, change) =>
+  import('./pwa/deferred-changes.ts').then(({ submitDeferred }) => submitDeferred(client, change)),
+)
 
 // Who holds this browser's session: the user the server put in the page, or, when the service worker
 // served it (offline too), the readable cookie that lives and dies with the session cookie — no

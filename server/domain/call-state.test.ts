@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../tests/setup/test-app.ts'
+import { describe, expect, it } from 'vitest'
+import { signedInServer } from '../../tests/setup/signed-in-server.ts'
 import { insertUser } from '../../tests/factories/users.ts'
 import { insertCall, insertLead, insertMission } from '../../tests/factories/leads.ts'
 import { ongoingCallOf, untaggedCallOf } from './call-state.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
-beforeEach(() => t.reset())
+const t = signedInServer()
 
 describe('call state of a user', () => {
   it('the ongoing call is the started, not ended call of that user only', async () => {

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../tests/setup/test-app.ts'
+import { describe, expect, it } from 'vitest'
+import { signedInServer } from '../../tests/setup/signed-in-server.ts'
 import { insertTeam, insertUser } from '../../tests/factories/users.ts'
 import { insertLead, insertMission } from '../../tests/factories/leads.ts'
 import { findVisibleLead, mayActOnLead, mayReadLead } from './lead-access.ts'
 
-let t: TestApp
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
-beforeEach(() => t.reset())
+const t = signedInServer()
 
 describe('who may see a lead', () => {
   it('a teleoperator their missions; a manager their teams’ members’ missions and their own; an admin all', async () => {

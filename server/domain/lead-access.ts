@@ -9,6 +9,7 @@ import type { Role } from '../../src/contracts/roles.ts'
 import type { Db } from '../db/client.ts'
 import { leads, markets, missionUsers, teamMembers } from '../db/schema.ts'
 import { errors } from '../lib/http-error.ts'
+import { worksOnLead } from './lead-holding.ts'
 import { whereRef } from './lead-view.ts'
 import { messages } from '../lib/messages.ts'
 
@@ -74,6 +75,5 @@ export function mayActOnLead(
   options: { takesFreeLead: boolean },
 ): boolean {
   if (actor.role !== 'TELEOPERATOR') return true
-  if (lead.processingUserId === actor.id) return true
-  return options.takesFreeLead && lead.processingUserId === null
+  return worksOnLead(actor.id, lead, options)
 }

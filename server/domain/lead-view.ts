@@ -15,6 +15,7 @@ import {
   users,
 } from '../db/schema.ts'
 import { errors } from '../lib/http-error.ts'
+import { worksOnLead } from './lead-holding.ts'
 import { leadViewers, type LivenessOptions } from './lead-viewers.ts'
 import { messages } from '../lib/messages.ts'
 
@@ -131,6 +132,11 @@ export async function loadLead(
     updatedAt: row.lead.updatedAt.toISOString(),
     viewers,
     myCallId,
+    // The teleoperator's tagging rule, for every reader: the processing user, or a reader with their
+    // own call on a lead nobody holds (managers may tag more, but not from a sheet someone else holds).
+    canRecordOutcome:
+      options.readerId !== undefined &&
+      worksOnLead(options.readerId, row.lead, { takesFreeLead: myCallId !== null }),
   }
 }
 

@@ -1,13 +1,14 @@
 // Issue #17: e-mailed links come from PUBLIC_URL or the server's own address, never from a request's
 // Host or X-Forwarded-Host (even from a trusted proxy).
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createTestApp, type TestApp } from '../../tests/setup/test-app.ts'
+import { describe, expect, it, vi } from 'vitest'
+import { signedInServer } from '../../tests/setup/signed-in-server.ts'
+import type { TestApp } from '../../tests/setup/test-app.ts'
 import { createAgent } from '../../tests/setup/agent.ts'
 import { insertUser } from '../../tests/factories/users.ts'
 
 const FORGED = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' }
 
-async function mailTo(t: TestApp, to: string) {
+async function mailTo(t: Pick<TestApp, 'database'>, to: string) {
   return vi.waitFor(
     async () => {
       const rows = await t.database.db.query.mailOutbox.findMany({ where: (m, { eq }) => eq(m.to, to) })
@@ -25,12 +26,11 @@ function linkIn(text: string): string {
 }
 
 describe('links in mails, without PUBLIC_URL (outside production)', () => {
-  let t: TestApp
-  beforeAll(async () => {
+  const t = signedInServer({
     // A trusted proxy in front: even its X-Forwarded-Host must not choose the link.
-    t = await createTestApp({ publicUrl: undefined, port: 4123, host: '0.0.0.0', trustProxy: 1 })
+    config: { publicUrl: undefined, port: 4123, host: '0.0.0.0', trustProxy: 1 },
+    resetBeforeEach: false,
   })
-  afterAll(() => t.close())
 
   it('a reset link points at the server’s own address whatever Host and X-Forwarded-Host say', async () => {
     await insertUser(t.database.db, { email: 'reset@test.fr' })
@@ -60,11 +60,7 @@ describe('links in mails, without PUBLIC_URL (outside production)', () => {
 })
 
 describe('links in mails, with PUBLIC_URL', () => {
-  let t: TestApp
-  beforeAll(async () => {
-    t = await createTestApp({ publicUrl: 'https://appels.example.fr/' })
-  })
-  afterAll(() => t.close())
+  const t = signedInServer({ config: { publicUrl: 'https://appels.example.fr/' }, resetBeforeEach: false })
 
   it('a reset link points at PUBLIC_URL whatever Host says', async () => {
     await insertUser(t.database.db, { email: 'reset@test.fr' })

@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, testConfig, type TestApp } from '../../tests/setup/test-app.ts'
+import { describe, expect, it } from 'vitest'
+import { signedInServer } from '../../tests/setup/signed-in-server.ts'
+import { testConfig } from '../../tests/setup/test-app.ts'
 import { loggerOptions } from './request-log.ts'
 
-let t: TestApp
 const lines: Record<string, unknown>[] = []
-
-beforeAll(async () => {
-  t = await createTestApp(
-    { logLevel: 'info' },
-    { logStream: { write: (line) => lines.push(JSON.parse(line) as Record<string, unknown>) } },
-  )
+const t = signedInServer({
+  config: { logLevel: 'info' },
+  build: { logStream: { write: (line) => lines.push(JSON.parse(line) as Record<string, unknown>) } },
+  resetBeforeEach: false,
 })
-afterAll(() => t.close())
 
 describe('request log (issue #11)', () => {
   it('writes one line per request, with the method, URL, status and time taken', async () => {

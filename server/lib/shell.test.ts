@@ -38,7 +38,21 @@ describe('landing modules', () => {
       'src/app/layouts/main-layout.tsx',
       'src/routes/lead/lead-sheet.tsx',
     ])
-    expect(landingModules('/utilisateurs', true)).toEqual(['src/app/layouts/main-layout.tsx'])
+    expect(landingModules('/utilisateurs', true)).toEqual([
+      'src/app/layouts/main-layout.tsx',
+      'src/routes/utilisateurs.tsx',
+    ])
+    expect(landingModules('/activity/leaderboard/', true)).toEqual([
+      'src/app/layouts/fullscreen-layout.tsx',
+      'src/routes/activity/leaderboard.tsx',
+    ])
+  })
+
+  it('are the /404 page for an unknown path, signed in or not (the router sends it there)', () => {
+    const notFound = ['src/app/layouts/public-layout.tsx', 'src/routes/not-found.tsx']
+    expect(landingModules('/this/does/not/exist', true)).toEqual(notFound)
+    expect(landingModules('/lead/', false)).toEqual(notFound)
+    expect(landingModules('/lead/a/b', true)).toEqual(notFound)
   })
 
   it('name source files that exist (a renamed view must be renamed here too)', () => {

@@ -6,44 +6,46 @@
 // request. Vite's preload helper skips chunks and stylesheets the document already links.
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import { matchRoute } from '../../src/contracts/app-paths.ts'
+import {
+  FALLBACK_ROUTE,
+  INDEX_ROUTE,
+  ROUTE_IDS,
+  LAYOUTS,
+  isPrivate,
+  layoutModule,
+  routeOf,
+  type RouteId,
+} from '../../src/contracts/routes.ts'
 
 type ManifestChunk = { file: string; imports?: string[]; css?: string[] }
 type Manifest = Record<string, ManifestChunk>
 
-const PUBLIC_LAYOUT = 'src/app/layouts/public-layout.tsx'
-const MAIN_LAYOUT = 'src/app/layouts/main-layout.tsx'
-
-/** Public pages and their views (src/app/paths.ts, src/app/router.tsx). */
-const PUBLIC_VIEWS: Record<string, string> = {
-  '/login': 'src/routes/login.tsx',
-  '/forgot-password': 'src/routes/forgot-password.tsx',
-  '/reset-password': 'src/routes/reset-password.tsx',
-}
-
-/** The private pages people land on, by path pattern, and their views. */
-const PRIVATE_VIEWS: { pattern: RegExp; module: string }[] = [
-  { pattern: /^\/(home)?$/, module: 'src/routes/home.tsx' },
-  { pattern: /^\/lead\/[^/]+$/, module: 'src/routes/lead/lead-sheet.tsx' },
-]
+/** A source module of the client, as Vite's manifest names it. */
+const source = (module: string) => `src/${module}`
 
 /** Every source module the shell may name (a test checks they exist, so a rename cannot go unseen). */
 export const SHELL_MODULES = [
-  PUBLIC_LAYOUT,
-  MAIN_LAYOUT,
-  ...Object.values(PUBLIC_VIEWS),
-  ...PRIVATE_VIEWS.map((view) => view.module),
+  ...LAYOUTS.map((layout) => source(layoutModule(layout))),
+  ...ROUTE_IDS.map((id) => source(routeOf(id).module)),
 ]
 
+/** The layout module and the route module of `id`. */
+function modulesOf(id: RouteId): string[] {
+  const { layout, module } = routeOf(id)
+  return [source(layoutModule(layout)), source(module)]
+}
+
 /**
- * The source modules the first paint of `pathname` needs. A signed-out visitor of a private page
- * is sent to /login, so that is what they get.
+ * The source modules the first paint of `pathname` needs, from the route table
+ * (src/contracts/routes.ts). A signed-out visitor of a private page is sent to /login, so that is
+ * what they get; an unknown path is sent to /404.
  */
 export function landingModules(pathname: string, signedIn: boolean): string[] {
-  const publicView = PUBLIC_VIEWS[withoutTrailingSlashes(pathname) || '/']
-  if (publicView) return [PUBLIC_LAYOUT, publicView]
-  if (!signedIn) return [PUBLIC_LAYOUT, PUBLIC_VIEWS['/login']!]
-  const view = PRIVATE_VIEWS.find(({ pattern }) => pattern.test(pathname))
-  return view ? [MAIN_LAYOUT, view.module] : [MAIN_LAYOUT]
+  const path = withoutTrailingSlashes(pathname)
+  const id = (path === '' ? INDEX_ROUTE : matchRoute(path)) ?? FALLBACK_ROUTE
+  if (!signedIn && isPrivate(routeOf(id).layout)) return modulesOf('login')
+  return modulesOf(id)
 }
 
 /** A linear trim (issue #17: `/\/+$/` is quadratic on a long run of slashes not at the end). */

@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createTestApp, serverProcessesOnOneDatabase, type TestApp } from '../../tests/setup/test-app.ts'
+import { describe, expect, it, vi } from 'vitest'
+import { signedInServer } from '../../tests/setup/signed-in-server.ts'
+import { serverProcessesOnOneDatabase } from '../../tests/setup/test-app.ts'
 import { createAgent } from '../../tests/setup/agent.ts'
 import { insertUser } from '../../tests/factories/users.ts'
 import { createBatcher } from './bus.ts'
 
 describe('bus within one process', () => {
-  let t: TestApp
-  beforeAll(async () => {
-    t = await createTestApp()
-  })
-  afterAll(() => t.close())
+  const t = signedInServer({ resetBeforeEach: false })
 
   it('delivers a published signal to this process’s subscribers at once', async () => {
     const seen: number[] = []

@@ -1,10 +1,9 @@
 // Idempotency-Key on PUT /api/lead/{id}/comment and POST /api/user/preference/{key} (issue #5):
 // what a replaying client observes, on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { and, eq, sql } from 'drizzle-orm'
-import { createTestApp, type TestApp } from '../../tests/setup/test-app.ts'
-import { createAgent, type Agent } from '../../tests/setup/agent.ts'
-import { insertTeam, insertUser } from '../../tests/factories/users.ts'
+import { signedInServer } from '../../tests/setup/signed-in-server.ts'
+import type { Agent } from '../../tests/setup/agent.ts'
 import { insertLead, insertMission } from '../../tests/factories/leads.ts'
 import { idempotencyKeys, leadEvents, leads, userPreferences } from '../db/schema.ts'
 import {
@@ -15,30 +14,19 @@ import {
   STALE_CLAIM_MS,
 } from '../lib/idempotency.ts'
 
-let t: TestApp
-let me: { id: number }
-let other: { id: number }
-let agent: Agent
-let otherAgent: Agent
+const t = signedInServer({
+  users: { teleop: {}, manager: { role: 'MANAGER' } },
+  // The manager sees the missions of their team's members (server/domain/lead-access.ts).
+  team: ['teleop', 'manager'],
+})
+const { teleop: me, manager: other } = t.users
+const { teleop: agent, manager: otherAgent } = t.agents
 let lead: { id: number }
 
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
 beforeEach(async () => {
-  await t.reset()
   const { db } = t.database
-  me = await insertUser(db, { email: 'teleop@test.fr' })
-  other = await insertUser(db, { email: 'manager@test.fr', role: 'MANAGER' })
-  // The manager sees the missions of their team's members (server/domain/lead-access.ts).
-  await insertTeam(db, 'Équipe', [me.id, other.id])
   const { market } = await insertMission(db, { userIds: [me.id] })
   lead = await insertLead(db, market.id, { processingUserId: me.id })
-  agent = createAgent(t.app)
-  otherAgent = createAgent(t.app)
-  await agent.login('teleop@test.fr')
-  await otherAgent.login('manager@test.fr')
 })
 
 function putComment(who: Agent, comment: string, key?: string, leadId = lead.id) {

@@ -2,26 +2,23 @@
 // Its interval is faked (and Date, advancing with real time), so 30 s beats are stepped by hand.
 import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import { PING_INTERVAL_MS } from '../../src/contracts/live.ts'
-import { createTestApp, type TestApp } from '../../tests/setup/test-app.ts'
-import { createAgent } from '../../tests/setup/agent.ts'
+import { signedInServer } from '../../tests/setup/signed-in-server.ts'
 import { insertUser } from '../../tests/factories/users.ts'
 import { cookieOf, openLive } from '../../tests/setup/live-client.ts'
 
-let t: TestApp
 let cookie: string
 
-beforeAll(async () => {
+beforeAll(() => {
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], shouldAdvanceTime: true })
-  t = await createTestApp()
+})
+afterAll(() => {
+  vi.useRealTimers()
+})
+const t = signedInServer({ resetBeforeEach: false })
+beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' })
   await insertUser(t.database.db, { email: 'teleop@test.fr' })
-  const agent = createAgent(t.app)
-  await agent.login('teleop@test.fr')
-  cookie = cookieOf(agent)
-})
-afterAll(async () => {
-  await t.close()
-  vi.useRealTimers()
+  cookie = cookieOf(await t.signIn('teleop@test.fr'))
 })
 
 it('cuts off a peer that did not answer the previous ping, and only that one', async () => {

@@ -1,26 +1,24 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { channels } from '../../src/contracts/live.ts'
-import { createTestApp, serverProcessesOnOneDatabase, type TestApp } from '../../tests/setup/test-app.ts'
+import { signedInServer } from '../../tests/setup/signed-in-server.ts'
+import { serverProcessesOnOneDatabase } from '../../tests/setup/test-app.ts'
 import { createAgent, type Agent } from '../../tests/setup/agent.ts'
 import { insertTeam, insertUser } from '../../tests/factories/users.ts'
 import { cookieOf, openLive, refusedStatus, type LiveTestClient } from '../../tests/setup/live-client.ts'
 
-let t: TestApp
+const t = signedInServer({
+  users: { teleop: {}, outsider: {}, manager: { role: 'MANAGER' }, admin: { role: 'ADMIN' } },
+  signIn: false,
+})
 const opened: LiveTestClient[] = []
 let ids: { teleop: number; outsider: number; manager: number; admin: number }
 
 beforeAll(async () => {
-  t = await createTestApp()
   await t.app.listen({ port: 0, host: '127.0.0.1' })
 })
-afterAll(() => t.close())
 beforeEach(async () => {
-  await t.reset()
   const { db } = t.database
-  const teleop = await insertUser(db, { email: 'teleop@test.fr', role: 'TELEOPERATOR' })
-  const outsider = await insertUser(db, { email: 'outsider@test.fr', role: 'TELEOPERATOR' })
-  const manager = await insertUser(db, { email: 'manager@test.fr', role: 'MANAGER' })
-  const admin = await insertUser(db, { email: 'admin@test.fr', role: 'ADMIN' })
+  const { teleop, outsider, manager, admin } = t.users
   await insertTeam(db, 'Équipe A', [teleop.id, manager.id])
   await insertTeam(db, 'Équipe B', [outsider.id])
   ids = { teleop: teleop.id, outsider: outsider.id, manager: manager.id, admin: admin.id }
@@ -243,17 +241,13 @@ describe('live publish', () => {
 })
 
 describe('live on an app with PUBLIC_URL', () => {
-  let other: TestApp
+  const other = signedInServer({ config: { publicUrl: 'https://centre.example.fr' }, resetBeforeEach: false })
   let cookie: string
   beforeAll(async () => {
-    other = await createTestApp({ publicUrl: 'https://centre.example.fr' })
     await other.app.listen({ port: 0, host: '127.0.0.1' })
     await insertUser(other.database.db, { email: 'teleop@test.fr' })
-    const agent = createAgent(other.app)
-    await agent.login('teleop@test.fr')
-    cookie = cookieOf(agent)
+    cookie = cookieOf(await other.signIn('teleop@test.fr'))
   })
-  afterAll(() => other.close())
 
   it('accepts the public origin only, whatever host the request came to', async () => {
     expect(await refusedStatus(openLive(other.app, { cookie }))).toBe(403)

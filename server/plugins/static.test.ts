@@ -2,15 +2,15 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../tests/setup/test-app.ts'
+import { signedInServer } from '../../tests/setup/signed-in-server.ts'
+import { createTestApp } from '../../tests/setup/test-app.ts'
 import { createAgent } from '../../tests/setup/agent.ts'
 import { insertUser } from '../../tests/factories/users.ts'
 import { looksLikeFile } from './static.ts'
 
 const clientDir = mkdtempSync(path.join(tmpdir(), 'client-'))
-let t: TestApp
 
-beforeAll(async () => {
+beforeAll(() => {
   mkdirSync(path.join(clientDir, 'assets'))
   mkdirSync(path.join(clientDir, '.vite'))
   writeFileSync(
@@ -38,12 +38,11 @@ beforeAll(async () => {
   writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["app.ts"]}')
   writeFileSync(path.join(clientDir, 'sw.js'), 'self.addEventListener("fetch", () => {})')
   writeFileSync(path.join(clientDir, 'manifest.webmanifest'), '{"name":"App"}')
-  t = await createTestApp({ clientDir })
 })
-afterAll(async () => {
-  await t.close()
+afterAll(() => {
   rmSync(clientDir, { recursive: true, force: true })
 })
+const t = signedInServer({ config: { clientDir }, resetBeforeEach: false })
 
 describe('built client', () => {
   it('serves the shell for app routes, no-cache, with the document CSP and the XSRF pair', async () => {

@@ -4,7 +4,8 @@
 // teams, roles and preferences; an inbound call ringing for an agent pushes to that agent only.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { createTestApp, type TestApp } from '../../tests/setup/test-app.ts'
+import { signedInServer } from '../../tests/setup/signed-in-server.ts'
+import { createTestApp } from '../../tests/setup/test-app.ts'
 import { createAgent } from '../../tests/setup/agent.ts'
 import { insertTeam, insertUser } from '../../tests/factories/users.ts'
 import { insertLead, insertMission } from '../../tests/factories/leads.ts'
@@ -21,7 +22,6 @@ import { alertRecipients, awardBadge, awardTentacall } from '../domain/awards.ts
 import { awardMessage, callMessage } from './messages.ts'
 import { createPushSender, encodeMessage } from './sender.ts'
 
-let t: TestApp
 let service: PushServiceFake
 const subscribers = new Map<string, Subscriber>()
 let ids: Record<
@@ -54,35 +54,35 @@ function receivedBy(label: string) {
 
 beforeAll(async () => {
   service = await startPushServiceFake()
-  t = await createTestApp(
-    { simulatorAnswerDelayMs: 0 },
-    { push: { agent: service.agent, extraEndpointHosts: ['127.0.0.1'] } },
-  )
+})
+afterAll(() => service.close())
+const t = signedInServer({
+  config: { simulatorAnswerDelayMs: 0 },
+  build: () => ({ push: { agent: service.agent, extraEndpointHosts: ['127.0.0.1'] } }),
+  beforeReset: async (app) => {
+    await app.telephony.idle()
+    await app.push.idle()
+  },
+  users: {
+    teleop: { aircallId: 701 },
+    mate: {},
+    outsider: {},
+    manager: { role: 'MANAGER' },
+    otherManager: { email: 'other-manager@test.fr', role: 'MANAGER' },
+    admin: { role: 'ADMIN', aircallId: null },
+    inactiveAdmin: { email: 'gone@test.fr', role: 'ADMIN', status: 'INACTIVE', aircallId: null },
+  },
+  signIn: false,
+})
+beforeAll(() => {
   t.app.bus.subscribe('live', (signal) => liveSignals.push(signal))
 })
-afterAll(async () => {
-  await t.close()
-  await service.close()
-})
 beforeEach(async () => {
-  await t.app.telephony.idle()
-  await t.app.push.idle()
-  await t.reset()
   service.received.length = 0
   subscribers.clear()
   liveSignals = []
   const db = t.database.db
-  ids = {
-    teleop: (await insertUser(db, { email: 'teleop@test.fr', aircallId: 701 })).id,
-    mate: (await insertUser(db, { email: 'mate@test.fr' })).id,
-    outsider: (await insertUser(db, { email: 'outsider@test.fr' })).id,
-    manager: (await insertUser(db, { email: 'manager@test.fr', role: 'MANAGER' })).id,
-    otherManager: (await insertUser(db, { email: 'other-manager@test.fr', role: 'MANAGER' })).id,
-    admin: (await insertUser(db, { email: 'admin@test.fr', role: 'ADMIN', aircallId: null })).id,
-    inactiveAdmin: (
-      await insertUser(db, { email: 'gone@test.fr', role: 'ADMIN', status: 'INACTIVE', aircallId: null })
-    ).id,
-  }
+  ids = Object.fromEntries(Object.entries(t.users).map(([name, user]) => [name, user.id])) as typeof ids
   await insertTeam(db, 'Lyon', [ids.manager, ids.teleop, ids.mate])
   await insertTeam(db, 'Nantes', [ids.otherManager, ids.outsider])
 })

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { createTestApp, type TestApp } from '../../tests/setup/test-app.ts'
+import { signedInServer } from '../../tests/setup/signed-in-server.ts'
 import { insertUser } from '../../tests/factories/users.ts'
 import { insertCall, insertLead, insertMission } from '../../tests/factories/leads.ts'
 import { calls, users } from '../db/schema.ts'
@@ -9,12 +9,7 @@ import { expirePendingCalls, NO_PROVIDER_EVENT } from './pending-expiry.ts'
 import { PENDING_PREFIX } from './webhook-processing.ts'
 
 describe('pending outbound calls without any provider event', () => {
-  let t: TestApp
-  beforeAll(async () => {
-    t = await createTestApp()
-  })
-  afterAll(() => t.close())
-  beforeEach(() => t.reset())
+  const t = signedInServer()
 
   async function pendingCall(startedAgoMs: number) {
     const { db } = t.database

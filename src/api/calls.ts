@@ -2,9 +2,18 @@
 // inbound call and forcing the end of one. The live channel invalidates `callQueries.all()` on every
 // `user:{id}:ongoing-call:update` (src/live/live-events.ts), so nothing here polls.
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query'
-import type { CurrentCall, InboundAnswerBody, NO_CALL_STATUS, StartOutboundBody } from '../contracts/call.ts'
+import { BLOCKING_CAUSES } from '../contracts/blocking.ts'
+import type {
+  CurrentCall,
+  InboundAnswerBody,
+  InboundDeclineBody,
+  NO_CALL_STATUS,
+  StartOutboundBody,
+} from '../contracts/call.ts'
+import { fr } from '../i18n/fr.ts'
 import { authQueries } from './auth.ts'
 import { apiRequest } from './client.ts'
+import { notifyRefusal } from './error-message.ts'
 
 // Contracts are types only on the client (zod stays out of the bundle); `satisfies` keeps it in step.
 const NO_CALL = 'done' satisfies typeof NO_CALL_STATUS
@@ -36,7 +45,18 @@ export function answerInbound(body: InboundAnswerBody): Promise<CallActionRespon
   })
 }
 
-/** Click-to-call (POST /api/call/start-outbound): the provider then rings the lead. */
+/**
+ * Refuses the user's ringing inbound call (issue #11): the server ends it for them as missed
+ * (docs/domain.md "Calls", Decline inbound).
+ */
+export function declineInbound(body: InboundDeclineBody): Promise<CallActionResponse> {
+  return apiRequest<CallActionResponse>('/api/call/inbound/decline', { method: 'POST', body })
+}
+
+/**
+ * Click-to-call (POST /api/call/start-outbound): the provider then rings the lead, on its first
+ * phone or, with `phone: 'secondary'`, its second one (the server reads the number from the lead).
+ */
 export function startOutbound(body: StartOutboundBody): Promise<CallActionResponse> {
   return apiRequest<CallActionResponse>('/api/call/start-outbound', { method: 'POST', body })
 }
@@ -69,15 +89,28 @@ export const callMutations = {
     mutationOptions({
       mutationFn: startOutbound,
       onSuccess: () => invalidateCallState(queryClient),
+      meta: notifyRefusal,
     }),
+  /** A blocking cause (403) is explained by the inbound alert, which offers to answer anyway. */
   answerInbound: (queryClient: QueryClient) =>
     mutationOptions({
       mutationFn: answerInbound,
       onSuccess: () => invalidateCallState(queryClient),
+      meta: {
+        notifyError: fr.calls.inbound.answerFailed,
+        errorCodesShownInline: [BLOCKING_CAUSES.UNTAGGED_CALL, BLOCKING_CAUSES.UNFINISHED_PROCESSING_LEAD],
+      },
+    }),
+  declineInbound: (queryClient: QueryClient) =>
+    mutationOptions({
+      mutationFn: declineInbound,
+      onSettled: () => invalidateCallState(queryClient),
+      meta: { notifyError: fr.calls.inbound.declineFailed },
     }),
   forceEnd: (queryClient: QueryClient) =>
     mutationOptions({
       mutationFn: forceEndCall,
       onSettled: () => invalidateCallState(queryClient),
+      meta: { notifyError: fr.calls.bar.forceEndFailed },
     }),
 }

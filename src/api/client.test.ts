@@ -3,15 +3,18 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { http, HttpResponse } from 'msw'
 import { server } from '../../tests/mocks/server.ts'
 import { ApiError, apiRequest } from './client.ts'
-import { navigateTo, reloadPage } from '../app/navigation.ts'
+import { setNavigationPort } from './navigation-port.ts'
 import { clearNotifications, notificationsStore } from '../stores/notifications.ts'
 import { fr } from '../i18n/fr.ts'
 
-vi.mock(import('../app/navigation.ts'), async (importOriginal) => ({
-  ...(await importOriginal()),
-  navigateTo: vi.fn(),
-  reloadPage: vi.fn(),
-}))
+// The navigation the app would inject (src/main.tsx), observed.
+const navigateTo = vi.fn<(to: string, options?: { replace?: boolean }) => void>()
+const reloadPage = vi.fn<() => void>()
+setNavigationPort({
+  currentRoute: () => window.location.pathname + window.location.search,
+  navigateTo,
+  reloadPage,
+})
 
 function setCookie(value: string) {
   document.cookie = `${value}; path=/`
@@ -41,8 +44,8 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 
 beforeEach(() => {
   window.history.pushState(null, '', '/home')
-  vi.mocked(navigateTo).mockClear()
-  vi.mocked(reloadPage).mockClear()
+  navigateTo.mockClear()
+  reloadPage.mockClear()
 })
 
 afterEach(() => clearNotifications())

@@ -1,11 +1,11 @@
 // The API client: the only place that turns HTTP status into behaviour (conventions §3.7).
 // Rules of spec §7 "Response handling for every call" and the error catalogue of spec §8.
 import type { ErrorBody } from '../contracts/common.ts'
-import { currentRoute, navigateTo, reloadPage } from '../app/navigation.ts'
-import { paths, routePatterns, safeAppPath } from '../app/paths.ts'
+import { paths, routePatterns, safeAppPath } from '../contracts/app-paths.ts'
 import { notify } from '../stores/notifications.ts'
 import { isOnline, reportServerUnreachable } from '../stores/connectivity.ts'
-import { fr } from '../i18n/fr.ts'
+import { errors } from '../i18n/fr/common.ts'
+import { navigation } from './navigation-port.ts'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
@@ -33,16 +33,29 @@ export type ApiRequestOptions = {
   idempotencyKey?: string
 }
 
+export type ApiErrorOptions = ErrorOptions & {
+  /** The API client already acted on it; by default, a network failure or a 5xx (see `handled`). */
+  handled?: boolean
+}
+
 /** A failed call: HTTP status (0 when the server could not be reached) and the error body. */
 export class ApiError extends Error {
   override name = 'ApiError'
   readonly status: number
   readonly body: ErrorBody | null
+  /**
+   * The API client already told the user or moved them: a network failure (offline banner), a 5xx
+   * (notified), a followed redirect, a 401 sent to /login. Nothing more needs showing
+   * (src/api/error-message.ts).
+   */
+  readonly handled: boolean
 
-  constructor(status: number, body: ErrorBody | null, options?: ErrorOptions) {
-    super(body?.error.message ?? (status === 0 ? fr.errors.network : fr.errors.server), options)
+  constructor(status: number, body: ErrorBody | null, options: ApiErrorOptions = {}) {
+    const { handled = status === 0 || status >= 500, ...errorOptions } = options
+    super(body?.error.message ?? (status === 0 ? errors.network : errors.server), errorOptions)
     this.status = status
     this.body = body
+    this.handled = handled
   }
 }
 
@@ -96,7 +109,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     // Issue #5: the app goes offline (banner); only the first failure is also notified.
     const wasOnline = isOnline()
     reportServerUnreachable()
-    if (wasOnline) notify({ kind: 'error', message: fr.errors.network })
+    if (wasOnline) notify({ kind: 'error', message: errors.network })
     throw new ApiError(0, null, { cause: error })
   }
 
@@ -106,8 +119,8 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     followSuccessRedirect(data)
     return data as T
   }
-  handleFailure(response.status, data, redirectOn401, followErrorRedirect)
-  throw new ApiError(response.status, isErrorBody(data) ? data : null)
+  const acted = handleFailure(response.status, data, redirectOn401, followErrorRedirect)
+  throw new ApiError(response.status, isErrorBody(data) ? data : null, { handled: acted })
 }
 
 /**
@@ -154,24 +167,30 @@ function redirectOf(data: unknown): string | null {
 function followSuccessRedirect(data: unknown): void {
   const redirect = redirectOf(data)
   if (redirect === null) return
+  const { currentRoute, navigateTo, reloadPage } = navigation()
   if (redirect === currentRoute()) reloadPage()
   else navigateTo(redirect)
 }
 
+/** Redirects, 401 and 5xx (spec §7, §8). Returns whether the user was moved or told. */
 function handleFailure(
   status: number,
   data: unknown,
   redirectOn401: boolean,
   followErrorRedirect: boolean,
-): void {
+): boolean {
   const redirect = followErrorRedirect ? redirectOf(data) : null
+  const { currentRoute, navigateTo } = navigation()
   if ((status === 403 || status === 404) && redirect !== null) {
     navigateTo(redirect)
   } else if (status === 401 && redirectOn401 && !PUBLIC_PATHS.includes(window.location.pathname)) {
     navigateTo(paths.login(currentRoute()))
   } else if (status >= 500) {
-    notify({ kind: 'error', message: fr.errors.server })
+    notify({ kind: 'error', message: errors.server })
+  } else {
+    return false
   }
+  return true
 }
 
 function readXsrfCookie(): string | null {

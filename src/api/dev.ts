@@ -3,9 +3,11 @@ import { mutationOptions, type QueryClient } from '@tanstack/react-query'
 import type { DevCallAction } from '../contracts/call.ts'
 import type { Role } from '../contracts/roles.ts'
 import type { ConnectAsBody, Me } from '../contracts/user.ts'
+import { fr } from '../i18n/fr.ts'
 import { apiRequest } from './client.ts'
 import { replaceSession, sessionChangeMeta } from './auth.ts'
 import { invalidateCallState, type CallActionResponse } from './calls.ts'
+import { fetchRandomLeads } from './leads.ts'
 
 export type DevSessionResponse = { user: Me }
 export type DevInboundBody = { userId: number; fromNumber: string }
@@ -48,16 +50,27 @@ export function actOnCall({ callId, action }: DevCallActionInput): Promise<CallA
   return apiRequest<CallActionResponse>(`/api/dev/telephony/${callId}/${action}`, { method: 'POST' })
 }
 
+/** The softphone's refusals (e.g. 409 outside the simulator): the server's reason, else its own. */
+const softphoneErrors = { notifyError: fr.calls.softphone.failed }
+
 /** The live channel also signals these changes; invalidating here makes the panel exact at once. */
 export const devTelephonyMutations = {
   raiseInbound: (queryClient: QueryClient) =>
     mutationOptions({
       mutationFn: raiseInboundCall,
       onSuccess: () => invalidateCallState(queryClient),
+      meta: softphoneErrors,
     }),
   act: (queryClient: QueryClient) =>
     mutationOptions({
       mutationFn: actOnCall,
       onSuccess: () => invalidateCallState(queryClient),
+      meta: softphoneErrors,
+    }),
+  /** GET /api/lead/random/1: a real lead's number, so that the inbound call is detected on a lead. */
+  randomLead: () =>
+    mutationOptions({
+      mutationFn: () => fetchRandomLeads(1),
+      meta: softphoneErrors,
     }),
 }

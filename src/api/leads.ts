@@ -10,11 +10,11 @@ import type {
   RandomLeads,
 } from '../contracts/lead-changes.ts'
 import { fr } from '../i18n/fr.ts'
-import { submitDeferred } from '../pwa/deferred-changes.ts'
-import type { DeferredChange } from '../pwa/outbox.ts'
 import { notify } from '../stores/notifications.ts'
 import { authQueries } from './auth.ts'
-import { ApiError, apiRequest } from './client.ts'
+import { apiRequest } from './client.ts'
+import { submitDeferrable, type DeferrableChange } from './deferral.ts'
+import { notifyRefusal } from './error-message.ts'
 
 export type LeadSearchParams = {
   search: string
@@ -60,7 +60,7 @@ export function updateLeadComment({ leadId, comment }: UpdateCommentInput): Prom
   return apiRequest<Lead>(`/api/lead/${leadId}/comment`, { method: 'PUT', body: { comment } })
 }
 
-/** The comment as a deferrable change (src/pwa/deferred-changes.ts): the same request, replayable. */
+/** The comment as a deferrable change (src/api/deferral.ts): the same request, replayable. */
 export function leadCommentChange({ leadId, comment }: UpdateCommentInput) {
   return {
     label: { kind: 'lead-comment', leadId },
@@ -68,7 +68,7 @@ export function leadCommentChange({ leadId, comment }: UpdateCommentInput) {
     path: `/api/lead/${leadId}/comment`,
     body: { comment },
     invalidates: [leadQueries.all()],
-  } satisfies Omit<DeferredChange, 'userId'>
+  } satisfies DeferrableChange
 }
 
 /** POST /api/calls/tag: its `redirect` (/home or the appointment page) is followed by the API client. */
@@ -135,16 +135,6 @@ export const leadQueries = {
     }),
 }
 
-/**
- * A refused action (403 without redirect, 409…) shows the server's French reason; redirects, 401,
- * 5xx and network failures are already handled by the API client.
- */
-export function notifyFailure(error: Error): void {
-  if (!(error instanceof ApiError) || error.body === null || error.body.redirect) return
-  if (error.status < 400 || error.status >= 500 || error.status === 401) return
-  notify({ kind: 'error', message: error.message })
-}
-
 /** Taking, releasing or tagging a lead changes the lead and the user's processing lead. */
 function invalidateLeadsAndMe(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
@@ -166,7 +156,7 @@ export const leadMutations = {
         notifyMessage(data)
         return invalidateLeadsAndMe(queryClient)
       },
-      onError: notifyFailure,
+      meta: notifyRefusal,
     }),
   /** Invalidates: leads, me. */
   pickLead: (queryClient: QueryClient) =>
@@ -176,7 +166,7 @@ export const leadMutations = {
         notifyMessage(data)
         return invalidateLeadsAndMe(queryClient)
       },
-      onError: notifyFailure,
+      meta: notifyRefusal,
     }),
   /**
    * Safe to defer (issue #5): offline it is queued in the outbox and sent once the connection
@@ -187,7 +177,7 @@ export const leadMutations = {
       mutationKey: [...leadQueries.all(), 'comment'] as const,
       // Runs offline too: storing the change is what it does then.
       networkMode: 'always',
-      mutationFn: (input: UpdateCommentInput) => submitDeferred(queryClient, leadCommentChange(input)),
+      mutationFn: (input: UpdateCommentInput) => submitDeferrable(queryClient, leadCommentChange(input)),
       onSuccess: (outcome, { leadId, comment }) => {
         if (outcome.status !== 'queued') return
         // The cached sheet (shown again after a reload offline) carries the comment to come.
@@ -196,14 +186,14 @@ export const leadMutations = {
         )
         notify({ kind: 'info', message: fr.offline.queued })
       },
-      onError: notifyFailure,
+      meta: notifyRefusal,
     }),
   /** Invalidates: leads, me (the lead may be released and the call tagged). */
   tagCall: (queryClient: QueryClient) =>
     mutationOptions({
       mutationFn: tagCall,
       onSuccess: () => invalidateLeadsAndMe(queryClient),
-      onError: notifyFailure,
+      meta: notifyRefusal,
     }),
   /** Invalidates: me (viewingLeadId). */
   viewLeadPage: (queryClient: QueryClient) =>
@@ -216,14 +206,14 @@ export const leadMutations = {
     mutationOptions({
       mutationFn: updateLead,
       onSuccess: () => queryClient.invalidateQueries({ queryKey: leadQueries.all() }),
-      onError: notifyFailure,
+      meta: notifyRefusal,
     }),
   /** Invalidates: leads, me (the outcome's points may change). */
   correctLeadTag: (queryClient: QueryClient) =>
     mutationOptions({
       mutationFn: correctLeadTag,
       onSuccess: () => invalidateLeadsAndMe(queryClient),
-      onError: notifyFailure,
+      meta: notifyRefusal,
     }),
   /** Invalidates: me (viewingLeadId). */
   quitLeadPage: (queryClient: QueryClient) =>

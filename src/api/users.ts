@@ -2,11 +2,10 @@
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query'
 import type { Me, PreferenceKey, User } from '../contracts/user.ts'
 import { fr } from '../i18n/fr.ts'
-import { submitDeferred } from '../pwa/deferred-changes.ts'
-import type { DeferredChange } from '../pwa/outbox.ts'
 import { notify } from '../stores/notifications.ts'
 import { authQueries } from './auth.ts'
 import { apiRequest } from './client.ts'
+import { submitDeferrable, type DeferrableChange } from './deferral.ts'
 
 export type SetPreferenceInput = { key: PreferenceKey; value: boolean }
 
@@ -34,7 +33,7 @@ export function preferenceChange({ key, value }: SetPreferenceInput) {
     path: `/api/user/preference/${key}`,
     body: { preferenceValue: value },
     invalidates: [authQueries.me().queryKey],
-  } satisfies Omit<DeferredChange, 'userId'>
+  } satisfies DeferrableChange
 }
 
 export const userMutations = {
@@ -46,7 +45,7 @@ export const userMutations = {
     mutationOptions({
       mutationKey: [...userQueries.all(), 'preference'] as const,
       networkMode: 'always',
-      mutationFn: (input: SetPreferenceInput) => submitDeferred(queryClient, preferenceChange(input)),
+      mutationFn: (input: SetPreferenceInput) => submitDeferrable(queryClient, preferenceChange(input)),
       onMutate: ({ key, value }) => {
         queryClient.setQueryData<Me | null>(authQueries.me().queryKey, (me) =>
           me ? { ...me, preferences: { ...me.preferences, [key]: value } } : me,

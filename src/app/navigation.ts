@@ -1,5 +1,8 @@
-// Bridge between code outside React (the API client) and the router: the router registers its
-// navigate function here at start; the API client calls navigateTo / reloadPage (spec §2, §7).
+// Bridge between code outside React and the router: the router registers its navigate function
+// here at start (src/main.tsx); session sync, alert clicks and — through the navigation port it is
+// given (`appNavigation`, src/api/navigation-port.ts) — the API client navigate through it (spec §2, §7).
+import type { NavigationPort } from '../api/navigation-port.ts'
+
 type Navigate = (to: string, options?: { replace?: boolean }) => void
 
 let navigateFn: Navigate | null = null
@@ -21,3 +24,6 @@ export function navigateTo(to: string, options?: { replace?: boolean }): void {
 export function reloadPage(): void {
   window.location.reload()
 }
+
+/** What the app gives the API client to navigate with (registered at start, src/main.tsx). */
+export const appNavigation: NavigationPort = { currentRoute, navigateTo, reloadPage }

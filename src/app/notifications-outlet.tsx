@@ -2,9 +2,9 @@
 import { useSnapshot } from 'valtio'
 import { Notifications } from '../components/ui/notifications.tsx'
 import { dismissNotification, notificationsStore } from '../stores/notifications.ts'
-import { fr } from '../i18n/fr.ts'
+import { notifications } from '../i18n/fr/common.ts'
 
 export function NotificationsOutlet() {
   const { items } = useSnapshot(notificationsStore)
-  return <Notifications items={items} onDismiss={dismissNotification} closeLabel={fr.notifications.close} />
+  return <Notifications items={items} onDismiss={dismissNotification} closeLabel={notifications.close} />
 }

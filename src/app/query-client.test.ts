@@ -1,6 +1,13 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { MutationObserver, type MutationObserverOptions } from '@tanstack/react-query'
+import { http, HttpResponse } from 'msw'
+import { server } from '../../tests/mocks/server.ts'
+import { authMutations } from '../api/auth.ts'
+import { callMutations } from '../api/calls.ts'
 import { ApiError } from '../api/client.ts'
-import { shouldRetry } from './query-client.ts'
+import { fr } from '../i18n/fr.ts'
+import { clearNotifications, notificationsStore } from '../stores/notifications.ts'
+import { createQueryClient, shouldRetry } from './query-client.ts'
 
 function apiError(status: number) {
   return new ApiError(status, null)
@@ -22,5 +29,68 @@ describe('shouldRetry', () => {
   it('retries an error that is not an API answer twice, then gives up', () => {
     expect(shouldRetry(1, new TypeError('bug'))).toBe(true)
     expect(shouldRetry(2, new TypeError('bug'))).toBe(false)
+  })
+})
+
+describe('the mutations’ error policy (mutation cache)', () => {
+  const queryClient = createQueryClient()
+
+  function refuse(status: number, body?: object) {
+    return () => (body ? HttpResponse.json(body, { status }) : new HttpResponse(null, { status }))
+  }
+
+  /** Runs the mutation to its failure, as a component's `mutate` would. */
+  async function fail<TData, TVariables>(
+    options: MutationObserverOptions<TData, Error, TVariables>,
+    variables: TVariables,
+  ): Promise<string[]> {
+    await new MutationObserver(queryClient, options).mutate(variables).catch(() => undefined)
+    return notificationsStore.items.map(({ kind, message }) => `${kind}: ${message}`)
+  }
+
+  beforeEach(() => {
+    // No priming GET /api/user/me before mutations: the XSRF pair is already there.
+    document.cookie = 'XSRF-TOKEN=abc; path=/'
+  })
+  afterEach(() => clearNotifications())
+
+  it('notifies a refusal with the server’s French reason', async () => {
+    server.use(
+      http.post('*/api/call/force-end', refuse(409, { error: { code: 'NO_CALL', message: 'Aucun appel.' } })),
+    )
+    expect(await fail(callMutations.forceEnd(queryClient), 12)).toEqual(['error: Aucun appel.'])
+  })
+
+  it('names the failure with the mutation’s own message when the answer gives no reason', async () => {
+    server.use(http.post('*/api/call/force-end', refuse(413)))
+    expect(await fail(callMutations.forceEnd(queryClient), 12)).toEqual([
+      'error: Impossible de terminer l’appel.',
+    ])
+  })
+
+  it('adds nothing to the API client’s own notice of a 5xx or a network failure', async () => {
+    server.use(http.post('*/api/call/force-end', refuse(500)))
+    expect(await fail(callMutations.forceEnd(queryClient), 12)).toEqual([`error: ${fr.errors.server}`])
+    clearNotifications()
+    server.use(http.post('*/api/call/force-end', () => HttpResponse.error()))
+    expect(await fail(callMutations.forceEnd(queryClient), 12)).toEqual([`error: ${fr.errors.network}`])
+  })
+
+  it('leaves a blocking cause to the inbound alert, which explains it', async () => {
+    server.use(
+      http.post(
+        '*/api/call/inbound/answer',
+        refuse(403, { error: { code: 'UNTAGGED_CALL', message: 'Appel non qualifié.' }, redirect: '/home' }),
+      ),
+    )
+    const body = { bypassUntaggedLeadCheck: false, bypassProcessingLeadCheck: false }
+    expect(await fail(callMutations.answerInbound(queryClient), body)).toEqual([])
+  })
+
+  it('says nothing for a mutation whose meta does not ask (a form shows its error in place)', async () => {
+    server.use(
+      http.post('*/api/forgotPassword', refuse(400, { error: { code: 'VALIDATION', message: 'Invalide' } })),
+    )
+    expect(await fail(authMutations.forgotPassword(), 'a@demo.fr')).toEqual([])
   })
 })

@@ -1,6 +1,10 @@
-// The one QueryClient of the app (server data lives only here, conventions §3.3).
-import { QueryClient } from '@tanstack/react-query'
+// The one QueryClient of the app (server data lives only here, conventions §3.3), and the one error
+// policy of its mutations (issue #10): a failed mutation is notified as its `meta` asks.
+import { MutationCache, QueryClient } from '@tanstack/react-query'
 import { ApiError } from '../api/client.ts'
+import { mutationErrorNotice } from '../api/error-message.ts'
+import type { AppMutationMeta } from '../api/mutation-meta.ts'
+import { notify } from '../stores/notifications.ts'
 
 /** Tries after the first failure, for answers that may change on their own. */
 const MAX_RETRIES = 2
@@ -14,8 +18,21 @@ export function shouldRetry(failureCount: number, error: Error): boolean {
   return failureCount < MAX_RETRIES
 }
 
+/**
+ * Every failed mutation (src/api/error-message.ts): with `meta.notifyError`, a refusal the API client
+ * did not already act on is notified with the server's French reason (or the mutation's own
+ * message); the component keeps only what is its own (a field error, a cause it explains).
+ */
+export function notifyMutationError(error: unknown, meta: AppMutationMeta | undefined): void {
+  const message = mutationErrorNotice(error, meta)
+  if (message !== null) notify({ kind: 'error', message })
+}
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => notifyMutationError(error, mutation.meta),
+    }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,

@@ -6,7 +6,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { fetchMe, replaceSession, sessionChangeMeta } from '../api/auth.ts'
 import type { Me } from '../contracts/user.ts'
 import { navigateTo } from './navigation.ts'
-import { paths } from './paths.ts'
+import { paths } from '../contracts/app-paths.ts'
 
 export const SESSION_CHANNEL_NAME = 'session'
 

@@ -109,6 +109,12 @@ export const leadSchema = z.object({
    * call answered on a lead they do not hold). Null when none.
    */
   myCallId: z.number().int().nullable(),
+  /**
+   * Whether the reader may record the outcome now (server/domain/lead-holding.ts, the tagging rule):
+   * they process the lead, or nobody does and `myCallId` is theirs to tag. The sheet's outcome form
+   * opens on it.
+   */
+  canRecordOutcome: z.boolean(),
 })
 export type Lead = z.infer<typeof leadSchema>
 
@@ -163,6 +169,25 @@ export const leadSearchQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(SEARCH_MAX_LIMIT).default(SEARCH_DEFAULT_LIMIT),
   missionId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 })
+/**
+ * Why the reader may not pick a search result (server/domain/lead-pick-rule.ts, the rule of pick),
+ * the first that applies in this order: not a call-capable user; the lead's own state; then the
+ * reader's blocking cause (docs/domain.md "Leads", Blocking causes).
+ */
+export const PICK_REFUSALS = [
+  'NOT_CALL_CAPABLE',
+  'HELD_BY_YOU',
+  'HELD',
+  'CLOSED',
+  'WAITING_FOR_FORCED_RDV',
+  'EXPIRED',
+  'NOT_IN_MISSION',
+  'ONGOING_CALL',
+  'UNTAGGED_CALL',
+  'UNFINISHED_PROCESSING_LEAD',
+] as const
+export type PickRefusal = (typeof PICK_REFUSALS)[number]
+
 export const leadSearchItemSchema = z.object({
   id,
   uuid: z.string(),
@@ -177,10 +202,22 @@ export const leadSearchItemSchema = z.object({
   meetRequestDate: z.string(),
   mission: z.object({ id, name: z.string(), color: z.string() }),
   processingUser: userRefSchema.nullable(),
+  /** Since when `processingUser` holds the lead. */
+  processingSince: z.string().nullable(),
+  recallAt: z.string().nullable(),
+  /** meetRequestDate + the mission's processing duration: the lead is expired from then on. */
+  expirationDate: z.string(),
   isExpired: z.boolean(),
+  /** Whether `POST /api/lead/search/pick/{id}` would take it for the reader now (the server's rule). */
+  canPick: z.boolean(),
+  /** Why not, when `canPick` is false. */
+  pickRefusal: z.enum(PICK_REFUSALS).nullable(),
 })
+export type LeadSearchItem = z.infer<typeof leadSearchItemSchema>
 export const leadSearchResultSchema = z.object({
   items: z.array(leadSearchItemSchema),
+  /** The prefix rule found nothing: these are the names closest to the input (trigram similarity). */
+  approximate: z.boolean(),
   /** Counted up to 1,000 (server/domain/lead-search.ts); `totalCapped` when there are more. */
   total: z.number().int().nonnegative(),
   totalCapped: z.boolean(),

@@ -47,6 +47,29 @@ describe('activateWaitingVersion', () => {
     expect(reload).toHaveBeenCalledTimes(1)
   })
 
+  it('reloads at once when the worker the registration names has already moved on', async () => {
+    for (const state of ['activated', 'redundant'] as const) {
+      const worker = new FakeWorker()
+      worker.state = state
+      const { env, reload } = environment(worker)
+      await activateWaitingVersion(env)
+      expect(worker.postMessage).not.toHaveBeenCalled()
+      expect(reload).toHaveBeenCalledTimes(1)
+    }
+  })
+
+  it('reloads at once when the controller changed before the registration answered', async () => {
+    const worker = new FakeWorker()
+    const { env, container, reload } = environment(worker)
+    env.getRegistration = () => {
+      container.controller = {} as ServiceWorker
+      return Promise.resolve({ waiting: worker as unknown as ServiceWorker })
+    }
+    await activateWaitingVersion(env)
+    expect(worker.postMessage).not.toHaveBeenCalled()
+    expect(reload).toHaveBeenCalledTimes(1)
+  })
+
   it('reloads at once when nothing waits any more (activated from another tab)', async () => {
     const { env, reload } = environment(null)
     await activateWaitingVersion(env)

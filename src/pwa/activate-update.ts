@@ -21,12 +21,18 @@ export async function activateWaitingVersion({
     reload()
   }
   // The listeners first, then SKIP_WAITING: the change of controller cannot be missed.
+  const controller = container.controller
   container.addEventListener('controllerchange', reloadOnce, { once: true })
   const waiting = (await getRegistration().catch(() => undefined))?.waiting ?? null
-  // Nothing waits any more (another tab activated it meanwhile): this page only needs the reload.
-  if (!waiting) return reloadOnce()
+  // Nothing waits any more (another tab activated it meanwhile), or the registration's answer came
+  // after the change of controller: this page only needs the reload.
+  if (!waiting || container.controller !== controller) return reloadOnce()
+  const done = (): boolean => waiting.state === 'activated' || waiting.state === 'redundant'
   waiting.addEventListener('statechange', () => {
-    if (waiting.state === 'activated' || waiting.state === 'redundant') reloadOnce()
+    if (done()) reloadOnce()
   })
+  // The registration's `waiting` is the page's copy: the worker may have moved on already, and then
+  // no statechange will come for it.
+  if (done()) return reloadOnce()
   waiting.postMessage({ type: 'SKIP_WAITING' })
 }

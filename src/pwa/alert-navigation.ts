@@ -2,7 +2,7 @@
 // asks an open window to go to the alert's page; the router navigates (no reload, nothing lost) and
 // the page acknowledges on the message's port — without an answer the worker navigates the window.
 import { navigateTo } from '../app/navigation.ts'
-import { safeAppPath } from '../app/paths.ts'
+import { safeAppPath } from '../contracts/app-paths.ts'
 import { NAVIGATE_MESSAGE } from '../sw/alert-notification.ts'
 
 type MessageSource = Pick<

@@ -1,11 +1,13 @@
 // The app's outbox (src/pwa/outbox.ts) wired to the API client, the query cache and the
 // notifications (issue #5, docs/domain.md "Offline"): the deferrable mutations (src/api/leads.ts
-// comment, src/api/users.ts preference) go through `submitDeferred`; `startOutbox` replays what
-// is stored when the user is known, when the connection returns, and every 30 s while some wait.
+// comment, src/api/users.ts preference) go through `submitDeferred`, which the app registers as the
+// API layer's deferral (src/api/deferral.ts) at start; `startOutbox` replays what is stored when
+// the user is known, when the connection returns, and every 30 s while some wait.
 import type { QueryClient } from '@tanstack/react-query'
 import { subscribe } from 'valtio'
 import { authQueries } from '../api/auth.ts'
 import { ApiError, apiRequest } from '../api/client.ts'
+import type { DeferrableChange } from '../api/deferral.ts'
 import type { Me } from '../contracts/user.ts'
 import { fr } from '../i18n/fr.ts'
 import { connectivityStore, isOnline } from '../stores/connectivity.ts'
@@ -15,7 +17,6 @@ import { isMeQuery } from './persisted-cache.ts'
 import { storedChangesDatabase, storedChangesSettled } from './outbox-store.ts'
 import {
   createOutbox,
-  type DeferredChange,
   type DeferredLabel,
   type FailureKind,
   type Outbox,
@@ -125,10 +126,7 @@ export async function sendBeforeSignOut(client: QueryClient, userId: number): Pr
  * Sends a deferrable change now, or stores it for later when the server cannot be reached (or the
  * send fails for want of a network). A refusal (4xx) throws the ApiError, as a plain request would.
  */
-export async function submitDeferred(
-  client: QueryClient,
-  change: Omit<DeferredChange, 'userId'>,
-): Promise<SubmitOutcome> {
+export async function submitDeferred(client: QueryClient, change: DeferrableChange): Promise<SubmitOutcome> {
   queryClient = client
   const userId = currentUserId(client)
   if (userId === null) {

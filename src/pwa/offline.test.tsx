@@ -102,11 +102,15 @@ describe('offline on a lead sheet', () => {
     expect(puts[0]!.body).toEqual({ comment: 'Rappeler après 18 h' })
     expect(puts[0]!.key).toMatch(/^[0-9a-f-]{36}$/)
     expect(await screen.findByText('La modification faite hors ligne a été enregistrée.')).toBeTruthy()
-    // Further reconnections send nothing again.
+    // Further reconnections send nothing again: the next one sends only the change queued since.
+    // Stored changes are replayed oldest first, so the sent one, had it stayed, would come next.
     act(() => setBrowserOnline(false))
+    await writeComment('Rappeler demain')
+    expect(await screen.findByText('1 modification en attente d’envoi')).toBeTruthy()
     act(() => setBrowserOnline(true))
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(puts).toHaveLength(1)
+    await waitFor(() => expect(puts).toHaveLength(2))
+    expect(puts[1]!.body).toEqual({ comment: 'Rappeler demain' })
+    expect(puts[1]!.key).not.toBe(puts[0]!.key)
   })
 
   it('shows a refused replay with the server’s reason, and keeps it on screen', async () => {

@@ -4,19 +4,14 @@
 // change made offline, or in flight when the page reloaded, is sent again with the same key, and the
 // server applies it once. Changes go out in the order they were made, one user at a time.
 import { del, entries, set, type UseStore } from 'idb-keyval'
+import type { DeferrableChange, SubmitOutcome } from '../api/deferral.ts'
 
-/** What the change was, for the user (a failed replay names it). */
-export type DeferredLabel = { kind: 'lead-comment'; leadId: number } | { kind: 'preference'; key: string }
+export type { DeferredLabel, SubmitOutcome } from '../api/deferral.ts'
 
-export type DeferredChange = {
+/** A deferrable change (described by src/api), and whose it is. */
+export type DeferredChange = DeferrableChange & {
   /** The user who made it: replayed only within that user's session. */
   userId: number
-  label: DeferredLabel
-  method: 'PUT' | 'POST'
-  path: string
-  body: unknown
-  /** Query keys to invalidate once the server applied it. */
-  invalidates: readonly (readonly unknown[])[]
 }
 
 export type OutboxEntry = DeferredChange & {
@@ -26,8 +21,6 @@ export type OutboxEntry = DeferredChange & {
   /** Server failures (5xx) so far; network failures do not count. */
   attempts: number
 }
-
-export type SubmitOutcome = { status: 'sent'; data: unknown } | { status: 'queued' }
 
 /**
  * After a failed send: `wait` (keep it, try again when the connection or session is back), `retry`

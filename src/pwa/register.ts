@@ -6,7 +6,7 @@ import { registerSW } from 'virtual:pwa-register'
 import { reportError } from '../app/sentry.ts'
 import { isOnline } from '../stores/connectivity.ts'
 import { activateWaitingVersion } from './activate-update.ts'
-import { newVersionInControl, offerUpdate } from './update-store.ts'
+import { newVersionInControl, offerUpdate, reloadForNewVersion } from './update-store.ts'
 
 const CHECK_EVERY_MS = 60 * 60 * 1000
 const MIN_CHECK_GAP_MS = 60 * 1000
@@ -43,7 +43,7 @@ export function registerServiceWorker(): void {
           void activateWaitingVersion({
             container: navigator.serviceWorker,
             getRegistration: () => navigator.serviceWorker.getRegistration(),
-            reload: () => window.location.reload(),
+            reload: reloadForNewVersion,
           }).catch(reportError),
       ),
     onNeedReload: newVersionInControl,

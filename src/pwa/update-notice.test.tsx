@@ -36,7 +36,8 @@ describe('update notice', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Recharger' }))
     expect(screen.getByText('La mise à jour se fera à la fin de l’appel.')).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Recharger' })).toBeNull()
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    // The message above is the render that saw the reload asked during the call: its effect, where
+    // the reload is applied, ran in the same act() as the click.
     expect(apply).not.toHaveBeenCalled()
 
     act(() => queryClient.setQueryData(callQueries.ongoing().queryKey, { ...NO_CALL }))

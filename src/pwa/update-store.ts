@@ -12,8 +12,20 @@ export type UpdateState = {
 
 export const updateStore = proxy<UpdateState>({ available: false, reloadRequested: false })
 
+let reloading = false
+/**
+ * The page's one reload into the new version. The change of controller is reported twice (the
+ * browser's controllerchange in activate-update.ts, workbox-window's `controlling` here): a second
+ * location.reload() would abort the first navigation and start another.
+ */
+export function reloadForNewVersion(): void {
+  if (reloading) return
+  reloading = true
+  window.location.reload()
+}
+
 /** Activates the waiting version (SKIP_WAITING; the page reloads when it takes control). */
-let activate: () => void = () => window.location.reload()
+let activate: () => void = reloadForNewVersion
 /** The new version already controls this page (activated from another tab): a reload is enough. */
 let controlling = false
 
@@ -27,7 +39,7 @@ export function offerUpdate(apply: () => void): void {
 export function newVersionInControl(): void {
   // This page asked for it (no call was ongoing): reload now.
   if (updateStore.reloadRequested) {
-    window.location.reload()
+    reloadForNewVersion()
     return
   }
   // Another tab activated it: reload here too, once no call is ongoing (update-notice.tsx).
@@ -43,7 +55,7 @@ export function requestReload(): void {
 /** Called once the reload may happen (no call ongoing). */
 export function applyUpdate(): void {
   if (controlling) {
-    window.location.reload()
+    reloadForNewVersion()
     return
   }
   activate()
@@ -53,5 +65,6 @@ export function resetUpdateStore(): void {
   updateStore.available = false
   updateStore.reloadRequested = false
   controlling = false
-  activate = () => window.location.reload()
+  reloading = false
+  activate = reloadForNewVersion
 }

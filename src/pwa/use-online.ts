@@ -2,7 +2,7 @@
 // (call, answer, tag, find or pick a lead, book an appointment): they are disabled offline, with
 // `useOfflineReason()` as the reason the button gives ('Indisponible hors ligne').
 import { useSnapshot } from 'valtio'
-import { fr } from '../i18n/fr.ts'
+import { offline } from '../i18n/fr/pwa.ts'
 import { connectivityStore, isOnline } from '../stores/connectivity.ts'
 
 export function useOnline(): boolean {
@@ -11,5 +11,5 @@ export function useOnline(): boolean {
 
 /** The reason an immediate action is unavailable, or undefined when the server can be reached. */
 export function useOfflineReason(): string | undefined {
-  return useOnline() ? undefined : fr.offline.unavailable
+  return useOnline() ? undefined : offline.unavailable
 }

@@ -1,6 +1,6 @@
 // /forgot-password (spec §2, public).
 import { ForgotPasswordForm } from '../features/auth/forgot-password-form.tsx'
 
-export function ForgotPasswordRoute() {
+export function Component() {
   return <ForgotPasswordForm />
 }

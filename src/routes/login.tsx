@@ -1,6 +1,6 @@
 // /login (spec §2, public). Kept light: no main layout, no zod, no Sentry.
 import { LoginForm } from '../features/auth/login-form.tsx'
 
-export function LoginRoute() {
+export function Component() {
   return <LoginForm />
 }

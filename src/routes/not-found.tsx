@@ -1,15 +1,16 @@
 // /404 (spec §2): every unknown path lands here.
 import { Link } from 'react-router-dom'
-import { paths } from '../app/paths.ts'
+import { paths } from '../contracts/app-paths.ts'
 import { PageTitle } from '../components/ui/page-title.tsx'
-import { fr } from '../i18n/fr.ts'
+import { app } from '../i18n/fr/common.ts'
+import { pages } from '../i18n/fr/pages.ts'
 
-const t = fr.pages.notFound
+const t = pages.notFound
 
-export function NotFoundRoute() {
+export function Component() {
   return (
     <>
-      <PageTitle title={t.title} documentTitle={`${t.title} – ${fr.app.name}`} />
+      <PageTitle title={t.title} documentTitle={`${t.title} – ${app.name}`} />
       <p>{t.message}</p>
       <Link to={paths.home()}>{t.backHome}</Link>
     </>

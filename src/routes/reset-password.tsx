@@ -1,6 +1,6 @@
 // /reset-password?token=… (spec §2, public).
 import { ResetPassword } from '../features/auth/reset-password.tsx'
 
-export function ResetPasswordRoute() {
+export function Component() {
   return <ResetPassword />
 }

@@ -3,7 +3,7 @@
 // about the same thing carry the same tag, text and link, and the second replaces the first instead
 // of showing twice. Pure: no service worker or DOM globals, so both bundles and the tests import it.
 import type { PushAlert } from '../contracts/push.ts'
-import { paths } from '../app/paths.ts'
+import { paths } from '../contracts/app-paths.ts'
 import { formatPhone } from '../i18n/format.ts'
 import { alertNotificationText as t } from '../i18n/fr/push.ts'
 
@@ -40,7 +40,7 @@ export function callAlertTag(callId: number): string {
 /** Where a click leads: the lead sheet of a call (else home); one's own award → home, others' → gamification. */
 export function alertUrl(alert: PushAlert): string {
   if (alert.kind === 'call') return alert.leadUuid ? paths.lead(alert.leadUuid) : paths.home()
-  return alert.self ? paths.home() : paths.activity.gamification()
+  return alert.self ? paths.home() : paths.activityGamification()
 }
 
 function body(alert: PushAlert): string {

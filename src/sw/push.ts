@@ -6,7 +6,7 @@
 //   navigate that window, else open a new one — at the lead sheet for a call.
 import { isId, isObject, isText } from '../contracts/guards.ts'
 import type { PushAlert } from '../contracts/push.ts'
-import { safeAppPath } from '../app/paths.ts'
+import { safeAppPath } from '../contracts/app-paths.ts'
 import {
   alertNotification,
   NAVIGATE_MESSAGE,

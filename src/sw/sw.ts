@@ -102,7 +102,15 @@ registerRoute(
 )
 
 // Push alerts (issue #5, src/sw/push.ts): shown unless a window is focused; a click opens the page.
-self.addEventListener('push', (event) => event.waitUntil(showPushedAlert(self, readPushData(event.data))))
+// Pushes handled so far (shown or not), for the end-to-end tests to wait on; restarts at 0 with the worker.
+let pushesHandled = 0
+self.addEventListener('push', (event) =>
+  event.waitUntil(
+    showPushedAlert(self, readPushData(event.data)).finally(() => {
+      pushesHandled += 1
+    }),
+  ),
+)
 self.addEventListener('notificationclick', (event) => {
   event.notification.close()
   event.waitUntil(openAlert(self, event.notification.data))
@@ -119,6 +127,8 @@ self.addEventListener('pushsubscriptionchange', (event) =>
   ),
 )
 // The click logic, callable from the end-to-end tests: a synthetic notificationclick cannot use
-// waitUntil (it throws InvalidStateError on an untrusted event). Reachable only from inside this
-// worker, never from a page.
-Object.assign(self, { __alerts: { openAlert: (data: unknown) => openAlert(self, data) } })
+// waitUntil (it throws InvalidStateError on an untrusted event); and the count of handled pushes.
+// Reachable only from inside this worker, never from a page.
+Object.assign(self, {
+  __alerts: { openAlert: (data: unknown) => openAlert(self, data), pushesHandled: () => pushesHandled },
+})

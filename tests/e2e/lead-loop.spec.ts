@@ -10,7 +10,7 @@ test('a teleoperator processes a lead from home to tag', async ({ page }) => {
   await expect(page).toHaveURL(/\/lead\/[0-9a-f-]{36}$/)
   await expect(page.getByText(/^Étape 1 \/ \d+/)).toBeVisible()
 
-  await page.getByRole('button', { name: 'Appeler' }).click()
+  await page.getByRole('button', { name: 'Appeler', exact: true }).click()
   let callId: number | null = null
   await expect
     .poll(async () => {

@@ -148,8 +148,8 @@ test.describe('offline', () => {
     await expect(page.getByText(/^Étape 1 \/ \d+/)).toBeVisible()
     await expect(page.getByRole('banner').getByText(userName)).toBeVisible()
     await expect(page.getByText('Hors ligne', { exact: true })).toBeVisible()
-    await expect(page.getByRole('button', { name: 'Appeler' })).toBeDisabled()
-    await expect(page.getByRole('button', { name: 'Appeler' })).toHaveAttribute(
+    await expect(page.getByRole('button', { name: 'Appeler', exact: true })).toBeDisabled()
+    await expect(page.getByRole('button', { name: 'Appeler', exact: true })).toHaveAttribute(
       'title',
       'Indisponible hors ligne',
     )
@@ -191,10 +191,23 @@ test.describe('offline', () => {
       return history.filter((event) => event.kind === 'comment' && event.data.comment === comment).length
     }
     expect(await commentEvents()).toBe(1)
-    // Another reload and reconnection send nothing more.
+    // Another reload and reconnection send nothing more: the next comment saved goes alone. Stored
+    // changes are sent oldest first, so the first one, had it stayed, would have gone before it.
+    const commentPuts: string[] = []
+    page.on('request', (request) => {
+      if (request.method() === 'PUT' && /^\/api\/lead\/\d+\/comment$/.test(new URL(request.url()).pathname))
+        commentPuts.push((JSON.parse(request.postData() ?? '{}') as { comment?: string }).comment ?? '')
+    })
     await page.reload()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(leadName)
-    await page.waitForTimeout(1500)
+    const later = `Écrit en ligne ${Date.now()}`
+    await page.getByRole('textbox', { name: 'Commentaire du lead' }).fill(later)
+    const saved = page.waitForResponse(
+      (response) => response.request().method() === 'PUT' && response.url().endsWith('/comment'),
+    )
+    await page.getByRole('button', { name: 'Enregistrer le commentaire' }).click()
+    expect((await saved).ok()).toBe(true)
+    expect(commentPuts).toEqual([later])
     expect(await commentEvents()).toBe(1)
     expect(pageErrors).toEqual([])
   })
@@ -240,9 +253,13 @@ test.describe('update', () => {
       })
       await expect(page.getByText('Nouvelle version disponible')).toBeVisible({ timeout: 30_000 })
 
-      const reloaded = page.waitForEvent('framenavigated', { timeout: 30_000 })
+      // What the user sees: the page reloads (the marker set here goes with the old document) into
+      // the new version, without the prompt.
+      await page.evaluate(() => Object.assign(window, { e2eBeforeUpdate: true }))
       await page.getByRole('button', { name: 'Recharger' }).click()
-      await reloaded
+      await expect
+        .poll(() => page.evaluate(() => 'e2eBeforeUpdate' in window).catch(() => true), { timeout: 30_000 })
+        .toBe(false)
       await expect(page.getByRole('button', { name: 'Traiter un lead' })).toBeVisible()
       await expect.poll(build).toBe('e2e-update-2')
       expect(

@@ -30,6 +30,16 @@ declare global {
   var __setVisibility: (state: 'visible' | 'hidden') => void
   /** showNotification calls per tag, counted by the init script. */
   var __shownTags: Record<string, number>
+  /**
+   * getNotifications calls per tag whose caller has since decided (the bridge shows the alert or not
+   * as soon as it has the list), counted by the init script.
+   */
+  var __checkedTags: Record<string, number>
+  /** The unwrapped getNotifications, for the test's own reads (not counted). */
+  var __listNotifications: (
+    registration: ServiceWorkerRegistration,
+    filter: GetNotificationOptions,
+  ) => Promise<Notification[]>
 }
 
 let origin = ''
@@ -57,12 +67,58 @@ function pageInstrumentation() {
     window.__shownTags[tag] = (window.__shownTags[tag] ?? 0) + 1
     return show.call(this, title, options)
   }
+  window.__checkedTags = {}
+  const list = ServiceWorkerRegistration.prototype.getNotifications
+  window.__listNotifications = (registration, filter) => list.call(registration, filter)
+  ServiceWorkerRegistration.prototype.getNotifications = function (filter) {
+    const tag = filter?.tag ?? ''
+    return list.call(this, filter).then((shown) => {
+      // The caller's decision runs in the microtasks that follow; this task comes after them.
+      setTimeout(() => {
+        window.__checkedTags[tag] = (window.__checkedTags[tag] ?? 0) + 1
+      }, 0)
+      return shown
+    })
+  }
+}
+
+/** The live frames a page receives, from its creation on (every socket it opens). */
+const liveFrames = new WeakMap<Page, { event: string; data: Record<string, unknown> }[]>()
+
+function watchLiveFrames(page: Page): void {
+  const frames: { event: string; data: Record<string, unknown> }[] = []
+  liveFrames.set(page, frames)
+  page.on('websocket', (socket) =>
+    socket.on('framereceived', ({ payload }) => {
+      if (typeof payload !== 'string') return
+      try {
+        const frame = JSON.parse(payload) as { event?: unknown; data?: unknown }
+        if (typeof frame.event === 'string' && typeof frame.data === 'object' && frame.data !== null)
+          frames.push({ event: frame.event, data: frame.data as Record<string, unknown> })
+      } catch {
+        // Not one of the server's frames.
+      }
+    }),
+  )
+}
+
+/** How many live frames `page` received for which `match` holds. */
+function framesReceived(
+  page: Page,
+  match: (event: string, data: Record<string, unknown>) => boolean,
+): number {
+  return (liveFrames.get(page) ?? []).filter(({ event, data }) => match(event, data)).length
+}
+
+/** How many times the page looked for a shown notification of `tag` and decided. */
+function checked(page: Page, tag: string): Promise<number> {
+  return page.evaluate((t) => window.__checkedTags[t] ?? 0, tag)
 }
 
 async function notifications(page: Page, tag: string): Promise<Shown[]> {
   return page.evaluate(async (wanted) => {
     const registration = await navigator.serviceWorker.ready
-    return (await registration.getNotifications({ tag: wanted })).map((n) => ({
+    return (await window.__listNotifications(registration, { tag: wanted })).map((n) => ({
       title: n.title,
       body: n.body,
       tag: n.tag,
@@ -74,12 +130,27 @@ async function notifications(page: Page, tag: string): Promise<Shown[]> {
 /** A signed-in page of the app, its service worker active and the live channel connected. */
 async function signedInPage(email: string): Promise<Page> {
   const page = await context.newPage()
+  watchLiveFrames(page)
   await page.goto(`${origin}/login`)
   await signIn(page, email)
   await expect(page).toHaveURL(/\/home$/)
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
   await expect(page.getByRole('banner').getByRole('status')).toHaveText('Connecté')
   return page
+}
+
+/** The app's service worker, as the browser runs it now. */
+function appWorker() {
+  const [worker] = context.serviceWorkers().filter((w) => w.url().startsWith(origin))
+  expect(worker).toBeDefined()
+  return worker!
+}
+
+/** Pushes the app's service worker has handled since it started (src/sw/sw.ts). */
+function pushesHandled(): Promise<number> {
+  return appWorker().evaluate(() =>
+    (self as unknown as { __alerts: { pushesHandled: () => number } }).__alerts.pushesHandled(),
+  )
 }
 
 async function apiAs(email: string): Promise<APIRequestContext> {
@@ -160,8 +231,10 @@ test('a push shows its notification when no window of the app is focused, and no
   })
 
   // The app's window is focused (headless pages are): it shows its own UI, the worker stays quiet.
+  const handledBefore = await pushesHandled()
   await (await pushVia(page)).send(badge(990_001))
-  await page.waitForTimeout(500)
+  // The worker has handled it (its push handler settled).
+  await expect.poll(pushesHandled).toBe(handledBefore + 1)
   expect(await notifications(page, `badge:${me.id}:990001`)).toEqual([])
   await page.close()
 
@@ -202,16 +275,26 @@ test('a hidden tab shows an inbound call once, and its click logic opens the lea
     const [shown] = await notifications(page, tag)
     expect(shown).toMatchObject({ title: 'Appel entrant', url: `/lead/${lead!.uuid}` })
     expect(shown!.body).toContain(`Lead : ${lead!.firstName} ${lead!.lastName}`)
-    // Raised once, and still one notification a moment later (no second source doubled it).
-    await page.waitForTimeout(1000)
+    // Raised once: every ringing update of the call the tab received has been looked at by the
+    // bridge (a second one would have doubled it). They were all sent before the inbound request
+    // answered; the frame of an award sent after them proves they have all arrived.
+    const ringing = (event: string, data: Record<string, unknown>) =>
+      event === `user:${me.id}:ongoing-call:update` && data.callId === callId && data.status === 'ringing'
+    const marker = await page.request.post(`${origin}/api/dev/awards`, {
+      headers: await xsrfHeaders(page),
+      data: { userId: me.id, kind: 'badge', code: 'premier-rdv' },
+    })
+    expect(marker.ok(), await marker.text()).toBe(true)
+    const { awardId } = (await marker.json()) as { awardId: number }
+    await expect.poll(() => framesReceived(page, (_, data) => data.awardId === awardId)).toBe(1)
+    expect(framesReceived(page, ringing)).toBeGreaterThan(0)
+    await expect.poll(() => checked(page, tag)).toBe(framesReceived(page, ringing))
     expect(await notifications(page, tag)).toHaveLength(1)
     expect(await page.evaluate((t) => window.__shownTags[t], tag)).toBe(1)
 
     // A click: the worker has the page's router go to the lead sheet (no reload: the marker stays).
     await page.evaluate(() => Object.assign(window, { pushE2eMarker: 'same-page' }))
-    const [worker] = context.serviceWorkers().filter((w) => w.url().startsWith(origin))
-    expect(worker).toBeDefined()
-    await worker!.evaluate(async (wanted) => {
+    await appWorker().evaluate(async (wanted) => {
       const scope = self as unknown as {
         registration: ServiceWorkerRegistration
         __alerts: { openAlert: (data: unknown) => Promise<void> }
@@ -247,7 +330,16 @@ test('a manager’s hidden tab shows a team member’s badge once (awarded throu
     const [shown] = await notifications(page, tag)
     expect(shown).toMatchObject({ title: 'Nouveau badge', url: '/activity/gamification' })
     expect(shown!.body).toMatch(/ a obtenu le badge « premier-rdv »\.$/)
-    await page.waitForTimeout(500)
+    // Shown once: every frame of that award the tab received has been looked at by the bridge. An
+    // award sent after it proves they have all arrived (one socket, in order).
+    const ofAward = (id: number) => (_: string, data: Record<string, unknown>) => data.awardId === id
+    const { awardId: later } = (await apiPost(admin, '/api/dev/awards', {
+      userId: teleop.id,
+      kind: 'badge',
+      code: 'premier-rdv',
+    })) as { awardId: number }
+    await expect.poll(() => framesReceived(page, ofAward(later))).toBeGreaterThan(0)
+    await expect.poll(() => checked(page, tag)).toBe(framesReceived(page, ofAward(awardId)))
     expect(await page.evaluate((t) => window.__shownTags[t], tag)).toBe(1)
   } finally {
     await admin.dispose()

@@ -1,4 +1,5 @@
 // Mission, call process, market and lead fixtures for the lead-processing tests.
+import { eq } from 'drizzle-orm'
 import type { Db } from '../../server/db/client.ts'
 import {
   callProcessSteps,
@@ -9,6 +10,7 @@ import {
   markets,
   missionUsers,
   missions,
+  users,
 } from '../../server/db/schema.ts'
 
 type TagFixture = Partial<typeof callProcessTags.$inferInsert>
@@ -140,4 +142,20 @@ export async function insertCall(db: Db, fixture: Partial<typeof calls.$inferIns
     })
     .returning()
   return row!
+}
+
+/**
+ * A mission of the user, a lead they hold (their processing lead) and their ended, untagged call on
+ * it; `tag(label)` is one of insertMission's tags ("Suite", "Rappeler", "RDV pris").
+ */
+export async function insertHeldLeadWithEndedCall(db: Db, userId: number) {
+  const fixture = await insertMission(db, { userIds: [userId] })
+  const lead = await insertLead(db, fixture.market.id, {
+    processingUserId: userId,
+    processingSince: new Date(),
+  })
+  await db.update(users).set({ processingLeadId: lead.id }).where(eq(users.id, userId))
+  const call = await insertCall(db, { userId, leadId: lead.id, endedAt: new Date(), status: 'done' })
+  const tag = (label: string) => fixture.tags.find((x) => x.label === label)!
+  return { ...fixture, lead, call, tag }
 }

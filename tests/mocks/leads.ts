@@ -1,7 +1,7 @@
 // Lead fixtures and msw handlers for the client tests of the home page and the lead sheet.
 import { http, HttpResponse } from 'msw'
 import { NO_CURRENT_CALL, type CurrentCall } from '../../src/contracts/call.ts'
-import type { Lead, LeadEvent, LeadSearchResult } from '../../src/contracts/lead.ts'
+import type { Lead, LeadEvent, LeadSearchItem, LeadSearchResult } from '../../src/contracts/lead.ts'
 
 export const LEAD_UUID = '6f1c2a34-8b9d-4e21-9f3a-0c5d7e8f9a1b'
 
@@ -78,8 +78,15 @@ export function makeLead(overrides: Partial<Lead> = {}): Lead {
     updatedAt: '2026-11-22T09:05:00.000Z',
     viewers: [],
     myCallId: null,
+    // The reader (makeMe's user) processes this lead.
+    canRecordOutcome: true,
     ...overrides,
   }
+}
+
+/** One search result: Jeanne Durand, free and takeable, unless `overrides` say otherwise. */
+export function makeSearchItem(overrides: Partial<LeadSearchItem> = {}): LeadSearchItem {
+  return { ...makeSearchResult().items[0]!, ...overrides }
 }
 
 export function makeSearchResult(): LeadSearchResult {
@@ -99,9 +106,15 @@ export function makeSearchResult(): LeadSearchResult {
         meetRequestDate: '2026-11-01T09:00:00.000Z',
         mission: { id: 5, name: 'Isolation', color: '#123456' },
         processingUser: null,
+        processingSince: null,
+        recallAt: null,
+        expirationDate: '2026-12-31T09:00:00.000Z',
         isExpired: false,
+        canPick: true,
+        pickRefusal: null,
       },
     ],
+    approximate: false,
     total: 1,
     totalCapped: false,
     page: 1,

@@ -3,9 +3,18 @@
 import 'fake-indexeddb/auto'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { cleanup } from '@testing-library/react'
+import { setDeferral } from '../../src/api/deferral.ts'
+import { setNavigationPort } from '../../src/api/navigation-port.ts'
+import { appNavigation } from '../../src/app/navigation.ts'
+import { submitDeferred } from '../../src/pwa/deferred-changes.ts'
 import { resetConnectivity } from '../../src/stores/connectivity.ts'
 import { liveServer } from '../mocks/live.ts'
 import { server } from '../mocks/server.ts'
+
+// As src/main.tsx does: the API client navigates through the app (the router a test renders
+// registers itself there) and defers changes through the outbox.
+setNavigationPort(appNavigation)
+setDeferral(submitDeferred)
 
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
 afterEach(() => {

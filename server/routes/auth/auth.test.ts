@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts'
+import { describe, expect, it, vi } from 'vitest'
+import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
 import { createAgent, TEST_PASSWORD } from '../../../tests/setup/agent.ts'
 import { insertUser } from '../../../tests/factories/users.ts'
 import { eq } from 'drizzle-orm'
 import { pushSubscriptions, rateLimitHits } from '../../db/schema.ts'
 
-let t: TestApp
-
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
-beforeEach(() => t.reset())
+const t = signedInServer()
 
 describe('POST /api/login', () => {
   it('opens a session and answers the connected user', async () => {

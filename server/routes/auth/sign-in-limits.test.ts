@@ -2,21 +2,16 @@
 // under concurrency; failures from one address never lock the owner out at another; a growing delay
 // per (account, address); a per-account cap, visible to and lifted by administrators; a shift behind
 // one NAT address signs in at once; bad reset links cost no hashing and are throttled per address.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createTestApp, serverProcessesOnOneDatabase, type TestApp } from '../../../tests/setup/test-app.ts'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
+import { serverProcessesOnOneDatabase } from '../../../tests/setup/test-app.ts'
 import { createAgent, TEST_PASSWORD } from '../../../tests/setup/agent.ts'
 import { insertUser, testPasswordHash } from '../../../tests/factories/users.ts'
 import { rateLimitHits, users } from '../../db/schema.ts'
 import { HashingBusyError, hashingQueue } from '../../lib/passwords.ts'
 import { listSignInThrottles } from '../../domain/sign-in-throttle.ts'
 
-let t: TestApp
-
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
-beforeEach(() => t.reset())
+const t = signedInServer()
 afterEach(() => vi.useRealTimers())
 
 const MINUTE = 60_000

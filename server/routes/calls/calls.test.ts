@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts'
+import { signedInServer, type SignedInServer } from '../../../tests/setup/signed-in-server.ts'
 import { createAgent, type Agent } from '../../../tests/setup/agent.ts'
-import { insertTeam, insertUser } from '../../../tests/factories/users.ts'
+import { insertUser } from '../../../tests/factories/users.ts'
 import { insertLead, insertMission } from '../../../tests/factories/leads.ts'
 import { startFakeAircall, type FakeAircall } from '../../../tests/fakes/aircall-server.ts'
 import { calls, leads, users } from '../../db/schema.ts'
 
-let t: TestApp
+let t: SignedInServer<string>
 let teleop: Agent
 let teleopId: number
 let marketId: number
@@ -22,33 +22,33 @@ async function userRow(id: number) {
 }
 
 describe('call routes on the simulator', () => {
-  beforeAll(async () => {
-    t = await createTestApp({ simulatorAnswerDelayMs: 0 })
-  })
-  afterAll(() => t.close())
-  beforeEach(async () => {
+  const server = signedInServer({
+    config: { simulatorAnswerDelayMs: 0 },
     // Events of the previous test must not land in this one's tables.
-    await t.app.telephony.idle()
-    await t.reset()
-    teleopId = (await insertUser(t.database.db, { email: 'teleop@test.fr', aircallId: 501 })).id
-    const manager = await insertUser(t.database.db, { email: 'manager@test.fr', role: 'MANAGER' })
-    const other = await insertUser(t.database.db, { email: 'other@test.fr' })
-    const nolink = await insertUser(t.database.db, { email: 'nolink@test.fr', aircallId: null })
-    await insertUser(t.database.db, { email: 'admin@test.fr', role: 'ADMIN', aircallId: null })
+    beforeReset: (app) => app.telephony.idle(),
+    users: {
+      teleop: { aircallId: 501 },
+      manager: { role: 'MANAGER', signIn: false },
+      other: { signIn: false },
+      nolink: { aircallId: null, signIn: false },
+      admin: { role: 'ADMIN', aircallId: null, signIn: false },
+    },
+    // The manager supervises the teleoperator's calls through their team (server/domain/call-access.ts).
+    team: ['teleop', 'manager'],
+  })
+  beforeAll(() => {
+    t = server
+  })
+  beforeEach(async () => {
+    const { teleop: me, manager, other, nolink } = server.users
+    teleopId = me.id
     // Everyone works the mission: these tests are about calls, not about who sees which lead.
     const userIds = [teleopId, manager.id, other.id, nolink.id]
     marketId = (await insertMission(t.database.db, { userIds })).market.id
-    // The manager supervises the teleoperator's calls through their team (server/domain/call-access.ts).
-    await insertTeam(t.database.db, 'Équipe', [teleopId, manager.id])
-    teleop = createAgent(t.app)
-    await teleop.login('teleop@test.fr')
+    teleop = server.agents.teleop
   })
 
-  async function as(email: string) {
-    const agent = createAgent(t.app)
-    await agent.login(email)
-    return agent
-  }
+  const as = (email: string) => server.signIn(email)
 
   async function ongoing(agent = teleop) {
     return (await agent.request({ url: '/api/call/ongoing' })).json()
@@ -309,25 +309,29 @@ describe('call routes on Aircall (local fake)', () => {
   let fake: FakeAircall
   beforeAll(async () => {
     fake = await startFakeAircall()
-    t = await createTestApp({
+  })
+  afterAll(() => fake.close())
+  const server = signedInServer({
+    config: () => ({
       telephonyProvider: 'aircall',
       aircall: { apiId: fake.apiId, apiToken: fake.apiToken, apiUrl: fake.url, webhookToken: 'tok' },
-    })
+    }),
+    users: {
+      teleop: { aircallId: null, signIn: false },
+      admin: { role: 'ADMIN', aircallId: null, signIn: false },
+    },
   })
-  afterAll(async () => {
-    await t.close()
-    await fake.close()
+  beforeAll(() => {
+    t = server
   })
   beforeEach(async () => {
-    await t.reset()
     fake.requests = []
     fake.users = [
       { id: 7001, email: 'Teleop@Test.fr', name: 'Camille' },
       { id: 7002, email: 'x@test.fr', name: 'X' },
     ]
     fake.numbers = [{ id: 301, name: 'Paris', digits: '+33 1 76 36 06 95', userIds: [7001] }]
-    teleopId = (await insertUser(t.database.db, { email: 'teleop@test.fr', aircallId: null })).id
-    await insertUser(t.database.db, { email: 'admin@test.fr', role: 'ADMIN', aircallId: null })
+    teleopId = server.users.teleop.id
     marketId = (await insertMission(t.database.db, { userIds: [teleopId] })).market.id
   })
 

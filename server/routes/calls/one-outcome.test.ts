@@ -1,48 +1,27 @@
 // Issue #17 point 1: a call's outcome is recorded once (docs/domain.md "Calls", Tagging and Link
 // lead). Corrections go through PUT /api/lead/{leadId}/lead-tag/{leadTagId} (lead-tag.test.ts).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts'
+import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
 import { createAgent, type Agent } from '../../../tests/setup/agent.ts'
-import { insertTeam, insertUser } from '../../../tests/factories/users.ts'
-import { insertCall, insertLead, insertMission } from '../../../tests/factories/leads.ts'
+import {
+  insertCall,
+  insertHeldLeadWithEndedCall,
+  insertLead,
+  insertMission,
+} from '../../../tests/factories/leads.ts'
 import { isUniqueViolation } from '../../db/client.ts'
 import { calls, leadTags, users } from '../../db/schema.ts'
 
 const ALREADY_TAGGED = { code: 'CONFLICT', message: 'Cet appel a déjà une issue.' }
-let t: TestApp
-let me: { id: number }
-let agent: Agent
-let manager: Agent
-
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
-beforeEach(async () => {
-  await t.reset()
-  const { db } = t.database
-  me = await insertUser(db, { email: 'teleop@test.fr' })
-  const boss = await insertUser(db, { email: 'manager@test.fr', role: 'MANAGER' })
-  await insertTeam(db, 'Équipe', [me.id, boss.id])
-  agent = createAgent(t.app)
-  manager = createAgent(t.app)
-  await agent.login('teleop@test.fr')
-  await manager.login('manager@test.fr')
-})
+const t = signedInServer({ users: { teleop: {}, manager: { role: 'MANAGER' } }, team: ['teleop', 'manager'] })
+const { teleop: me } = t.users
+const { teleop: agent, manager } = t.agents
 
 /** A lead I hold and my ended call on it; insertMission's tags: "Suite" (step 1 → 2, 10 XP, goes on). */
 async function heldLeadWithEndedCall() {
-  const { db } = t.database
-  const fixture = await insertMission(db, { userIds: [me.id] })
-  const lead = await insertLead(db, fixture.market.id, {
-    processingUserId: me.id,
-    processingSince: new Date(),
-  })
-  await db.update(users).set({ processingLeadId: lead.id }).where(eq(users.id, me.id))
-  const call = await insertCall(db, { userId: me.id, leadId: lead.id, endedAt: new Date(), status: 'done' })
-  const tag = (label: string) => fixture.tags.find((x) => x.label === label)!.id
-  return { ...fixture, lead, call, tag }
+  const held = await insertHeldLeadWithEndedCall(t.database.db, me.id)
+  return { ...held, tag: (label: string) => held.tag(label).id }
 }
 
 function tag(who: Agent, payload: Record<string, unknown>) {

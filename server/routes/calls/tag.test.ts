@@ -1,38 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts'
-import { createAgent, type Agent } from '../../../tests/setup/agent.ts'
+import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
 import { insertUser } from '../../../tests/factories/users.ts'
-import { insertCall, insertLead, insertMission } from '../../../tests/factories/leads.ts'
+import { insertHeldLeadWithEndedCall, insertLead, insertMission } from '../../../tests/factories/leads.ts'
 import { calls, leadEvents, leadTags, leads, users } from '../../db/schema.ts'
 
-let t: TestApp
-let me: { id: number }
-let agent: Agent
+const t = signedInServer({ users: { teleop: {} } })
+const { teleop: me } = t.users
+const { teleop: agent } = t.agents
 
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
-beforeEach(async () => {
-  await t.reset()
-  me = await insertUser(t.database.db, { email: 'teleop@test.fr' })
-  agent = createAgent(t.app)
-  await agent.login('teleop@test.fr')
-})
-
-async function heldLeadWithEndedCall() {
-  const { db } = t.database
-  const fixture = await insertMission(db, { userIds: [me.id] })
-  const lead = await insertLead(db, fixture.market.id, {
-    processingUserId: me.id,
-    processingSince: new Date(),
-  })
-  await db.update(users).set({ processingLeadId: lead.id }).where(eq(users.id, me.id))
-  const call = await insertCall(db, { userId: me.id, leadId: lead.id, endedAt: new Date(), status: 'done' })
-  const tag = (label: string) => fixture.tags.find((x) => x.label === label)!
-  return { ...fixture, lead, call, tag }
-}
+const heldLeadWithEndedCall = () => insertHeldLeadWithEndedCall(t.database.db, me.id)
 
 const tagCall = (payload: Record<string, unknown>) =>
   agent.request({ method: 'POST', url: '/api/calls/tag', payload })

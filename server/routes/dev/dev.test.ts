@@ -1,31 +1,25 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
+import { createTestApp } from '../../../tests/setup/test-app.ts'
 import { eq } from 'drizzle-orm'
 import { TEST_PASSWORD, createAgent, type Agent } from '../../../tests/setup/agent.ts'
 import { calls, users } from '../../db/schema.ts'
 import { insertTeam, insertUser } from '../../../tests/factories/users.ts'
 import { insertCall } from '../../../tests/factories/leads.ts'
 
-let t: TestApp
-let agent: Agent
 /** The app's log lines (pino JSON), to check what the dev tools leave in the audit trail. */
 const logLines: Record<string, unknown>[] = []
 
-beforeAll(async () => {
-  t = await createTestApp(
-    { logLevel: 'info' },
-    { logStream: { write: (line) => logLines.push(JSON.parse(line) as Record<string, unknown>) } },
-  )
-})
-afterAll(() => t.close())
-beforeEach(async () => {
+const t = signedInServer({
+  config: { logLevel: 'info' },
+  build: { logStream: { write: (line) => logLines.push(JSON.parse(line) as Record<string, unknown>) } },
   // Simulated events of the previous test must not land in this one's tables.
-  await t.app.telephony.idle()
-  await t.reset()
-  await insertUser(t.database.db, { email: 'teleop@test.fr', role: 'TELEOPERATOR' })
-  await insertUser(t.database.db, { email: 'manager@test.fr', role: 'MANAGER' })
-  agent = createAgent(t.app)
-  await agent.login('teleop@test.fr')
+  beforeReset: (app) => app.telephony.idle(),
+  users: { teleop: {}, manager: { role: 'MANAGER', signIn: false } },
+})
+const { teleop: agent } = t.agents
+
+beforeEach(() => {
   logLines.length = 0
 })
 

@@ -1,36 +1,23 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { and, eq, isNull, sql } from 'drizzle-orm'
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts'
+import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
 import { createAgent, type Agent } from '../../../tests/setup/agent.ts'
-import { insertTeam, insertUser } from '../../../tests/factories/users.ts'
+import { insertUser } from '../../../tests/factories/users.ts'
 import { insertLead, insertMission } from '../../../tests/factories/leads.ts'
 import { appointments, leadEvents, leadTags, leads, users } from '../../db/schema.ts'
 import { offeredDays, type Slot } from '../../domain/appointment-slots.ts'
 import { bookAppointment } from '../../domain/appointments.ts'
 
 const HOUR = 60 * 60_000
-let t: TestApp
-let me: { id: number; role: 'TELEOPERATOR' | 'MANAGER' | 'ADMIN' }
-let agent: Agent
-let manager: Agent
-
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
-beforeEach(async () => {
-  await t.reset()
-  me = await insertUser(t.database.db, { email: 'teleop@test.fr' })
-  const managerRow = await insertUser(t.database.db, { email: 'manager@test.fr', role: 'MANAGER' })
+const t = signedInServer({
+  users: { teleop: {}, manager: { role: 'MANAGER' } },
   // The manager sees the missions of their team's members (server/domain/lead-access.ts).
-  await insertTeam(t.database.db, 'Équipe', [me.id, managerRow.id])
-  agent = createAgent(t.app)
-  manager = createAgent(t.app)
-  await agent.login('teleop@test.fr')
-  await manager.login('manager@test.fr')
+  team: ['teleop', 'manager'],
 })
+const { teleop: me } = t.users
+const { teleop: agent, manager } = t.agents
 
 /** Slots of the second offered day: far enough from now that none turns "too soon" during a test. */
 function laterSlots(): Slot[] {

@@ -1,31 +1,23 @@
 // Issue #17: text inputs refuse control characters at the contract (src/contracts/safe-text.ts), so
 // a NUL byte is a 400 with a French message, never a PostgreSQL error (500).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts'
-import { createAgent, type Agent } from '../../../tests/setup/agent.ts'
-import { insertUser } from '../../../tests/factories/users.ts'
+import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
+import { createAgent } from '../../../tests/setup/agent.ts'
 import { insertLead, insertMission } from '../../../tests/factories/leads.ts'
 import { CONTROL_CHARACTERS_MESSAGE } from '../../../src/contracts/safe-text.ts'
 import { leads } from '../../db/schema.ts'
 
-let t: TestApp
-let agent: Agent
+const t = signedInServer({ users: { teleop: {} } })
+const { teleop: agent } = t.agents
 let leadId: number
 
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
 beforeEach(async () => {
-  await t.reset()
-  const user = await insertUser(t.database.db, { email: 'teleop@test.fr' })
+  const user = t.users.teleop
   const { market } = await insertMission(t.database.db, { userIds: [user.id] })
   leadId = (
     await insertLead(t.database.db, market.id, { processingUserId: user.id, processingSince: new Date() })
   ).id
-  agent = createAgent(t.app)
-  await agent.login('teleop@test.fr')
 })
 
 function expectRefused(res: { statusCode: number; json: () => unknown }, field: string) {

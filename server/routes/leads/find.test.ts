@@ -1,26 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts'
-import { createAgent, type Agent } from '../../../tests/setup/agent.ts'
+import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
+import { createAgent } from '../../../tests/setup/agent.ts'
 import { insertUser } from '../../../tests/factories/users.ts'
 import { insertCall, insertLead, insertMission } from '../../../tests/factories/leads.ts'
 import { calls, leadEvents, leads, users } from '../../db/schema.ts'
 
 const DAY = 24 * 60 * 60 * 1000
-let t: TestApp
-let me: { id: number }
-let agent: Agent
-
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
-beforeEach(async () => {
-  await t.reset()
-  me = await insertUser(t.database.db, { email: 'teleop@test.fr' })
-  agent = createAgent(t.app)
-  await agent.login('teleop@test.fr')
-})
+const t = signedInServer({ users: { teleop: {} } })
+const { teleop: me } = t.users
+const { teleop: agent } = t.agents
 
 const find = () => agent.request({ method: 'POST', url: '/api/lead/find-lead-to-process' })
 

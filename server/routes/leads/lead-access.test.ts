@@ -2,10 +2,10 @@
 // mission and a lead that does not exist. Who may see a lead: server/domain/lead-access.ts. A lead
 // one may not see answers exactly like an unknown one, so each "foreign" cell of a role that may not
 // see it reads like its "missing" cell.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts'
+import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
 import { createAgent, type Agent } from '../../../tests/setup/agent.ts'
 import { insertTeam, insertUser } from '../../../tests/factories/users.ts'
 import { insertCall, insertLead, insertMission } from '../../../tests/factories/leads.ts'
@@ -29,17 +29,13 @@ type RouteCase = {
   expected: Table
 }
 
-let t: TestApp
+// Each case seeds (and empties) the database itself: seed().
+const t = signedInServer({ config: { simulatorAnswerDelayMs: 0 }, resetBeforeEach: false })
 let agents: Record<RoleName, Agent>
 let ids: Record<RoleName, number>
 let own: Target
 let foreign: Target
 let missing: Target
-
-beforeAll(async () => {
-  t = await createTestApp({ simulatorAnswerDelayMs: 0 })
-})
-afterAll(() => t.close())
 
 const EMAILS: Record<RoleName, string> = {
   teleoperator: 'teleop@test.fr',
@@ -334,6 +330,34 @@ const ROUTES: RouteCase[] = [
         admin: { missing: '200 home' },
       },
       '200 sheet',
+    ),
+  },
+  {
+    // Issue #11: one's own ringing call, whoever the caller's number designates; the answer names no lead.
+    name: 'POST /api/call/inbound/decline',
+    send: async ({ agent, userId, target }) => {
+      const detectedLeadId = target.id === MISSING ? null : target.id
+      const call = await insertCall(t.database.db, {
+        userId,
+        direction: 'inbound',
+        status: 'ringing',
+        detectedLeadId,
+      })
+      const res = await agent.request({
+        method: 'POST',
+        url: '/api/call/inbound/decline',
+        payload: { callId: call.id },
+      })
+      return `${res.statusCode} ${Object.keys(res.json()).toSorted().join(',')}`
+    },
+    expected: table(
+      {
+        teleoperator: { foreign: '200 callId,ok', missing: '200 callId,ok' },
+        manager: { foreign: '200 callId,ok', missing: '200 callId,ok' },
+        otherManager: { own: '200 callId,ok', missing: '200 callId,ok' },
+        admin: { missing: '200 callId,ok' },
+      },
+      '200 callId,ok',
     ),
   },
 ]

@@ -1,39 +1,23 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { desc, eq } from 'drizzle-orm'
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts'
+import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
 import { createAgent, type Agent } from '../../../tests/setup/agent.ts'
-import { insertTeam, insertUser } from '../../../tests/factories/users.ts'
+import { insertUser } from '../../../tests/factories/users.ts'
 import { insertLead, insertMission } from '../../../tests/factories/leads.ts'
 import { leadEvents, leadTags, leads, users } from '../../db/schema.ts'
 
 const MINUTE = 60_000
-let t: TestApp
-let me: { id: number }
-let other: { id: number }
-let agent: Agent
-let colleague: Agent
-let manager: Agent
+const t = signedInServer({
+  users: { teleop: {}, other: {}, manager: { role: 'MANAGER' } },
+  // The manager sees the missions of their team's members (server/domain/lead-access.ts).
+  team: ['teleop', 'other', 'manager'],
+})
+const { teleop: me, other } = t.users
+const { teleop: agent, other: colleague, manager } = t.agents
 let mission: Awaited<ReturnType<typeof insertMission>>
 
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
 beforeEach(async () => {
-  await t.reset()
-  const { db } = t.database
-  me = await insertUser(db, { email: 'teleop@test.fr' })
-  other = await insertUser(db, { email: 'other@test.fr' })
-  const managerRow = await insertUser(db, { email: 'manager@test.fr', role: 'MANAGER' })
-  // The manager sees the missions of their team's members (server/domain/lead-access.ts).
-  await insertTeam(db, 'Équipe', [me.id, other.id, managerRow.id])
-  agent = createAgent(t.app)
-  colleague = createAgent(t.app)
-  manager = createAgent(t.app)
-  await agent.login('teleop@test.fr')
-  await colleague.login('other@test.fr')
-  await manager.login('manager@test.fr')
-  mission = await insertMission(db, { userIds: [me.id, other.id] })
+  mission = await insertMission(t.database.db, { userIds: [me.id, other.id] })
 })
 
 // insertMission's tags: [0] "Suite" (step 1 → 2, IN_PROGRESS, 10 XP), [1] "Rappeler" (step 1, RECALL /

@@ -1,29 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts'
-import { createAgent, type Agent } from '../../../tests/setup/agent.ts'
-import { insertTeam, insertUser } from '../../../tests/factories/users.ts'
+import { describe, expect, it } from 'vitest'
+import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
+import { createTestApp } from '../../../tests/setup/test-app.ts'
+import { createAgent } from '../../../tests/setup/agent.ts'
+import { insertUser } from '../../../tests/factories/users.ts'
 import { insertLead, insertMission } from '../../../tests/factories/leads.ts'
 
-let t: TestApp
-let me: { id: number }
-let agent: Agent
-let manager: Agent
-
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
-beforeEach(async () => {
-  await t.reset()
-  me = await insertUser(t.database.db, { email: 'teleop@test.fr' })
-  const managerRow = await insertUser(t.database.db, { email: 'manager@test.fr', role: 'MANAGER' })
+const t = signedInServer({
+  users: { teleop: {}, manager: { role: 'MANAGER' } },
   // The manager sees the missions of their team's members (server/domain/lead-access.ts).
-  await insertTeam(t.database.db, 'Équipe', [me.id, managerRow.id])
-  agent = createAgent(t.app)
-  manager = createAgent(t.app)
-  await agent.login('teleop@test.fr')
-  await manager.login('manager@test.fr')
+  team: ['teleop', 'manager'],
 })
+const { teleop: me } = t.users
+const { teleop: agent, manager } = t.agents
 
 describe('GET /api/lead/random/{x}', () => {
   it('answers up to x distinct leads the user may read, in the documented shape', async () => {

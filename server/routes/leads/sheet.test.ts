@@ -1,32 +1,19 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts'
-import { createAgent, type Agent } from '../../../tests/setup/agent.ts'
-import { insertTeam, insertUser } from '../../../tests/factories/users.ts'
+import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
+import type { Agent } from '../../../tests/setup/agent.ts'
+import { insertUser } from '../../../tests/factories/users.ts'
 import { insertCall, insertLead, insertMission } from '../../../tests/factories/leads.ts'
 import { callProcessSteps, calls, leadEvents, leads, users } from '../../db/schema.ts'
 
 const DAY = 24 * 60 * 60 * 1000
-let t: TestApp
-let me: { id: number }
-let agent: Agent
-let manager: Agent
-
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
-beforeEach(async () => {
-  await t.reset()
-  me = await insertUser(t.database.db, { email: 'teleop@test.fr' })
-  const managerRow = await insertUser(t.database.db, { email: 'manager@test.fr', role: 'MANAGER' })
+const t = signedInServer({
+  users: { teleop: {}, manager: { role: 'MANAGER' } },
   // The manager sees the missions of their team's members (server/domain/lead-access.ts).
-  await insertTeam(t.database.db, 'Équipe', [me.id, managerRow.id])
-  agent = createAgent(t.app)
-  manager = createAgent(t.app)
-  await agent.login('teleop@test.fr')
-  await manager.login('manager@test.fr')
+  team: ['teleop', 'manager'],
 })
+const { teleop: me } = t.users
+const { teleop: agent, manager } = t.agents
 
 describe('GET /api/lead/{id}', () => {
   it('answers the lead with market, mission, ordered steps and tags, expiration and max step', async () => {
@@ -109,6 +96,50 @@ describe('GET /api/lead/{id}', () => {
     expect(await read(manager)).toBeNull()
     await db.update(calls).set({ leadTagId: 1 }).where(eq(calls.id, call.id))
     expect(await read(agent)).toBeNull()
+  })
+
+  it('says whether the reader may record the outcome now (canRecordOutcome), as tagging decides', async () => {
+    const { db } = t.database
+    const other = await insertUser(db, { email: 'other@test.fr' })
+    const { market } = await insertMission(db, { userIds: [me.id, other.id] })
+    const situations = [
+      { situation: 'the lead the reader processes', processingUserId: me.id, myCall: false, may: true },
+      { situation: 'a lead another user processes', processingUserId: other.id, myCall: true, may: false },
+      { situation: 'a free lead with the reader’s call', processingUserId: null, myCall: true, may: true },
+      { situation: 'a free lead without it', processingUserId: null, myCall: false, may: false },
+    ]
+    for (const { situation, processingUserId, myCall, may } of situations) {
+      const lead = await insertLead(db, market.id, { processingUserId })
+      // An inbound call answered on the lead, then hung up: ended, not tagged.
+      if (myCall)
+        await insertCall(db, {
+          userId: me.id,
+          direction: 'inbound',
+          status: 'ended',
+          detectedLeadId: lead.id,
+          endedAt: new Date(),
+        })
+      const sheet = (await agent.request({ url: `/api/lead/${lead.uuid}` })).json()
+      expect(sheet.canRecordOutcome, situation).toBe(may)
+      // The same answer as the tagging route's.
+      const [tag] = sheet.market.mission.callProcess.callProcessSteps[0].callProcessTags
+      const tagged = await agent.request({
+        method: 'POST',
+        url: '/api/calls/tag',
+        payload: { leadId: lead.id, callId: null, callProcessTagId: tag.id },
+      })
+      expect(tagged.statusCode, situation).toBe(may ? 200 : 403)
+    }
+  })
+
+  it('keeps the outcome closed to a manager on a lead someone else processes', async () => {
+    const { db } = t.database
+    const { market } = await insertMission(db, { userIds: [me.id] })
+    const lead = await insertLead(db, market.id, { processingUserId: me.id })
+    const read = async (who: Agent) =>
+      (await who.request({ url: `/api/lead/${lead.uuid}` })).json().canRecordOutcome
+    expect(await read(agent)).toBe(true)
+    expect(await read(manager)).toBe(false)
   })
 })
 

@@ -1,35 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts'
-import { createAgent, type Agent } from '../../../tests/setup/agent.ts'
-import { insertTeam, insertUser } from '../../../tests/factories/users.ts'
+import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
+import type { Agent } from '../../../tests/setup/agent.ts'
 import { insertLead, insertMission } from '../../../tests/factories/leads.ts'
 import { leadEvents, leads } from '../../db/schema.ts'
 
-let t: TestApp
-let me: { id: number }
-let agent: Agent
-let manager: Agent
-let admin: Agent
-
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
-beforeEach(async () => {
-  await t.reset()
-  me = await insertUser(t.database.db, { email: 'teleop@test.fr' })
-  const managerRow = await insertUser(t.database.db, { email: 'manager@test.fr', role: 'MANAGER' })
+const t = signedInServer({
+  users: { teleop: {}, manager: { role: 'MANAGER' }, admin: { role: 'ADMIN' } },
   // The manager sees the missions of their team's members (server/domain/lead-access.ts).
-  await insertTeam(t.database.db, 'Équipe', [me.id, managerRow.id])
-  await insertUser(t.database.db, { email: 'admin@test.fr', role: 'ADMIN' })
-  agent = createAgent(t.app)
-  manager = createAgent(t.app)
-  admin = createAgent(t.app)
-  await agent.login('teleop@test.fr')
-  await manager.login('manager@test.fr')
-  await admin.login('admin@test.fr')
+  team: ['teleop', 'manager'],
 })
+const { teleop: me } = t.users
+const { teleop: agent, manager, admin } = t.agents
 
 async function heldLead(fixture: Parameters<typeof insertLead>[2] = {}) {
   const { market } = await insertMission(t.database.db, { userIds: [me.id] })

@@ -1,33 +1,22 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts'
+import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
 import { createAgent, type Agent } from '../../../tests/setup/agent.ts'
-import { insertTeam, insertUser } from '../../../tests/factories/users.ts'
+import { insertUser } from '../../../tests/factories/users.ts'
 import { insertLead, insertMission } from '../../../tests/factories/leads.ts'
 import { sessions, users } from '../../db/schema.ts'
 
-let t: TestApp
-let me: typeof users.$inferSelect
-let boss: typeof users.$inferSelect
-let agent: Agent
-let manager: Agent
+const t = signedInServer({
+  users: { teleop: {}, manager: { role: 'MANAGER' } },
+  // The manager sees the missions of their team's members (server/domain/lead-access.ts).
+  team: ['teleop', 'manager'],
+})
+const { teleop: me, manager: boss } = t.users
+const { teleop: agent, manager } = t.agents
 let lead: Awaited<ReturnType<typeof insertLead>>
 
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
 beforeEach(async () => {
-  await t.reset()
   const { db } = t.database
-  me = await insertUser(db, { email: 'teleop@test.fr' })
-  boss = await insertUser(db, { email: 'manager@test.fr', role: 'MANAGER' })
-  // The manager sees the missions of their team's members (server/domain/lead-access.ts).
-  await insertTeam(db, 'Équipe', [me.id, boss.id])
-  agent = createAgent(t.app)
-  manager = createAgent(t.app)
-  await agent.login('teleop@test.fr')
-  await manager.login('manager@test.fr')
   const { market } = await insertMission(db, { userIds: [me.id] })
   lead = await insertLead(db, market.id)
 })

@@ -1,41 +1,35 @@
 // Push subscription routes (issue #5): access, validation, one row per browser that moves to the
 // user who subscribed last, deletion of one's own only, the cap per user, and the VAPID key.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import webpush from 'web-push'
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts'
-import { createAgent, type Agent } from '../../../tests/setup/agent.ts'
-import { insertUser } from '../../../tests/factories/users.ts'
+import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
+import { createAgent } from '../../../tests/setup/agent.ts'
 import { subscriptionBody } from '../../../tests/setup/push-service.ts'
 import { appSecrets, pushSubscriptions, users } from '../../db/schema.ts'
 import { loadVapidKeys } from '../../push/vapid.ts'
 import { MAX_SUBSCRIPTIONS_PER_USER } from './index.ts'
 
-let t: TestApp
-let teleop: Agent
+const userAgentOf = (email: string) => ({ headers: { 'user-agent': `agent of ${email}` } })
+const t = signedInServer({
+  users: { teleop: userAgentOf('teleop@test.fr'), other: { signIn: false } },
+})
+const { teleop } = t.agents
 let teleopId: number
 let otherId: number
+
+beforeEach(() => {
+  teleopId = t.users.teleop.id
+  otherId = t.users.other.id
+})
 
 async function rows() {
   return t.database.db.select().from(pushSubscriptions).orderBy(pushSubscriptions.id)
 }
 
-async function as(email: string) {
-  const agent = createAgent(t.app, { 'user-agent': `agent of ${email}` })
-  await agent.login(email)
-  return agent
+function as(email: string) {
+  return t.signIn(email, userAgentOf(email))
 }
-
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
-beforeEach(async () => {
-  await t.reset()
-  teleopId = (await insertUser(t.database.db, { email: 'teleop@test.fr' })).id
-  otherId = (await insertUser(t.database.db, { email: 'other@test.fr' })).id
-  teleop = await as('teleop@test.fr')
-})
 
 describe('push routes', () => {
   it('refuses a signed-out caller (401) on the subscription routes; the public key is public', async () => {

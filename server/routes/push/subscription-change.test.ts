@@ -2,9 +2,9 @@
 // no cookie and no XSRF pair, like the worker; the old endpoint names the row, which keeps its user
 // and browser; unknown or inactive → 404 and nothing changes; input validated; failures rate-limited
 // per address (successes never count); listed in the OpenAPI document.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts'
+import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
 import { createAgent, type Agent } from '../../../tests/setup/agent.ts'
 import { insertUser } from '../../../tests/factories/users.ts'
 import { subscriptionBody } from '../../../tests/setup/push-service.ts'
@@ -13,8 +13,10 @@ import { CHANGE_FAILURES_PER_IP } from './index.ts'
 
 const URL = '/api/push/subscription/change'
 
-let t: TestApp
-let teleop: Agent
+const t = signedInServer({
+  users: { teleop: { headers: { 'user-agent': 'Firefox on desk 12' } }, other: { signIn: false } },
+})
+const { teleop } = t.agents
 let teleopId: number
 
 async function rows() {
@@ -33,16 +35,8 @@ async function saveAs(agent: Agent) {
   return body
 }
 
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
-beforeEach(async () => {
-  await t.reset()
-  teleopId = (await insertUser(t.database.db, { email: 'teleop@test.fr' })).id
-  await insertUser(t.database.db, { email: 'other@test.fr' })
-  teleop = createAgent(t.app, { 'user-agent': 'Firefox on desk 12' })
-  await teleop.login('teleop@test.fr')
+beforeEach(() => {
+  teleopId = t.users.teleop.id
 })
 
 describe('POST /api/push/subscription/change', () => {

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts'
+import { describe, expect, it } from 'vitest'
+import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
+import { createTestApp } from '../../../tests/setup/test-app.ts'
 import { createAgent } from '../../../tests/setup/agent.ts'
 import { insertUser } from '../../../tests/factories/users.ts'
 
-let t: TestApp
-
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
+const t = signedInServer({ resetBeforeEach: false })
 
 describe('system routes', () => {
   it('reports health with the database state and version', async () => {

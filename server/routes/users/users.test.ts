@@ -1,27 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts'
-import { createAgent, type Agent } from '../../../tests/setup/agent.ts'
+import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
+import { createAgent } from '../../../tests/setup/agent.ts'
 import { insertTeam, insertUser } from '../../../tests/factories/users.ts'
 import { pushSubscriptions } from '../../db/schema.ts'
 
-let t: TestApp
-let admin: Agent
-let teleop: Agent
+const t = signedInServer({ users: { admin: { role: 'ADMIN', aircallId: null }, teleop: {} } })
+const { admin, teleop } = t.agents
 let teleopId: number
 
-beforeAll(async () => {
-  t = await createTestApp()
-})
-afterAll(() => t.close())
-beforeEach(async () => {
-  await t.reset()
-  await insertUser(t.database.db, { email: 'admin@test.fr', role: 'ADMIN', aircallId: null })
-  teleopId = (await insertUser(t.database.db, { email: 'teleop@test.fr', role: 'TELEOPERATOR' })).id
-  admin = createAgent(t.app)
-  teleop = createAgent(t.app)
-  await admin.login('admin@test.fr')
-  await teleop.login('teleop@test.fr')
+beforeEach(() => {
+  teleopId = t.users.teleop.id
 })
 
 function multipart(field: string, filename: string, type: string, content: Buffer) {

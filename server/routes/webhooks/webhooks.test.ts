@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts'
+import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
 import { insertUser } from '../../../tests/factories/users.ts'
 import { insertLead, insertMission } from '../../../tests/factories/leads.ts'
 import { calls, users, webhookEvents } from '../../db/schema.ts'
@@ -9,12 +9,8 @@ import { REJECTED_WEBHOOKS_PER_ADDRESS } from './index.ts'
 
 const TOKEN = 'webhook-secret-token'
 const MAX_AGE_HOURS = 24
-let t: TestApp
-let agent: { id: number; aircallId: number | null }
-let published: { channel: string; data: unknown }[]
-
-beforeAll(async () => {
-  t = await createTestApp({
+const t = signedInServer({
+  config: {
     telephonyProvider: 'aircall',
     aircall: {
       apiId: 'id',
@@ -23,12 +19,15 @@ beforeAll(async () => {
       webhookToken: TOKEN,
       webhookMaxAgeMs: MAX_AGE_HOURS * 3_600_000,
     },
-  })
+  },
+})
+let agent: { id: number; aircallId: number | null }
+let published: { channel: string; data: unknown }[]
+
+beforeAll(() => {
   t.app.bus.subscribe('live', (signal) => published.push(signal))
 })
-afterAll(() => t.close())
 beforeEach(async () => {
-  await t.reset()
   published = []
   agent = await insertUser(t.database.db, { aircallId: 4242 })
 })

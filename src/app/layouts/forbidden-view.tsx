@@ -2,7 +2,7 @@
 import { Link } from 'react-router-dom'
 import { PageTitle } from '../../components/ui/page-title.tsx'
 import { fr } from '../../i18n/fr.ts'
-import { paths } from '../paths.ts'
+import { paths } from '../../contracts/app-paths.ts'
 
 export function ForbiddenView() {
   return (

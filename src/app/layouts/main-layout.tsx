@@ -11,7 +11,7 @@ import { InboundCallAlert } from '../../features/calls/inbound-call-alert.tsx'
 import { LiveStatus } from '../../features/live/live-status.tsx'
 import { fr } from '../../i18n/fr.ts'
 import { retryLiveConnection, useLiveConnection } from '../../live/use-live-connection.ts'
-import { paths } from '../paths.ts'
+import { paths } from '../../contracts/app-paths.ts'
 import { ForbiddenView } from './forbidden-view.tsx'
 import { MainNavigation } from './main-navigation.tsx'
 import { UserArea } from './user-area.tsx'
@@ -46,9 +46,12 @@ function MainLayoutContent({ me }: { me: Me }) {
         </div>
       </header>
       {/* Issue #4 "Screens": the call bar and the inbound alert, on every page, for call-capable users. */}
+      {/* Issue #11: the bar's place is kept (sticky, fixed height), so the page never jumps. */}
       {me.isCallCapable ? (
         <>
-          <CallBar />
+          <div className="main-layout__call-slot">
+            <CallBar />
+          </div>
           <InboundCallAlert />
         </>
       ) : null}

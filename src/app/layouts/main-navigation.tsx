@@ -1,7 +1,7 @@
 // Navigation by role (issue 2): sections the user's role may open, as plain links (Tab/Enter).
 import { NavLink } from 'react-router-dom'
 import type { AppEnv, Role } from '../../contracts/roles.ts'
-import { fr } from '../../i18n/fr.ts'
+import { nav as navText } from '../../i18n/fr/nav.ts'
 import { visibleSections, type NavigationLink } from './navigation-items.ts'
 
 export type MainNavigationProps = {
@@ -25,7 +25,7 @@ function NavigationLinks({ links, labelledBy }: { links: readonly NavigationLink
 
 export function MainNavigation({ role, appEnv }: MainNavigationProps) {
   return (
-    <nav className="main-nav" aria-label={fr.nav.label}>
+    <nav className="main-nav" aria-label={navText.label}>
       {visibleSections(role, appEnv).map((section) => {
         const headingId = `main-nav-${section.id}`
         return (

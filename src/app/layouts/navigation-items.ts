@@ -1,97 +1,48 @@
-// The main navigation (French labels, spec §1). Each section reuses the access rule of its
-// routes (access.ts), so a link shows exactly to the roles its page accepts. Developer pages are
-// reached from the developer tools panel, not from here.
+// The main navigation (French labels, spec §1), derived from the route table: the routes with a
+// `nav` section, in the table's order. A link shows exactly to the roles its page accepts, and a
+// section only when it has a link to show. Developer pages are reached from the dev tools panel.
+import { isAllowed, sectionAccess, type RouteAccess } from '../../contracts/route-access.ts'
 import type { AppEnv, Role } from '../../contracts/roles.ts'
-import { fr } from '../../i18n/fr.ts'
-import { isAllowed, sectionAccess, type RouteAccess } from '../access.ts'
-import { paths } from '../paths.ts'
+import { ROUTE_IDS, routeOf, type NavSectionId } from '../../contracts/routes.ts'
+import { nav as navText } from '../../i18n/fr/nav.ts'
 
 export type NavigationLink = {
   to: string
   label: string
   /** Highlight only on this exact path (a section's overview page). */
   end?: boolean
+  access: RouteAccess
 }
 
 export type NavigationSection = {
-  id: string
+  id: NavSectionId
   /** null: links shown at the top level, without a heading. */
   label: string | null
-  access: RouteAccess
   links: readonly NavigationLink[]
 }
 
+function linksOf(section: NavSectionId): NavigationLink[] {
+  return ROUTE_IDS.flatMap((id) => {
+    const { path, nav, access } = routeOf(id)
+    if (nav !== section || access === undefined) return []
+    // Navigation entries are pages without parameters (routes.test.ts): the pattern is the path.
+    // A section's overview page, named after the section, is highlighted only on its own path.
+    return [
+      { to: path, label: navText.routes[id], end: path === `/${section}`, access: sectionAccess[access] },
+    ]
+  })
+}
+
+/** Sections in the order of their first link in the table. */
 export const navigationSections: readonly NavigationSection[] = [
-  {
-    id: 'main',
-    label: null,
-    access: sectionAccess.home,
-    links: [
-      { to: paths.home(), label: fr.nav.home },
-      { to: paths.activity.leaderboard(), label: fr.nav.leaderboard },
-    ],
-  },
-  {
-    id: 'activity',
-    label: fr.nav.sections.activity,
-    access: sectionAccess.activity,
-    links: [
-      { to: paths.activity.overview(), label: fr.nav.activity.overview, end: true },
-      { to: paths.activity.statsTeleops(), label: fr.nav.activity.statsTeleops },
-      { to: paths.activity.teleopsTimeline(), label: fr.nav.activity.teleopsTimeline },
-      { to: paths.activity.gamification(), label: fr.nav.activity.gamification },
-      { to: paths.activity.leadsFollowUp(), label: fr.nav.activity.leadsFollowUp },
-    ],
-  },
-  {
-    id: 'backoffice',
-    label: fr.nav.sections.backoffice,
-    access: sectionAccess.backoffice,
-    links: [
-      { to: paths.backoffice.configuration(), label: fr.nav.backoffice.configuration },
-      { to: paths.backoffice.missions(), label: fr.nav.backoffice.missions },
-      { to: paths.backoffice.markets(), label: fr.nav.backoffice.markets },
-      { to: paths.backoffice.tags(), label: fr.nav.backoffice.tags },
-      { to: paths.backoffice.sms(), label: fr.nav.backoffice.sms },
-      { to: paths.backoffice.callProcesses(), label: fr.nav.backoffice.callProcesses },
-      { to: paths.backoffice.mails(), label: fr.nav.backoffice.mails },
-      { to: paths.backoffice.crons(), label: fr.nav.backoffice.crons },
-      { to: paths.backoffice.teams(), label: fr.nav.backoffice.teams },
-      { to: paths.backoffice.aircallWebhooksStatus(), label: fr.nav.backoffice.aircallWebhooksStatus },
-    ],
-  },
-  {
-    id: 'users',
-    label: fr.nav.sections.users,
-    access: sectionAccess.users,
-    links: [{ to: paths.users(), label: fr.nav.sections.users }],
-  },
-  {
-    id: 'affectations',
-    label: fr.nav.sections.affectations,
-    access: sectionAccess.affectations,
-    links: [
-      { to: paths.affectations.missions(), label: fr.nav.affectations.missions },
-      { to: paths.affectations.teams(), label: fr.nav.affectations.teams },
-    ],
-  },
-  {
-    id: 'integration',
-    label: fr.nav.sections.integration,
-    access: sectionAccess.integration,
-    links: [
-      { to: paths.integration.integrate(), label: fr.nav.integration.integrate },
-      { to: paths.integration.history(), label: fr.nav.integration.history },
-    ],
-  },
-  {
-    id: 'extractions',
-    label: fr.nav.sections.extractions,
-    access: sectionAccess.extractions,
-    links: [{ to: paths.extractions(), label: fr.nav.extractions }],
-  },
-]
+  ...new Set(ROUTE_IDS.flatMap((id) => routeOf(id).nav ?? [])),
+].map((id) => ({ id, label: navText.sections[id], links: linksOf(id) }))
 
 export function visibleSections(role: Role, appEnv: AppEnv | undefined): NavigationSection[] {
-  return navigationSections.filter((section) => isAllowed(section.access, role, appEnv))
+  return navigationSections
+    .map((section) => ({
+      ...section,
+      links: section.links.filter((link) => isAllowed(link.access, role, appEnv)),
+    }))
+    .filter((section) => section.links.length > 0)
 }

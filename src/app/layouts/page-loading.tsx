@@ -1,10 +1,10 @@
 // Shown while the first route's code and data load (react-router HydrateFallback).
-import { fr } from '../../i18n/fr.ts'
+import { ui } from '../../i18n/fr/common.ts'
 
 export function PageLoading() {
   return (
     <div className="page-loading" role="status">
-      {fr.ui.loading}
+      {ui.loading}
     </div>
   )
 }

@@ -2,7 +2,7 @@
 // and the error goes to error reporting (a no-op until Sentry is loaded).
 import { useEffect } from 'react'
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom'
-import { fr } from '../../i18n/fr.ts'
+import { pages } from '../../i18n/fr/pages.ts'
 import { reportError } from '../sentry.ts'
 
 export function RouteErrorView() {
@@ -19,10 +19,10 @@ export function RouteErrorView() {
 
   return (
     <main className="route-error" role="alert">
-      <h1>{fr.pages.error.title}</h1>
-      <p>{fr.pages.error.message}</p>
+      <h1>{pages.error.title}</h1>
+      <p>{pages.error.message}</p>
       <button type="button" className="route-error__reload" onClick={handleReload}>
-        {fr.pages.error.reload}
+        {pages.error.reload}
       </button>
     </main>
   )

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useMatches } from 'react-router-dom'
 import { configQueries } from '../../api/config.ts'
 import type { Role } from '../../contracts/roles.ts'
-import { canOpen } from '../access.ts'
+import { canOpen } from '../../contracts/route-access.ts'
 
 export function useRouteAccess(role: Role): boolean {
   const matches = useMatches()

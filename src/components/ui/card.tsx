@@ -1,6 +1,6 @@
 // Card (spec §2): a titled section with an optional icon and a loading overlay over its content.
 import { useId, type ReactNode } from 'react'
-import { fr } from '../../i18n/fr.ts'
+import { ui } from '../../i18n/fr/common.ts'
 import './card.css'
 
 export type CardProps = {
@@ -12,7 +12,7 @@ export type CardProps = {
   loadingLabel?: string
 }
 
-export function Card({ title, icon, children, loading = false, loadingLabel = fr.ui.loading }: CardProps) {
+export function Card({ title, icon, children, loading = false, loadingLabel = ui.loading }: CardProps) {
   const titleId = useId()
   return (
     <section className="card" aria-labelledby={titleId} aria-busy={loading}>

@@ -11,7 +11,7 @@ import {
   type RefObject,
 } from 'react'
 import { createPortal } from 'react-dom'
-import { fr } from '../../i18n/fr.ts'
+import { ui } from '../../i18n/fr/common.ts'
 import { trapTab } from './focus-trap.ts'
 import { inertOutside } from './inert-background.ts'
 import { CloseIcon } from './icons.tsx'
@@ -38,7 +38,7 @@ export function Modal({
   title,
   size = 'md',
   children,
-  closeLabel = fr.ui.close,
+  closeLabel = ui.close,
   initialFocusRef,
 }: ModalProps) {
   const titleId = useId()

@@ -5,9 +5,9 @@ import { useId } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
 import { appointmentMutations, appointmentQueries } from '../../api/appointments.ts'
-import { ApiError } from '../../api/client.ts'
+import { refusalMessage } from '../../api/error-message.ts'
 import { leadQueries } from '../../api/leads.ts'
-import { paths } from '../../app/paths.ts'
+import { paths } from '../../contracts/app-paths.ts'
 import { PageTitle } from '../../components/ui/page-title.tsx'
 import type { Appointment } from '../../contracts/appointment.ts'
 import { fr } from '../../i18n/fr.ts'
@@ -19,12 +19,6 @@ import './appointment-booking.css'
 export type AppointmentBookingProps = { uuid: string }
 
 const t = fr.appointment
-
-/** A refusal the user can act on (400, 403, 409) is shown by the list; 5xx are notified globally. */
-function refusalOf(error: Error | null): string | null {
-  if (!(error instanceof ApiError) || error.body === null) return null
-  return error.status >= 400 && error.status < 500 ? error.message : null
-}
 
 export function AppointmentBooking({ uuid }: AppointmentBookingProps) {
   const queryClient = useQueryClient()
@@ -54,7 +48,8 @@ export function AppointmentBooking({ uuid }: AppointmentBookingProps) {
             moving={current !== null}
             busy={book.isPending}
             disabledReason={offlineReason}
-            error={refusalOf(book.error)}
+            // A refusal the user can act on (400, 403, 409); 5xx are notified globally.
+            error={refusalMessage(book.error)}
             onBook={(startsAt) => book.mutate({ lead: uuid, startsAt })}
           />
         </>

@@ -4,28 +4,29 @@ import { useState, type FormEvent } from 'react'
 import { useMutation } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
 import { authMutations } from '../../api/auth.ts'
-import { paths } from '../../app/paths.ts'
+import { paths } from '../../contracts/app-paths.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { PageTitle } from '../../components/ui/page-title.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
-import { fr } from '../../i18n/fr.ts'
-import { errorMessageOf, fieldErrorOf } from './error-message.ts'
+import { auth } from '../../i18n/fr/auth.ts'
+import { app } from '../../i18n/fr/common.ts'
+import { apiErrorMessage, fieldErrorMessage } from '../../api/error-message.ts'
 import './auth-forms.css'
 import { FormError } from './form-error.tsx'
 
-const t = fr.auth.forgotPassword
+const t = auth.forgotPassword
 
 export function ForgotPasswordForm() {
   const request = useMutation(authMutations.forgotPassword())
   const [email, setEmail] = useState('')
-  const errorMessage = errorMessageOf(request.error, t.failed)
+  const errorMessage = request.error && apiErrorMessage(request.error, t.failed)
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     request.mutate(email)
   }
 
-  const title = <PageTitle title={t.title} documentTitle={`${t.title} – ${fr.app.name}`} />
+  const title = <PageTitle title={t.title} documentTitle={`${t.title} – ${app.name}`} />
   const backToLogin = (
     <p className="auth-form__links">
       <Link to={paths.login()}>{t.backToLogin}</Link>
@@ -57,7 +58,7 @@ export function ForgotPasswordForm() {
         required
         value={email}
         onChange={setEmail}
-        error={fieldErrorOf(request.error, 'email')}
+        error={fieldErrorMessage(request.error, 'email')}
       />
       <Button type="submit" busy={request.isPending}>
         {request.isPending ? t.submitting : t.submit}

@@ -1,20 +1,21 @@
 // Sign-in (issue 2): e-mail and password; the server's French message on failure; on success,
 // back to the page the visitor was sent away from (same-origin paths only) or /home.
 // « Rester connecté sur cet appareil » (issue #17): off by default, the session ends with the browser.
-import { useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { authMutations } from '../../api/auth.ts'
-import { paths, safeReturnTo } from '../../app/paths.ts'
+import { paths, safeReturnTo } from '../../contracts/app-paths.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { PageTitle } from '../../components/ui/page-title.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
-import { fr } from '../../i18n/fr.ts'
-import { errorMessageOf, fieldErrorOf } from './error-message.ts'
+import { auth } from '../../i18n/fr/auth.ts'
+import { app } from '../../i18n/fr/common.ts'
+import { apiErrorMessage, fieldErrorMessage } from '../../api/error-message.ts'
 import './auth-forms.css'
 import { FormError } from './form-error.tsx'
 
-const t = fr.auth.login
+const t = auth.login
 
 export function LoginForm() {
   const [searchParams] = useSearchParams()
@@ -25,7 +26,12 @@ export function LoginForm() {
   const [password, setPassword] = useState('')
   const [rememberMe, setRememberMe] = useState(false)
   const rememberHintId = useId()
-  const errorMessage = errorMessageOf(login.error, t.failed)
+  const emailRef = useRef<HTMLInputElement>(null)
+  // Issue #11: the first key press on the login page is the e-mail address.
+  useEffect(() => {
+    emailRef.current?.focus()
+  }, [])
+  const errorMessage = login.error && apiErrorMessage(login.error, t.failed)
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -41,17 +47,18 @@ export function LoginForm() {
 
   return (
     <form className="auth-form" onSubmit={handleSubmit}>
-      <PageTitle title={t.title} documentTitle={`${t.title} – ${fr.app.name}`} />
+      <PageTitle title={t.title} documentTitle={`${t.title} – ${app.name}`} />
       <FormError message={errorMessage} />
       <TextField
         label={t.email}
         name="email"
+        ref={emailRef}
         type="email"
         autoComplete="username"
         required
         value={email}
         onChange={setEmail}
-        error={fieldErrorOf(login.error, 'email')}
+        error={fieldErrorMessage(login.error, 'email')}
       />
       <TextField
         label={t.password}
@@ -61,7 +68,7 @@ export function LoginForm() {
         required
         value={password}
         onChange={setPassword}
-        error={fieldErrorOf(login.error, 'password')}
+        error={fieldErrorMessage(login.error, 'password')}
       />
       <label className="auth-form__remember">
         <input

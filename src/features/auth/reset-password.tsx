@@ -5,17 +5,18 @@ import { useMutation, useQuery } from '@tanstack/react-query'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { authMutations, authQueries } from '../../api/auth.ts'
 import { ApiError } from '../../api/client.ts'
-import { paths } from '../../app/paths.ts'
+import { paths } from '../../contracts/app-paths.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { PageTitle } from '../../components/ui/page-title.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
-import { fr } from '../../i18n/fr.ts'
+import { auth } from '../../i18n/fr/auth.ts'
+import { app } from '../../i18n/fr/common.ts'
 import { notify } from '../../stores/notifications.ts'
-import { errorMessageOf, fieldErrorOf } from './error-message.ts'
+import { apiErrorMessage, fieldErrorMessage } from '../../api/error-message.ts'
 import './auth-forms.css'
 import { FormError } from './form-error.tsx'
 
-const t = fr.auth.resetPassword
+const t = auth.resetPassword
 const TOKEN_INVALID = 'TOKEN_INVALID'
 
 function InvalidLink() {
@@ -60,8 +61,8 @@ function NewPasswordForm({ token }: { token: string }) {
 
   // The link expired while the form was open: same answer as an invalid link.
   if (isTokenRejected(reset.error)) return <InvalidLink />
-  const passwordError = fieldErrorOf(reset.error, 'password')
-  const errorMessage = passwordError ? null : errorMessageOf(reset.error, t.failed)
+  const passwordError = fieldErrorMessage(reset.error, 'password')
+  const errorMessage = passwordError ? null : reset.error && apiErrorMessage(reset.error, t.failed)
 
   return (
     <form className="auth-form" onSubmit={handleSubmit}>
@@ -109,7 +110,7 @@ export function ResetPassword() {
   const token = searchParams.get('token')
   return (
     <div className="auth-form">
-      <PageTitle title={t.title} documentTitle={`${t.title} – ${fr.app.name}`} />
+      <PageTitle title={t.title} documentTitle={`${t.title} – ${app.name}`} />
       {token ? <TokenCheck token={token} /> : <InvalidLink />}
     </div>
   )

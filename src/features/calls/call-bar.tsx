@@ -1,14 +1,17 @@
 // The call bar (issue #4 "Screens"): on every page of the main layout while the user has an ongoing
 // call — direction, number, lead, status, running duration and force-end. Hidden when the server
-// reports no call (status `done`).
+// reports no call (status `done`); the layout keeps its place (issue #11, main-layout.css), so the
+// page does not jump. The duration counts talk time, from the answer (issue #11); while it rings,
+// none. After Terminer, or when the call ends while the focus was in the bar, the focus goes to
+// the outcome form, else the page's heading.
+import { useEffect, useRef } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
 import { callMutations, callQueries, ongoingCallOf } from '../../api/calls.ts'
-import { ApiError } from '../../api/client.ts'
-import { paths } from '../../app/paths.ts'
+import { paths } from '../../contracts/app-paths.ts'
 import { Button } from '../../components/ui/button.tsx'
+import { requestFocus } from '../../components/ui/focus-request.ts'
 import { fr } from '../../i18n/fr.ts'
-import { notify } from '../../stores/notifications.ts'
 import { formatPhone } from '../../i18n/format.ts'
 import { useOfflineReason } from '../../pwa/use-online.ts'
 import { callStatusLabel, elapsedSeconds, formatDuration } from './call-format.ts'
@@ -18,17 +21,22 @@ import './call-bar.css'
 
 const t = fr.calls.bar
 
-type CallDurationProps = { startedAt: string | null; duration: number }
+type CallDurationProps = { answeredAt: string | null }
 
-/** Its own component: only the duration re-renders on each tick. */
-function CallDuration({ startedAt, duration }: CallDurationProps) {
+/** Its own component: only the duration re-renders on each tick. Talk time: from the answer. */
+function CallDuration({ answeredAt }: CallDurationProps) {
   const now = useNow()
   return (
     <span className="call-bar__duration">
       <span className="call-bar__label">{t.durationLabel}</span>
-      <time>{formatDuration(elapsedSeconds(startedAt, duration, now))}</time>
+      <time>{formatDuration(elapsedSeconds(answeredAt, 0, now))}</time>
     </span>
   )
+}
+
+/** After a call: the outcome form when the page has one, else the page's heading. */
+function focusAfterCall() {
+  requestFocus(['outcome', 'page-heading'])
 }
 
 function CallLeadLink({ leadId }: { leadId: number | null }) {
@@ -48,30 +56,43 @@ export function CallBar() {
   // Issue #5: ending a call needs the server now; never deferred.
   const offlineReason = useOfflineReason()
   const call = ongoingCallOf(data)
+  const barRef = useRef<HTMLElement>(null)
+  const focusInBar = useRef(false)
+  const hasCall = call !== null
+
+  // The bar leaves with the focus inside (the call ended elsewhere): the focus must not fall to the page.
+  useEffect(() => {
+    if (hasCall) return
+    if (focusInBar.current) focusAfterCall()
+    focusInBar.current = false
+  }, [hasCall])
+
   if (!call) return null
 
   function handleForceEnd() {
-    if (!call) return
-    forceEnd.mutate(call.callId, {
-      onError: (error) => {
-        // 5xx and network failures are already announced by the API client.
-        if (error instanceof ApiError && error.status >= 400 && error.status < 500)
-          notify({ kind: 'error', message: error.body?.error.message ?? t.forceEndFailed })
-      },
-    })
+    // A refusal is notified by the query cache (the mutation's meta, src/api/calls.ts).
+    if (call) forceEnd.mutate(call.callId, { onSuccess: focusAfterCall })
   }
 
   return (
-    <section role="region" className="call-bar" aria-label={t.label}>
+    <section
+      ref={barRef}
+      role="region"
+      className="call-bar"
+      aria-label={t.label}
+      onFocus={() => (focusInBar.current = true)}
+      onBlur={(event) => (focusInBar.current = barRef.current?.contains(event.relatedTarget) ?? false)}
+    >
       <span className="call-bar__direction">{t.direction[call.direction]}</span>
       <span className="call-bar__number">
         {call.phoneNumber ? formatPhone(call.phoneNumber) : t.unknownNumber}
       </span>
       <CallLeadLink leadId={call.leadId ?? call.detectedLeadId} />
       <span className="call-bar__status">{callStatusLabel(call.status)}</span>
-      <CallDuration startedAt={call.startedAt} duration={call.duration} />
+      {call.answeredAt ? <CallDuration answeredAt={call.answeredAt} /> : null}
       <Button
         variant="danger"
+        focusTarget="call-end"
         busy={forceEnd.isPending}
         onClick={handleForceEnd}
         disabledReason={offlineReason}

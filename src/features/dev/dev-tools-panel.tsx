@@ -6,10 +6,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from 'react-router-dom'
 import { useSnapshot } from 'valtio'
 import { devMutations, type DevSessionResponse } from '../../api/dev.ts'
-import { paths } from '../../app/paths.ts'
+import { paths } from '../../contracts/app-paths.ts'
 import type { AppEnv } from '../../contracts/roles.ts'
 import type { Me } from '../../contracts/user.ts'
 import { fr } from '../../i18n/fr.ts'
+import { nav } from '../../i18n/fr/nav.ts'
 import { notify } from '../../stores/notifications.ts'
 import { ConnectAsForm } from './connect-as-form.tsx'
 import { collapseDevTools, devToolsStore, toggleDevTools } from './dev-tools-store.ts'
@@ -20,9 +21,9 @@ import './dev-tools.css'
 const t = fr.devtools
 
 const devPages = [
-  { to: paths.dev.callCenterActivity(), label: fr.nav.dev.callCenterActivity },
-  { to: paths.dev.monitor(), label: fr.nav.dev.monitor },
-  { to: paths.dev.uatSettings(), label: fr.nav.dev.uatSettings },
+  { to: paths.devCallCenterActivity(), label: nav.routes.devCallCenterActivity },
+  { to: paths.devMonitor(), label: nav.routes.devMonitor },
+  { to: paths.devUatSettings(), label: nav.routes.devUatSettings },
 ] as const
 
 export type DevToolsPanelProps = {

@@ -4,9 +4,7 @@
 import { useState, type FormEvent } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { callQueries, ongoingCallOf } from '../../api/calls.ts'
-import { ApiError } from '../../api/client.ts'
 import { devTelephonyMutations } from '../../api/dev.ts'
-import { fetchRandomLeads } from '../../api/leads.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
 import type { DevCallAction } from '../../contracts/call.ts'
@@ -21,12 +19,6 @@ const ACTIONS: readonly { action: DevCallAction; label: string }[] = [
   { action: 'miss', label: t.miss },
 ]
 
-function handleError(error: Error) {
-  // 5xx and network failures are already announced by the API client.
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500)
-    notify({ kind: 'error', message: error.body?.error.message ?? t.failed })
-}
-
 export type SoftphoneProps = { userId: number }
 
 export function Softphone({ userId }: SoftphoneProps) {
@@ -35,14 +27,14 @@ export function Softphone({ userId }: SoftphoneProps) {
   const { data } = useQuery(callQueries.ongoing())
   const raise = useMutation(devTelephonyMutations.raiseInbound(queryClient))
   const act = useMutation(devTelephonyMutations.act(queryClient))
-  // GET /api/lead/random/1: a real lead's number, so the inbound call is detected on a lead.
-  const randomLead = useMutation({ mutationFn: () => fetchRandomLeads(1) })
+  // Refusals are notified by the query cache (src/app/query-client.ts, the mutations' meta).
+  const randomLead = useMutation(devTelephonyMutations.randomLead())
   const call = ongoingCallOf(data)
   const busy = raise.isPending || act.isPending
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    raise.mutate({ userId, fromNumber: fromNumber.trim() }, { onError: handleError })
+    raise.mutate({ userId, fromNumber: fromNumber.trim() })
   }
 
   function handleRandomLead() {
@@ -51,7 +43,6 @@ export function Softphone({ userId }: SoftphoneProps) {
         if (lead) setFromNumber(lead.phone)
         else notify({ kind: 'info', message: t.noRandomLead })
       },
-      onError: handleError,
     })
   }
 
@@ -80,7 +71,7 @@ export function Softphone({ userId }: SoftphoneProps) {
               key={action}
               variant="secondary"
               busy={busy}
-              onClick={() => act.mutate({ callId: call.callId, action }, { onError: handleError })}
+              onClick={() => act.mutate({ callId: call.callId, action })}
             >
               {label}
             </Button>

@@ -64,7 +64,10 @@ describe('lead sheet', () => {
   })
 
   it('is read-only when someone else processes the lead', async () => {
-    const lead = makeLead({ processingUser: { id: 99, firstName: 'Paul', lastName: 'Bernard' } })
+    const lead = makeLead({
+      processingUser: { id: 99, firstName: 'Paul', lastName: 'Bernard' },
+      canRecordOutcome: false,
+    })
     server.use(signedInAs(makeMe('TELEOPERATOR')), ...leadSheetHandlers(lead))
     renderApp(`/lead/${LEAD_UUID}`)
 
@@ -76,7 +79,7 @@ describe('lead sheet', () => {
   })
 
   it('lets the reader record the outcome of their own call on a lead nobody holds', async () => {
-    const lead = makeLead({ processingUser: null, myCallId: 41 })
+    const lead = makeLead({ processingUser: null, myCallId: 41, canRecordOutcome: true })
     server.use(signedInAs(makeMe('TELEOPERATOR')), ...leadSheetHandlers(lead))
     renderApp(`/lead/${LEAD_UUID}`)
 
@@ -88,7 +91,7 @@ describe('lead sheet', () => {
   })
 
   it('keeps the outcome closed on a free lead without a call of the reader', async () => {
-    const lead = makeLead({ processingUser: null, myCallId: null })
+    const lead = makeLead({ processingUser: null, myCallId: null, canRecordOutcome: false })
     server.use(signedInAs(makeMe('TELEOPERATOR')), ...leadSheetHandlers(lead))
     renderApp(`/lead/${LEAD_UUID}`)
 

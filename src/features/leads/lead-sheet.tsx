@@ -42,9 +42,6 @@ function LeadSheetView({ lead, meId }: LeadSheetViewProps) {
   const isMine = processor?.id === meId
   const call = ongoingCallOf(currentCall)
   const callId = call && call.leadId === lead.id ? call.callId : lead.myCallId
-  // The outcome can be recorded by whoever processes the lead, and by the reader on a free lead
-  // their own call concerns (an inbound call answered on a lead nobody holds): the server's rule.
-  const canRecordOutcome = isMine || (processor === null && lead.myCallId !== null)
   const name = `${lead.firstName} ${lead.lastName}`
 
   return (
@@ -75,7 +72,9 @@ function LeadSheetView({ lead, meId }: LeadSheetViewProps) {
             leadId={lead.id}
             callId={callId}
             tags={current?.callProcessTags ?? []}
-            disabled={!canRecordOutcome}
+            // The server says who may record the outcome (its tagging rule): whoever processes the lead,
+            // or the reader on a free lead their own call concerns (an inbound call answered on it).
+            disabled={!lead.canRecordOutcome}
           />
         </Card>
         <Card title={t.comment}>

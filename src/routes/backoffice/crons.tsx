@@ -1,7 +1,7 @@
 // /backoffice/crons (spec §2). Its screen comes with a later issue; until then, title only.
 import { PlaceholderPage } from '../../app/placeholder-page.tsx'
-import { fr } from '../../i18n/fr.ts'
+import { screenTitles } from '../../i18n/fr/screens.ts'
 
-export function BackofficeCronsRoute() {
-  return <PlaceholderPage title={fr.pages.backoffice.crons} />
+export function Component() {
+  return <PlaceholderPage title={screenTitles.backofficeCrons} />
 }

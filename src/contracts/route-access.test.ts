@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { canOpen, isAllowed, sectionAccess } from './access.ts'
+import { canOpen, isAllowed, sectionAccess } from './route-access.ts'
 
 describe('route access (spec §6)', () => {
   it('keeps the back office and its neighbours to administrators', () => {

@@ -1,19 +1,26 @@
 import { describe, expect, it } from 'vitest'
-import { paths, safeAppPath, safeReturnTo } from './paths.ts'
+import { buildPath, paths, routePatterns, safeAppPath, safeReturnTo } from './app-paths.ts'
 
 describe('paths', () => {
   it('builds the URLs of spec §2', () => {
     expect(paths.lead('3f2a-uuid')).toBe('/lead/3f2a-uuid')
     expect(paths.leadAppointment('3f2a')).toBe('/lead/3f2a/appointment')
-    expect(paths.backoffice.callProcess(12)).toBe('/backoffice/call-process/12')
-    expect(paths.affectations.mission(4)).toBe('/affectations/mission/4')
-    expect(paths.backoffice.markets()).toBe('/backoffice/marches')
+    expect(paths.backofficeCallProcess(12)).toBe('/backoffice/call-process/12')
+    expect(paths.affectationsMission(4)).toBe('/affectations/mission/4')
+    expect(paths.backofficeMarkets()).toBe('/backoffice/marches')
     expect(paths.login('/home?x=1')).toBe('/login?returnTo=%2Fhome%3Fx%3D1')
     expect(paths.resetPassword('tok')).toBe('/reset-password?token=tok')
   })
 
   it('encodes parameters so they stay one path segment', () => {
     expect(paths.lead('a/b?c')).toBe('/lead/a%2Fb%3Fc')
+  })
+
+  it('fills a pattern’s parameters in order, and leaves the query variants bare without a value', () => {
+    expect(buildPath('/a/:x/b/:y', 1, 'z z')).toBe('/a/1/b/z%20z')
+    expect(buildPath(routePatterns.home)).toBe('/home')
+    expect(paths.login()).toBe('/login')
+    expect(paths.resetPassword()).toBe('/reset-password')
   })
 })
 

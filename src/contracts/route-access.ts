@@ -1,9 +1,9 @@
 // Who may open which part of the client (spec §6; role sets decided in docs/decisions.md).
-// The role sets are declared once here; router.tsx attaches them to routes as `handle.access`
-// and the main layout's navigation shows a section only to the roles its routes accept.
-// The server stays authoritative: these rules only choose what the client displays.
-import type { AppEnv, Role } from '../contracts/roles.ts'
-import { ROLES, isNonProduction } from '../contracts/roles.ts'
+// The role sets are declared once here; each entry of the route table (routes.ts) names its rule,
+// router.tsx attaches it as `handle.access`, and the navigation shows a link only to the roles its
+// page accepts. The server stays authoritative: these rules only choose what the client displays.
+import type { AppEnv, Role } from './roles.ts'
+import { ROLES, isNonProduction } from './roles.ts'
 
 export type RouteAccess = {
   readonly roles: readonly Role[]
@@ -31,6 +31,8 @@ export const sectionAccess = {
   extractions: adminOnly,
   dev: { roles: ROLES, nonProductionOnly: true },
 } as const satisfies Record<string, RouteAccess>
+
+export type AccessRuleId = keyof typeof sectionAccess
 
 export function isAllowed(access: RouteAccess, role: Role, appEnv: AppEnv | undefined): boolean {
   if (!access.roles.includes(role)) return false

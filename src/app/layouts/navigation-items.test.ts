@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest'
+import { visibleSections } from './navigation-items.ts'
+
+describe('navigation items (from the route table)', () => {
+  it('gives an administrator every section in order, each overview page highlighted on its own path', () => {
+    const sections = visibleSections('ADMIN', 'production')
+
+    expect(sections.map((section) => section.id)).toEqual([
+      'main',
+      'activity',
+      'backoffice',
+      'users',
+      'affectations',
+      'integration',
+      'extractions',
+    ])
+    expect(sections[0]?.label).toBeNull()
+    expect(sections[0]?.links.map((link) => link.to)).toEqual(['/home', '/activity/leaderboard'])
+    expect(sections[1]?.links[0]).toMatchObject({ to: '/activity', label: 'Vue d’ensemble', end: true })
+    expect(sections[1]?.links[1]).toMatchObject({ to: '/activity/stats-teleops', end: false })
+    expect(sections[2]?.links.map((link) => link.label)).toEqual([
+      'Configuration',
+      'Missions',
+      'Marchés',
+      'Tags',
+      'SMS',
+      'Process d’appel',
+      'Mails',
+      'Crons',
+      'Équipes',
+      'Statut des webhooks Aircall',
+    ])
+  })
+
+  it('shows a teleoperator only the links their role opens, and no developer page', () => {
+    const sections = visibleSections('TELEOPERATOR', 'develop')
+
+    expect(sections.map((section) => section.links.map((link) => link.label))).toEqual([
+      ['Accueil', 'Classement'],
+    ])
+  })
+})

@@ -1,0 +1,230 @@
+// The one route table of the client (spec §2). The router (src/app/router.tsx), the navigation
+// (src/app/layouts/navigation-items.ts), the links (app-paths.ts) and the server's HTML shell
+// (server/lib/shell.ts) are all derived from it: a new screen is one entry here, one route module
+// under src/routes/ (exporting `Component`, and `clientLoader` when it has data) and one label in
+// src/i18n/fr/nav.ts. Shared with the server: plain data, no React, no DOM.
+import type { AccessRuleId } from './route-access.ts'
+
+/** Layouts, each a module `src/app/layouts/<id>-layout.tsx`; all but 'public' need a signed-in user. */
+export const LAYOUTS = ['public', 'main', 'fullscreen'] as const
+
+export type LayoutId = (typeof LAYOUTS)[number]
+
+export function isPrivate(layout: LayoutId): boolean {
+  return layout !== 'public'
+}
+
+/** The main navigation's sections ('main': top-level links, no heading). */
+export type NavSectionId =
+  'main' | 'activity' | 'backoffice' | 'users' | 'affectations' | 'integration' | 'extractions'
+
+export type RouteDefinition = {
+  /** A react-router pattern: `:name` stands for one non-empty segment. */
+  readonly path: `/${string}`
+  /** The main layout when not given. */
+  readonly layout?: LayoutId
+  /** The route module, relative to src/. */
+  readonly module: `routes/${string}.tsx`
+  /** The access rule (route-access.ts); public pages have none. */
+  readonly access?: AccessRuleId
+  /**
+   * The navigation section that links to it. The table's order is the navigation's: sections by
+   * their first link, links within a section. Developer pages are reached from the dev tools.
+   */
+  readonly nav?: NavSectionId
+}
+
+export const routeTable = {
+  login: { path: '/login', layout: 'public', module: 'routes/login.tsx' },
+  forgotPassword: { path: '/forgot-password', layout: 'public', module: 'routes/forgot-password.tsx' },
+  resetPassword: { path: '/reset-password', layout: 'public', module: 'routes/reset-password.tsx' },
+  notFound: { path: '/404', layout: 'public', module: 'routes/not-found.tsx' },
+  home: {
+    path: '/home',
+    module: 'routes/home.tsx',
+    access: 'home',
+    nav: 'main',
+  },
+  // A wall screen: signed in, but no navigation chrome.
+  activityLeaderboard: {
+    path: '/activity/leaderboard',
+    layout: 'fullscreen',
+    module: 'routes/activity/leaderboard.tsx',
+    access: 'leaderboard',
+    nav: 'main',
+  },
+  lead: { path: '/lead/:uuid', module: 'routes/lead/lead-sheet.tsx', access: 'lead' },
+  leadAppointment: {
+    path: '/lead/:uuid/appointment',
+    module: 'routes/lead/appointment.tsx',
+    access: 'lead',
+  },
+  activityOverview: {
+    path: '/activity',
+    module: 'routes/activity/overview.tsx',
+    access: 'activity',
+    nav: 'activity',
+  },
+  activityStatsTeleops: {
+    path: '/activity/stats-teleops',
+    module: 'routes/activity/stats-teleops.tsx',
+    access: 'activity',
+    nav: 'activity',
+  },
+  activityTeleopsTimeline: {
+    path: '/activity/teleops-timeline',
+    module: 'routes/activity/teleops-timeline.tsx',
+    access: 'activity',
+    nav: 'activity',
+  },
+  activityGamification: {
+    path: '/activity/gamification',
+    module: 'routes/activity/gamification.tsx',
+    access: 'activity',
+    nav: 'activity',
+  },
+  activityLeadsFollowUp: {
+    path: '/activity/leads-follow-up',
+    module: 'routes/activity/leads-follow-up.tsx',
+    access: 'activity',
+    nav: 'activity',
+  },
+  backofficeConfiguration: {
+    path: '/backoffice/configuration',
+    module: 'routes/backoffice/configuration.tsx',
+    access: 'backoffice',
+    nav: 'backoffice',
+  },
+  backofficeMissions: {
+    path: '/backoffice/missions',
+    module: 'routes/backoffice/missions.tsx',
+    access: 'backoffice',
+    nav: 'backoffice',
+  },
+  backofficeMarkets: {
+    path: '/backoffice/marches',
+    module: 'routes/backoffice/marches.tsx',
+    access: 'backoffice',
+    nav: 'backoffice',
+  },
+  backofficeTags: {
+    path: '/backoffice/tags',
+    module: 'routes/backoffice/tags.tsx',
+    access: 'backoffice',
+    nav: 'backoffice',
+  },
+  backofficeSms: {
+    path: '/backoffice/sms',
+    module: 'routes/backoffice/sms.tsx',
+    access: 'backoffice',
+    nav: 'backoffice',
+  },
+  backofficeCallProcesses: {
+    path: '/backoffice/call-process',
+    module: 'routes/backoffice/call-process.tsx',
+    access: 'backoffice',
+    nav: 'backoffice',
+  },
+  backofficeCallProcess: {
+    path: '/backoffice/call-process/:callProcessId',
+    module: 'routes/backoffice/call-process-detail.tsx',
+    access: 'backoffice',
+  },
+  backofficeMails: {
+    path: '/backoffice/mails',
+    module: 'routes/backoffice/mails.tsx',
+    access: 'backoffice',
+    nav: 'backoffice',
+  },
+  backofficeCrons: {
+    path: '/backoffice/crons',
+    module: 'routes/backoffice/crons.tsx',
+    access: 'backoffice',
+    nav: 'backoffice',
+  },
+  backofficeTeams: {
+    path: '/backoffice/teams',
+    module: 'routes/backoffice/teams.tsx',
+    access: 'backoffice',
+    nav: 'backoffice',
+  },
+  backofficeAircallWebhooksStatus: {
+    path: '/backoffice/aircall-webhooks-status',
+    module: 'routes/backoffice/aircall-webhooks-status.tsx',
+    access: 'backoffice',
+    nav: 'backoffice',
+  },
+  users: {
+    path: '/utilisateurs',
+    module: 'routes/utilisateurs.tsx',
+    access: 'users',
+    nav: 'users',
+  },
+  affectationsMissions: {
+    path: '/affectations/missions',
+    module: 'routes/affectations/missions.tsx',
+    access: 'affectations',
+    nav: 'affectations',
+  },
+  affectationsMission: {
+    path: '/affectations/mission/:missionId',
+    module: 'routes/affectations/mission.tsx',
+    access: 'affectations',
+  },
+  affectationsTeams: {
+    path: '/affectations/teams',
+    module: 'routes/affectations/teams.tsx',
+    access: 'affectations',
+    nav: 'affectations',
+  },
+  integrationIntegrate: {
+    path: '/integration/integrate',
+    module: 'routes/integration/integrate.tsx',
+    access: 'integration',
+    nav: 'integration',
+  },
+  integrationHistory: {
+    path: '/integration/history',
+    module: 'routes/integration/history.tsx',
+    access: 'integration',
+    nav: 'integration',
+  },
+  extractions: {
+    path: '/extractions',
+    module: 'routes/extractions.tsx',
+    access: 'extractions',
+    nav: 'extractions',
+  },
+  devCallCenterActivity: {
+    path: '/dev/call-center-activity',
+    module: 'routes/dev/call-center-activity.tsx',
+    access: 'dev',
+  },
+  devMonitor: { path: '/dev/monitor', module: 'routes/dev/monitor.tsx', access: 'dev' },
+  devUatSettings: {
+    path: '/dev/uat-settings',
+    module: 'routes/dev/uat-settings.tsx',
+    access: 'dev',
+  },
+} as const satisfies Record<string, RouteDefinition>
+
+export type RouteTable = typeof routeTable
+export type RouteId = keyof RouteTable
+
+export const ROUTE_IDS = Object.keys(routeTable) as RouteId[]
+
+/** The route `/` leads to (inside its layout, so a signed-out visitor is asked to sign in first). */
+export const INDEX_ROUTE: RouteId = 'home'
+
+/** Where every unknown path goes (spec §2). */
+export const FALLBACK_ROUTE: RouteId = 'notFound'
+
+/** The definition of `id`, its layout filled in, widened (optional fields readable on every entry). */
+export function routeOf(id: RouteId): RouteDefinition & { layout: LayoutId } {
+  return { layout: 'main', ...routeTable[id] }
+}
+
+/** The layout module of `layout`, relative to src/. */
+export function layoutModule(layout: LayoutId): string {
+  return `app/layouts/${layout}-layout.tsx`
+}
