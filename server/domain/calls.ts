@@ -34,6 +34,9 @@ type Actor = typeof users.$inferSelect
 
 export type CallAnswer = { ok: true; callId: number; redirect?: string }
 
+/** `missed_reason` of an inbound call its agent refused from the app. */
+export const DECLINED_REASON = 'agent_declined'
+
 const LEAD_NOT_WORKABLE =
   'Ce lead n’est pas disponible : il est expiré, clos ou attend un rendez-vous imposé.'
 
@@ -61,8 +64,17 @@ export async function startOutbound(
   const { lead } = await findVisibleLead(db, user, input.leadId)
   if (lead.processingUserId !== user.id)
     throw errors.forbidden('Ce lead n’est pas en cours de traitement par vous.')
-  const to = toE164(lead.phone)
-  if (!to) throw errors.invalid('Le numéro du lead n’est pas un numéro de téléphone valide.')
+  // Only a number of the lead is ever dialled: the client names which one, never the digits.
+  const secondary = input.phone === 'secondary'
+  const phone = secondary ? lead.secondaryPhone : lead.phone
+  if (!phone) throw errors.invalid('Ce lead n’a pas de second numéro de téléphone.')
+  const to = toE164(phone)
+  if (!to)
+    throw errors.invalid(
+      secondary
+        ? 'Le second numéro du lead n’est pas un numéro de téléphone valide.'
+        : 'Le numéro du lead n’est pas un numéro de téléphone valide.',
+    )
   const numberId = input.numberId ?? (await ctx.numbers())[0]?.id
   if (!numberId) throw new HttpError(502, 'TELEPHONY_ERROR', 'Aucun numéro Aircall disponible pour appeler.')
   // The user's row is locked so that two tabs starting a call at once make one call.
@@ -136,6 +148,39 @@ export async function answerInbound(
   await syncCallingLead(telephony.context, user.id)
   await telephony.context.publishCall(user.id, call.id, (await currentCallOf(db, user.id)).status)
   return { ok: true, callId: call.id, redirect: await leadPath(db, leadId) }
+}
+
+/**
+ * The agent refuses their ringing inbound call (issue #11). Aircall's Public API has no decline for
+ * an agent (the agent declines in Aircall's phone, reported as call.agent_declined), so the refusal
+ * is ours: the call ends for the agent now as `missed` with reason `agent_declined`, like a call they
+ * did not answer (so a caller matching a lead still gets an outcome: docs/domain.md "Call state").
+ * On the simulator the simulated call stops ringing.
+ */
+export async function declineInbound(ctx: CallsContext, user: Actor, callId: number): Promise<CallAnswer> {
+  const { db, telephony } = ctx
+  const call = await ongoingCallOf(db, user.id)
+  if (!call || call.direction !== 'inbound' || call.id !== callId)
+    throw errors.notFound('Aucun appel entrant en cours.')
+  if (call.answeredAt)
+    throw errors.conflict('Cet appel est déjà décroché : terminez-le depuis la barre d’appel.')
+  const now = new Date()
+  // Conditional, so an answer that lands meanwhile is never overtaken.
+  const [declined] = await db
+    .update(calls)
+    .set({
+      status: 'missed',
+      missedReason: DECLINED_REASON,
+      endedAt: now,
+      sourceUpdatedAt: now,
+      updatedAt: now,
+    })
+    .where(and(eq(calls.id, call.id), isNull(calls.answeredAt), isNull(calls.endedAt)))
+    .returning({ id: calls.id })
+  if (!declined) throw errors.conflict('Cet appel est déjà décroché : terminez-le depuis la barre d’appel.')
+  await telephony.provider.hangup?.(call.providerCallId)
+  await announce(ctx, user.id, call.id, 'missed')
+  return { ok: true, callId: call.id }
 }
 
 export async function forceEnd(ctx: CallsContext, user: Actor, callId: number): Promise<CallAnswer> {

@@ -131,10 +131,16 @@ export const NO_CURRENT_CALL: Readonly<CurrentCall> = Object.freeze({
 
 const idValue = z.coerce.number().int().positive().max(2_147_483_647)
 
+/** Which of the lead's phones to dial: the server reads the number from the lead, never from the client. */
+export const LEAD_PHONES = ['primary', 'secondary'] as const
+export type LeadPhone = (typeof LEAD_PHONES)[number]
+
 export const startOutboundBodySchema = z.object({
   leadId: idValue,
   /** The Aircall number to call from; the first number of the account when absent. */
   numberId: idValue.optional(),
+  /** The lead's phone to dial (`phone` or `secondaryPhone`); the first one when absent. */
+  phone: z.enum(LEAD_PHONES).optional(),
 })
 export type StartOutboundBody = z.infer<typeof startOutboundBodySchema>
 
@@ -143,6 +149,10 @@ export const inboundAnswerBodySchema = z.object({
   bypassUntaggedLeadCheck: z.boolean().default(false),
 })
 export type InboundAnswerBody = z.infer<typeof inboundAnswerBodySchema>
+
+/** The inbound call the user refuses (issue #11): their own ringing call, not yet answered. */
+export const inboundDeclineBodySchema = z.object({ callId: idValue })
+export type InboundDeclineBody = z.infer<typeof inboundDeclineBodySchema>
 
 export const forceEndBodySchema = z.object({ callId: idValue })
 export type ForceEndBody = z.infer<typeof forceEndBodySchema>

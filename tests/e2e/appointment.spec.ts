@@ -46,7 +46,7 @@ test('a teleoperator tags "RDV pris", books a slot, and the lead shows the appoi
   const uuid = new URL(page.url()).pathname.split('/').pop()!
   await expect(page.getByText(/^Étape 1 \/ \d+/)).toBeVisible()
 
-  await page.getByRole('button', { name: 'Appeler' }).click()
+  await page.getByRole('button', { name: 'Appeler', exact: true }).click()
   let callId: number | null = null
   await expect.poll(async () => (callId = await ongoingCallId(page))).not.toBeNull()
   const hangup = await page.request.post(`/api/dev/telephony/${callId}/hangup`, {

@@ -1,6 +1,6 @@
 // An inbound call from a known number on the simulator (issue #4 "Tests"): the 'Appel entrant' alert
 // shows the caller and the matched lead, `Répondre` opens that lead's sheet; when the user holds
-// another lead, the alert explains it and offers to answer anyway (bypass of the blocking cause).
+// another lead, the alert says so up front and one click answers anyway (issue #11).
 // The manager (call-capable, reads every lead) is used by this file only for calls on the shared
 // server; the tests run one after the other and each leaves it without call, untagged call or lead.
 import { expect, test, type Page } from '@playwright/test'
@@ -120,11 +120,10 @@ test('an inbound call while holding another lead: the alert explains it and answ
 
   const alert = page.getByRole('dialog', { name: 'Appel entrant' })
   await expect(alert.getByText(`Lead reconnu : ${name}`)).toBeVisible()
-  await alert.getByRole('button', { name: 'Répondre', exact: true }).click()
-  // 403 UNFINISHED_PROCESSING_LEAD: the alert stays, says why and offers the bypass.
-  await expect(alert.getByRole('alert')).toHaveText('Vous avez un lead en cours de traitement.')
+  // Issue #11: the held lead is said up front (the page knows it) and one click answers anyway.
+  await expect(alert.getByText('Vous avez un lead en cours de traitement : il reste le vôtre.')).toBeVisible()
   await expect(page).toHaveURL(new RegExp(`/lead/${held}$`))
-  await alert.getByRole('button', { name: 'Répondre quand même' }).click()
+  await alert.getByRole('button', { name: 'Répondre', exact: true }).click()
 
   await expect(page).toHaveURL(new RegExp(`/lead/${lead.uuid}$`))
   await expect(alert).toBeHidden()

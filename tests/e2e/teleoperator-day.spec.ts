@@ -29,7 +29,7 @@ async function takeNextLead(page: Page): Promise<string> {
 /** `Appeler`, then the call bar follows the simulated call until the lead answers. */
 async function callUntilAnswered(page: Page): Promise<number> {
   const leadName = await page.getByRole('heading', { level: 1 }).innerText()
-  await page.getByRole('button', { name: 'Appeler' }).click()
+  await page.getByRole('button', { name: 'Appeler', exact: true }).click()
   const bar = page.getByRole('region', { name: 'Appel en cours' })
   await expect(bar).toBeVisible()
   await expect(bar.getByText('Sortant')).toBeVisible()

@@ -9,13 +9,25 @@ const people: Record<Role, { id: number; firstName: string; lastName: string; em
   TELEOPERATOR: { id: 3, firstName: 'Camille', lastName: 'Martin', email: 'teleop1@demo.fr' },
 }
 
+/** Call-capable roles are linked to Aircall, as in the demo data (docs/domain.md "Demo data"). */
+const aircallIds: Record<Role, number | null> = { ADMIN: null, MANAGER: 100002, TELEOPERATOR: 100001 }
+
 export function makeUser(role: Role, overrides: Partial<User> = {}): User {
-  return { ...people[role], role, status: 'ACTIVE', aircallId: null, avatar: null, teamIds: [], ...overrides }
+  return {
+    ...people[role],
+    role,
+    status: 'ACTIVE',
+    aircallId: aircallIds[role],
+    avatar: null,
+    teamIds: [],
+    ...overrides,
+  }
 }
 
 export function makeMe(role: Role, overrides: Partial<Me> = {}): Me {
+  const aircallId = overrides.aircallId === undefined ? aircallIds[role] : overrides.aircallId
   return {
-    ...makeUser(role),
+    ...makeUser(role, { aircallId }),
     experiencePoints: 0,
     badges: [],
     gamification: { tentacalls: {}, badges: {} },
@@ -25,7 +37,7 @@ export function makeMe(role: Role, overrides: Partial<Me> = {}): Me {
     preferences: { tour: false, badges: true, tentacalls: true },
     call: null,
     isCallCapable: role !== 'ADMIN',
-    needsAircallLink: role !== 'ADMIN',
+    needsAircallLink: role !== 'ADMIN' && aircallId === null,
     ...overrides,
   }
 }

@@ -10,6 +10,7 @@ import {
   currentCallSchema,
   forceEndBodySchema,
   inboundAnswerBodySchema,
+  inboundDeclineBodySchema,
   linkAircallBodySchema,
   startOutboundBodySchema,
 } from '../../../src/contracts/call.ts'
@@ -18,6 +19,7 @@ import { userSchema } from '../../../src/contracts/user.ts'
 import {
   answerInbound,
   type CallsContext,
+  declineInbound,
   forceEnd,
   linkAircallAccount,
   linkLead,
@@ -80,6 +82,19 @@ export default async function callRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => answerInbound(ctx, request.auth.user!, request.body),
+  )
+
+  app.post(
+    '/api/call/inbound/decline',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['calls'],
+        body: inboundDeclineBodySchema,
+        response: { 200: callRedirectSchema, ...withConflict },
+      },
+    },
+    async (request) => declineInbound(ctx, request.auth.user!, request.body.callId),
   )
 
   app.post(

@@ -1,5 +1,6 @@
 // Button with the house variants; type="button" unless the caller submits a form.
 import { useId, type ReactNode, type Ref } from 'react'
+import type { FocusTarget } from './focus-request.ts'
 import './button.css'
 
 export const BUTTON_VARIANTS = ['primary', 'secondary', 'danger'] as const
@@ -16,6 +17,8 @@ export type ButtonProps = {
   ref?: Ref<HTMLButtonElement>
   /** Disables the button and says why (tooltip and accessible description), e.g. offline. */
   disabledReason?: string
+  /** Names the button as where focus goes after an action (src/components/ui/focus-request.ts). */
+  focusTarget?: FocusTarget
 }
 
 export function Button({
@@ -27,6 +30,7 @@ export function Button({
   onClick,
   ref,
   disabledReason,
+  focusTarget,
 }: ButtonProps) {
   const reasonId = useId()
   return (
@@ -40,6 +44,7 @@ export function Button({
         title={disabledReason}
         aria-describedby={disabledReason === undefined ? undefined : reasonId}
         onClick={onClick}
+        data-focus-target={focusTarget}
       >
         {children}
       </button>

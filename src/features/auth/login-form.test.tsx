@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { screen } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { server } from '../../../tests/mocks/server.ts'
@@ -102,4 +102,10 @@ describe('login page', () => {
       expect(currentUrl(router)).toBe('/home')
     },
   )
+
+  it('puts the focus on the e-mail field on arrival (issue #11)', async () => {
+    renderApp('/login')
+    const email = await screen.findByLabelText('Adresse e-mail')
+    await waitFor(() => expect(document.activeElement).toBe(email))
+  })
 })

@@ -4,8 +4,9 @@ import { useRef } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { BLOCKING_QUERY, isBlockingCause } from '../../contracts/blocking.ts'
 import { Button } from '../../components/ui/button.tsx'
+import { requestFocus } from '../../components/ui/focus-request.ts'
 import { Modal } from '../../components/ui/modal.tsx'
-import { fr } from '../../i18n/fr.ts'
+import { overlay } from '../../i18n/fr/common.ts'
 import './blocking-overlay.css'
 
 export function BlockingOverlay() {
@@ -15,7 +16,7 @@ export function BlockingOverlay() {
   const cause = searchParams.get(BLOCKING_QUERY.cause)
   if (!redirect || !isBlockingCause(cause)) return null
 
-  const texts = fr.overlay.blocking.causes[cause]
+  const texts = overlay.blocking.causes[cause]
 
   function handleClose() {
     setSearchParams(
@@ -27,6 +28,9 @@ export function BlockingOverlay() {
       },
       { replace: true },
     )
+    // Issue #11: every cause asks to finish or tag the lead whose sheet this is: its outcome form
+    // when the page has one, else the page's heading (never the page body).
+    requestFocus(['outcome', 'page-heading'])
   }
 
   return (
@@ -34,7 +38,7 @@ export function BlockingOverlay() {
       <p className="blocking-overlay__message">{texts.message}</p>
       <div className="blocking-overlay__actions">
         <Button ref={continueRef} onClick={handleClose}>
-          {fr.overlay.blocking.continue}
+          {overlay.blocking.continue}
         </Button>
       </div>
     </Modal>

@@ -6,11 +6,15 @@ import { NO_CALL, currentCallIs, makeCurrentCall } from '../../../tests/mocks/ca
 import { server } from '../../../tests/mocks/server.ts'
 import { renderFeature } from '../../../tests/setup/render-feature.tsx'
 import { callQueries } from '../../api/calls.ts'
+import { cancelFocusRequest } from '../../components/ui/focus-request.ts'
 import { CallBar } from './call-bar.tsx'
 
 const BAR = 'Appel en cours'
 
-afterEach(() => vi.useRealTimers())
+afterEach(() => {
+  vi.useRealTimers()
+  cancelFocusRequest()
+})
 
 describe('call bar', () => {
   it('is hidden when the server reports no call (status done)', async () => {
@@ -28,7 +32,14 @@ describe('call bar', () => {
     vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] })
     vi.setSystemTime(new Date('2026-03-02T10:01:05.000Z'))
     server.use(
-      currentCallIs(() => makeCurrentCall({ leadId: 12, startedAt: '2026-03-02T10:00:00.000Z' })),
+      // Issue #11: the duration is talk time, from the answer (here at once).
+      currentCallIs(() =>
+        makeCurrentCall({
+          leadId: 12,
+          startedAt: '2026-03-02T10:00:00.000Z',
+          answeredAt: '2026-03-02T10:00:00.000Z',
+        }),
+      ),
       http.get('*/api/lead/12', () =>
         HttpResponse.json({ id: 12, uuid: 'lead-uuid-12', firstName: 'Jean', lastName: 'Dupont' }),
       ),
@@ -57,6 +68,50 @@ describe('call bar', () => {
     expect(within(bar).getByText('Entrant')).toBeTruthy()
     expect(within(bar).getByText('Sonnerie')).toBeTruthy()
     expect(within(bar).getByText('Lead inconnu')).toBeTruthy()
+  })
+
+  it('counts the duration from the answer, not from the ringing; none while it rings', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] })
+    vi.setSystemTime(new Date('2026-03-02T10:01:05.000Z'))
+    let current = makeCurrentCall({
+      direction: 'inbound',
+      status: 'ringing',
+      startedAt: '2026-03-02T10:00:00.000Z',
+      answeredAt: null,
+      duration: 65,
+    })
+    server.use(currentCallIs(() => current))
+    const { queryClient } = renderFeature(<CallBar />)
+
+    const bar = await screen.findByRole('region', { name: BAR })
+    expect(within(bar).getByText('Sonnerie')).toBeTruthy()
+    expect(within(bar).queryByText('Durée')).toBeNull()
+
+    current = { ...current, status: 'answered', answeredAt: '2026-03-02T10:00:50.000Z' }
+    await act(() => queryClient.invalidateQueries({ queryKey: callQueries.all() }))
+    await within(bar).findByText('En communication')
+    expect(within(bar).getByText('00:15')).toBeTruthy()
+    act(() => vi.advanceTimersByTime(1000))
+    expect(within(bar).getByText('00:16')).toBeTruthy()
+  })
+
+  it('when the call ends elsewhere while the focus is in the bar, the focus goes to the page’s heading', async () => {
+    let current = makeCurrentCall({ callId: 43 })
+    server.use(currentCallIs(() => current))
+    const { queryClient } = renderFeature(
+      <main>
+        <h1>Accueil</h1>
+        <CallBar />
+      </main>,
+    )
+
+    const bar = await screen.findByRole('region', { name: BAR })
+    within(bar).getByRole('button', { name: 'Terminer l’appel' }).focus()
+    current = NO_CALL
+    await act(() => queryClient.invalidateQueries({ queryKey: callQueries.all() }))
+
+    await waitFor(() => expect(screen.queryByRole('region', { name: BAR })).toBeNull())
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Accueil' })))
   })
 
   it('Terminer l’appel posts force-end with the call id, then hides once the call is over', async () => {

@@ -8,6 +8,8 @@ import { NO_CALL, currentCallIs, makeCurrentCall } from '../../../tests/mocks/ca
 import { server } from '../../../tests/mocks/server.ts'
 import { renderFeature } from '../../../tests/setup/render-feature.tsx'
 import { currentUrl } from '../../../tests/setup/render-app.tsx'
+import { makeMe, signedInAs } from '../../../tests/mocks/session.ts'
+import { CallBar } from './call-bar.tsx'
 import { InboundCallAlert } from './inbound-call-alert.tsx'
 import { resetInboundCallStore } from './inbound-call-store.ts'
 
@@ -116,6 +118,101 @@ describe('inbound call alert', () => {
       { bypassUntaggedLeadCheck: true, bypassProcessingLeadCheck: false },
       { bypassUntaggedLeadCheck: true, bypassProcessingLeadCheck: true },
     ])
+  })
+
+  it('while the user holds another lead, says so up front and one click answers', async () => {
+    const bodies = inboundCall([answered])
+    server.use(signedInAs(makeMe('TELEOPERATOR', { processingLeadId: 5 })))
+    const { router } = renderFeature(<InboundCallAlert />)
+
+    const dialog = await screen.findByRole('dialog', { name: 'Appel entrant' })
+    expect(
+      await within(dialog).findByText('Vous avez un lead en cours de traitement : il reste le vôtre.'),
+    ).toBeTruthy()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Répondre' }))
+
+    await waitFor(() => expect(currentUrl(router)).toBe('/lead/lead-uuid-12'))
+    expect(bodies).toEqual([{ bypassUntaggedLeadCheck: false, bypassProcessingLeadCheck: true }])
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  })
+
+  it('holding the caller’s own lead needs no word and no bypass', async () => {
+    const bodies = inboundCall([answered])
+    server.use(signedInAs(makeMe('TELEOPERATOR', { processingLeadId: 12 })))
+    renderFeature(<InboundCallAlert />)
+
+    const dialog = await screen.findByRole('dialog', { name: 'Appel entrant' })
+    await within(dialog).findByText('Lead reconnu : Jean Dupont')
+    expect(within(dialog).queryByText(/il reste le vôtre/)).toBeNull()
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Répondre' }))
+    await waitFor(() => expect(bodies).toHaveLength(1))
+    expect(bodies).toEqual([{ bypassUntaggedLeadCheck: false, bypassProcessingLeadCheck: false }])
+  })
+
+  it('after Répondre, the focus goes to the call bar’s Terminer', async () => {
+    inboundCall([answered])
+    renderFeature(
+      <>
+        <CallBar />
+        <InboundCallAlert />
+      </>,
+    )
+
+    const dialog = await screen.findByRole('dialog', { name: 'Appel entrant' })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Répondre' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    const bar = screen.getByRole('region', { name: 'Appel en cours' })
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(bar).getByRole('button', { name: 'Terminer l’appel' })),
+    )
+  })
+
+  it('Refuser declines the call: the server ends it for the user and the alert closes', async () => {
+    const bodies = inboundCall([])
+    const declined: unknown[] = []
+    let ended = false
+    server.use(
+      http.post('*/api/call/inbound/decline', async ({ request }) => {
+        declined.push(await request.json())
+        ended = true
+        return HttpResponse.json({ ok: true, callId: 9 })
+      }),
+      http.get('*/api/call/ongoing', () => HttpResponse.json(ended ? NO_CALL : ringing)),
+    )
+    const { router } = renderFeature(<InboundCallAlert />)
+
+    const dialog = await screen.findByRole('dialog', { name: 'Appel entrant' })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Refuser' }))
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(declined).toEqual([{ callId: 9 }])
+    expect(bodies).toEqual([])
+    expect(currentUrl(router)).toBe('/home')
+  })
+
+  it('a refused decline is said and the alert stays', async () => {
+    inboundCall([])
+    server.use(
+      http.post('*/api/call/inbound/decline', () =>
+        HttpResponse.json(
+          {
+            error: {
+              code: 'CONFLICT',
+              message: 'Cet appel est déjà décroché : terminez-le depuis la barre d’appel.',
+            },
+          },
+          { status: 409 },
+        ),
+      ),
+    )
+    renderFeature(<InboundCallAlert />)
+
+    const dialog = await screen.findByRole('dialog', { name: 'Appel entrant' })
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Refuser' }))
+    expect(
+      await screen.findByText('Cet appel est déjà décroché : terminez-le depuis la barre d’appel.'),
+    ).toBeTruthy()
+    expect(screen.getByRole('dialog', { name: 'Appel entrant' })).toBeTruthy()
   })
 
   it('closing the alert keeps it closed for that call', async () => {

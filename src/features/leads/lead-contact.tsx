@@ -1,8 +1,12 @@
-// Identity and contact of the lead, with click-to-call for the user who processes it.
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+// Identity and contact of the lead, with click-to-call on each of its phones for the user who
+// processes it (issue #11: the second phone too, same rules; the server dials only the lead's own
+// numbers). Appeler is off, saying why, offline or without an Aircall account.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { authQueries } from '../../api/auth.ts'
 import { callMutations } from '../../api/calls.ts'
-import { notifyFailure } from '../../api/leads.ts'
 import { Button } from '../../components/ui/button.tsx'
+import { requestFocus } from '../../components/ui/focus-request.ts'
+import type { LeadPhone } from '../../contracts/call.ts'
 import type { Lead } from '../../contracts/lead.ts'
 import { fr } from '../../i18n/fr.ts'
 import { formatPhone } from '../../i18n/format.ts'
@@ -14,9 +18,19 @@ const t = fr.leads.sheet
 
 export function LeadContact({ lead, canCall }: LeadContactProps) {
   const queryClient = useQueryClient()
-  const call = useMutation({ ...callMutations.startOutbound(queryClient), onError: notifyFailure })
-  // Issue #5: a call starts now or not at all; never deferred.
+  // A refusal is notified by the query cache (the mutation's meta, src/api/calls.ts).
+  const call = useMutation(callMutations.startOutbound(queryClient))
+  const { data: me } = useQuery(authQueries.me())
+  // Issue #5: a call starts now or not at all; never deferred. Issue #11: a user without Aircall
+  // account sees why instead of a button that fails.
   const offlineReason = useOfflineReason()
+  const disabledReason = me?.needsAircallLink ? t.noAircallLink : offlineReason
+  const calling = call.isPending ? call.variables.phone : null
+
+  function handleCall(phone: LeadPhone) {
+    // Issue #11: the next key press is for the call bar's Terminer.
+    call.mutate({ leadId: lead.id, phone }, { onSuccess: () => requestFocus(['call-end']) })
+  }
   const address = [lead.address, [lead.postalCode, lead.city].filter(Boolean).join(' ')]
     .filter(Boolean)
     .join(', ')
@@ -28,9 +42,10 @@ export function LeadContact({ lead, canCall }: LeadContactProps) {
         <a href={`tel:${lead.phone}`}>{formatPhone(lead.phone)}</a>
         {canCall ? (
           <Button
-            busy={call.isPending}
-            disabledReason={offlineReason}
-            onClick={() => call.mutate({ leadId: lead.id })}
+            busy={calling === 'primary'}
+            disabled={call.isPending}
+            disabledReason={disabledReason}
+            onClick={() => handleCall('primary')}
           >
             {t.call}
           </Button>
@@ -39,7 +54,19 @@ export function LeadContact({ lead, canCall }: LeadContactProps) {
       {lead.secondaryPhone ? (
         <>
           <dt>{t.secondaryPhone}</dt>
-          <dd>{formatPhone(lead.secondaryPhone)}</dd>
+          <dd>
+            <a href={`tel:${lead.secondaryPhone}`}>{formatPhone(lead.secondaryPhone)}</a>
+            {canCall ? (
+              <Button
+                busy={calling === 'secondary'}
+                disabled={call.isPending}
+                disabledReason={disabledReason}
+                onClick={() => handleCall('secondary')}
+              >
+                {t.call} <span className="lead-contact__hidden">{t.callSecondarySuffix}</span>
+              </Button>
+            ) : null}
+          </dd>
         </>
       ) : null}
       {lead.email ? (

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { leadMutations } from '../../api/leads.ts'
 import { Button } from '../../components/ui/button.tsx'
+import { requestFocus } from '../../components/ui/focus-request.ts'
 import type { CallProcessTag } from '../../contracts/lead.ts'
 import { fr } from '../../i18n/fr.ts'
 import { useOutcomeDraft } from './outcome-draft.ts'
@@ -34,6 +35,8 @@ export function OutcomeForm({ userId, leadId, callId, tags, disabled }: OutcomeF
       setMissingTag(true)
       return
     }
+    // Issue #11: where the focus is now; the page that follows may put it on its own action.
+    const focusedAtSubmit = document.activeElement
     // Not mutate's onSuccess: that one is skipped when the redirect to /home has already unmounted the
     // form, and the draft must go (in every tab) once the outcome is recorded. Failures are
     // announced by the mutation's onError.
@@ -45,7 +48,15 @@ export function OutcomeForm({ userId, leadId, callId, tags, disabled }: OutcomeF
         details: draft.details.trim() ? { text: draft.details.trim() } : {},
         comment: draft.comment.trim() || null,
       })
-      .then(reset, () => undefined)
+      .then(
+        () => {
+          reset()
+          // Issue #11: after an outcome, the page's heading (the sheet at its next step, or the page
+          // the server sent the agent to), unless that page put the focus on its own action.
+          requestFocus(['page-heading'], { unlessMovedFrom: focusedAtSubmit })
+        },
+        () => undefined,
+      )
   }
 
   function handleTagChange(tagId: number) {
@@ -54,7 +65,8 @@ export function OutcomeForm({ userId, leadId, callId, tags, disabled }: OutcomeF
   }
 
   return (
-    <form className="outcome-form" onSubmit={handleSubmit} noValidate>
+    // The target of the focus after a call (src/components/ui/focus-request.ts).
+    <form className="outcome-form" onSubmit={handleSubmit} noValidate data-focus-target="outcome">
       <fieldset className="outcome-form__fieldset" disabled={disabled}>
         <legend className="outcome-form__legend">{t.outcome}</legend>
         <div role="radiogroup" aria-label={t.outcome} className="outcome-form__tags">

@@ -30,6 +30,10 @@ export const calls = {
     answer: 'Répondre',
     answerAnyway: 'Répondre quand même',
     answerFailed: 'Impossible de répondre à l’appel.',
+    decline: 'Refuser',
+    declineFailed: 'Impossible de refuser l’appel.',
+    /** Known before answering (issue #11): said up front, so one click answers. */
+    holdingLead: 'Vous avez un lead en cours de traitement : il reste le vôtre.',
     blocked: {
       UNTAGGED_CALL: 'Un appel précédent n’a pas été taggé.',
       UNFINISHED_PROCESSING_LEAD: 'Vous avez un lead en cours de traitement.',
