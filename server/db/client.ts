@@ -3,6 +3,8 @@
 import path from 'node:path'
 import { mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
@@ -38,7 +40,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 
 async function openPglite(dataDir: string): Promise<Database> {
   if (dataDir !== 'memory://') mkdirSync(dataDir, { recursive: true })
-  const client = new PGlite(dataDir === 'memory://' ? undefined : dataDir)
+  // The contrib modules lead search needs (migration 0011: accent folding, trigram fallback).
+  const client = new PGlite({
+    dataDir: dataDir === 'memory://' ? undefined : dataDir,
+    extensions: { unaccent, pg_trgm },
+  })
   await client.waitReady
   const db = drizzlePglite(client, { schema }) as unknown as Db
   await migratePglite(db as never, { migrationsFolder })

@@ -6,6 +6,7 @@ import { executePrepared, rowsOf, type Db } from '../db/client.ts'
 import { leadEvents, leads, users } from '../db/schema.ts'
 import { HttpError } from '../lib/http-error.ts'
 import { appUrls } from '../../src/contracts/app-urls.ts'
+import { leadPickRefusal, WORKABLE } from './lead-pick-rule.ts'
 
 /** The database or a transaction (a PgTransaction is a PgDatabase). */
 type Tx = Db
@@ -223,15 +224,7 @@ export async function findLeadToProcess(db: Db, userId: number): Promise<FindOut
   return { kind: 'none' }
 }
 
-/**
- * A lead one may still work (docs/domain.md "Leads"): not expired, open, not waiting for a forced
- * appointment; over `leads l` joined with its mission `m`. The rule of pick, and of linking a call
- * to a free lead (server/routes/calls/index.ts).
- */
-const WORKABLE = sql`l.meet_request_date + make_interval(days => m.lead_processing_duration_days) > now()
-      and l.status in ('NEW', 'IN_PROGRESS', 'RECALL', 'UNREACHABLE')
-      and l.substatus is distinct from 'WAITING_FOR_FORCED_RDV'`
-
+/** A lead one may still work (server/domain/lead-pick-rule.ts). */
 export async function isWorkableLead(db: Db, leadId: number): Promise<boolean> {
   const rows = rowsOf<{ id: number }>(
     await db.execute(sql`select l.id from leads l
@@ -243,9 +236,10 @@ export async function isWorkableLead(db: Db, leadId: number): Promise<boolean> {
 }
 
 /**
- * POST /api/lead/search/pick/{leadId}: the same checks, then that lead only if it is free, workable
- * and in one of the user's missions (managers and admins: any mission). A deliberate pick may take
- * a recall before it is due.
+ * POST /api/lead/search/pick/{leadId}: the same checks, then that lead only if nothing refuses it
+ * (server/domain/lead-pick-rule.ts, the rule search results show as `canPick`): free, workable and
+ * in one of the user's missions (managers and admins: any mission). A deliberate pick may take a
+ * recall before it is due.
  */
 export async function pickLead(
   db: Db,
@@ -257,10 +251,7 @@ export async function pickLead(
     join markets mk on mk.id = l.market_id
     join missions m on m.id = mk.mission_id
     where ${NOT_BLOCKED} and l.id = ${leadId}
-      and l.processing_user_id is null
-      and ${WORKABLE}
-      and (${anyMission} or exists (
-        select 1 from mission_users mu where mu.mission_id = m.id and mu.user_id = ${userId}))
+      and (${leadPickRefusal(userId, anyMission)}) is null
     for update of l`
   return outcomeOf(await takeLead(db, userId, candidate, 'pick')) ?? { kind: 'unavailable' }
 }

@@ -14,6 +14,7 @@ import { isCallCapable } from '../../../src/contracts/roles.ts'
 import { blockingError, findLeadToProcess, pickLead } from '../../domain/lead-assignment.ts'
 import { ongoingCallOf } from '../../domain/call-state.ts'
 import { searchLeads } from '../../domain/lead-search.ts'
+import { picksFromAnyMission } from '../../domain/lead-pick-rule.ts'
 import { findVisibleLead } from '../../domain/lead-access.ts'
 import { errors } from '../../lib/http-error.ts'
 import type { SessionUser } from '../../plugins/session.ts'
@@ -103,7 +104,7 @@ export default async function leadRoutes(fastify: FastifyInstance) {
       const user = request.auth.user!
       assertCallCapable(user)
       const row = await findVisibleLead(db, user, request.params.leadId)
-      const outcome = await pickLead(db, user.id, row.lead.id, user.role !== 'TELEOPERATOR')
+      const outcome = await pickLead(db, user.id, row.lead.id, picksFromAnyMission(user))
       if (outcome.kind === 'blocked') throw blockingError(outcome.blocking)
       if (outcome.kind !== 'assigned') throw errors.conflict(NOT_AVAILABLE)
       announceAssignment(app, user.id, outcome.lead)

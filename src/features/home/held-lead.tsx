@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
 import { leadQueries } from '../../api/leads.ts'
-import { paths } from '../../app/paths.ts'
+import { paths } from '../../contracts/app-paths.ts'
 import { fr } from '../../i18n/fr.ts'
 
 export type HeldLeadProps = { leadId: number | null }

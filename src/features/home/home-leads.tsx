@@ -20,7 +20,7 @@ export function HomeLeads() {
           <HeldLead leadId={me.processingLeadId} />
         </div>
       ) : null}
-      <LeadSearch duringCall={duringCall} canPick={me.isCallCapable} />
+      <LeadSearch duringCall={duringCall} />
     </div>
   )
 }

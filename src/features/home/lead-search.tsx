@@ -14,13 +14,11 @@ export const SEARCH_DEBOUNCE_MS = 500
 export type LeadSearchProps = {
   /** True while the user has an ongoing call. */
   duringCall: boolean
-  /** Whether the user may take leads (the `Prendre` buttons). */
-  canPick: boolean
 }
 
 const t = fr.leads.home
 
-export function LeadSearch({ duringCall, canPick }: LeadSearchProps) {
+export function LeadSearch({ duringCall }: LeadSearchProps) {
   const [input, setInput] = useState('')
   const search = useDebouncedValue(input.trim(), SEARCH_DEBOUNCE_MS)
   const { data, error, isFetching } = useQuery({
@@ -43,7 +41,7 @@ export function LeadSearch({ duringCall, canPick }: LeadSearchProps) {
       <p className="lead-search__hint">{duringCall ? t.searchDuringCall : t.searchHint}</p>
       {isFetching ? <p role="status">{t.searching}</p> : null}
       {error && !duringCall ? <p role="alert">{error.message}</p> : null}
-      {data && search !== '' && !duringCall ? <LeadSearchResults result={data} canPick={canPick} /> : null}
+      {data && search !== '' && !duringCall ? <LeadSearchResults result={data} /> : null}
     </section>
   )
 }

@@ -28,7 +28,37 @@ export const leads = {
     heldTitle: 'Votre lead en cours',
     heldLink: 'Ouvrir la fiche du lead en cours',
     nothingHeld: 'Vous n’avez aucun lead en cours de traitement.',
-    columns: { name: 'Nom', phone: 'Téléphone', mission: 'Mission', status: 'Statut', action: 'Action' },
+    columns: {
+      name: 'Nom',
+      phone: 'Téléphone',
+      mission: 'Mission',
+      status: 'Statut',
+      holder: 'Traitement',
+      expiry: 'Échéance',
+      action: 'Action',
+    },
+    /** Issue #11: the prefix rule found nothing, these are the closest names. */
+    approximate: 'Résultats approchants : aucun nom ne commence ainsi, voici les plus proches.',
+    openLabel: (name: string) => `Ouvrir la fiche de ${name}`,
+    heldBy: (name: string) => `Pris par ${name}`,
+    heldSince: (date: string) => `depuis le ${date}`,
+    free: 'Libre',
+    recallAt: (date: string) => `Rappel le ${date}`,
+    expiresOn: (date: string) => `Jusqu’au ${date}`,
+    expired: 'Expiré',
+    /** Why « Prendre » is not offered (server/domain/lead-pick-rule.ts, PICK_REFUSALS). */
+    pickRefusals: {
+      NOT_CALL_CAPABLE: 'Réservé aux téléopérateurs et managers actifs',
+      HELD_BY_YOU: 'Vous traitez déjà ce lead',
+      HELD: 'Déjà pris par un autre agent',
+      CLOSED: 'Lead clos',
+      WAITING_FOR_FORCED_RDV: 'En attente d’un rendez-vous fixé par un manager',
+      EXPIRED: 'Délai de traitement dépassé',
+      NOT_IN_MISSION: 'Hors de vos missions',
+      ONGOING_CALL: 'Terminez d’abord votre appel en cours',
+      UNTAGGED_CALL: 'Enregistrez d’abord le résultat de votre dernier appel',
+      UNFINISHED_PROCESSING_LEAD: 'Terminez d’abord votre lead en cours',
+    },
   },
   sheet: {
     contact: 'Contact',
@@ -42,6 +72,11 @@ export const leads = {
     step: (step: number, max: number) => `Étape ${step} / ${max}`,
     noScript: 'Aucun process d’appel pour cette mission.',
     call: 'Appeler',
+    /** Read after « Appeler » by assistive technology on the second phone's button. */
+    callSecondarySuffix: 'le second téléphone',
+    /** Issue #11: why Appeler is off for a call-capable user without Aircall account. */
+    noAircallLink:
+      'Compte Aircall non relié : demandez à un administrateur de relier votre compte Aircall (fiche utilisateur), puis rechargez la page.',
     outcome: 'Résultat de l’appel',
     details: 'Détails',
     outcomeComment: 'Commentaire',
