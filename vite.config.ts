@@ -80,7 +80,9 @@ export default defineConfig({
             {
               name: 'forms',
               priority: 2,
-              test: /[\\/]node_modules[\\/]@tanstack[\\/]|[\\/]src[\\/]components[\\/]ui[\\/](button|page-title|text-field|form-error)\./,
+              // The sign-in pages' strings too: the private group would otherwise take them along
+              // with the composed `fr` its modules import, and /login would load that whole chunk.
+              test: /[\\/]node_modules[\\/]@tanstack[\\/]|[\\/]src[\\/](components[\\/]ui[\\/](button|page-title|text-field|form-error)|i18n[\\/]fr[\\/]auth)\./,
             },
             {
               name: 'private',
