@@ -131,12 +131,28 @@ export const leadParamsSchema = z.object({ id: leadRefSchema })
 export const leadQuerySchema = z.object({ id: leadRefSchema })
 
 export const LEAD_EVENT_KINDS = ['tag', 'call', 'comment', 'appointment', 'assignment', 'update'] as const
+/**
+ * The call a history entry belongs to (an outcome's call, issue #11): its direction, whether it
+ * was answered, missed or is still going on, and how long the conversation lasted (from the
+ * answer to the end; null unless answered and ended).
+ */
+export const leadEventCallSchema = z.object({
+  id,
+  direction: z.enum(['inbound', 'outbound']),
+  outcome: z.enum(['answered', 'missed', 'ongoing']),
+  startedAt: z.string(),
+  durationSeconds: z.number().int().nonnegative().nullable(),
+})
+export type LeadEventCall = z.infer<typeof leadEventCallSchema>
+
 export const leadEventSchema = z.object({
   id,
   kind: z.enum(LEAD_EVENT_KINDS),
   data: z.record(z.string(), z.unknown()),
   createdAt: z.string(),
   user: userRefSchema.nullable(),
+  /** The call of an outcome (or of its correction), null when none. */
+  call: leadEventCallSchema.nullable(),
 })
 export type LeadEvent = z.infer<typeof leadEventSchema>
 

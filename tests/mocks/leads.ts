@@ -129,8 +129,62 @@ export const history: LeadEvent[] = [
     data: {},
     createdAt: '2026-11-22T09:05:00.000Z',
     user: { id: 3, firstName: 'Camille', lastName: 'Martin' },
+    call: null,
   },
-  { id: 1, kind: 'assignment', data: {}, createdAt: '2026-11-22T09:00:00.000Z', user: null },
+  { id: 1, kind: 'assignment', data: {}, createdAt: '2026-11-22T09:00:00.000Z', user: null, call: null },
+]
+
+/** A history that tells a story: a recall chosen on an answered call, a missed call, an appointment. */
+export const storyHistory: LeadEvent[] = [
+  {
+    id: 13,
+    kind: 'appointment',
+    data: { action: 'booked', startsAt: '2026-12-08T09:00:00.000Z', endsAt: '2026-12-08T10:00:00.000Z' },
+    createdAt: '2026-12-02T09:10:00.000Z',
+    user: { id: 3, firstName: 'Camille', lastName: 'Martin' },
+    call: null,
+  },
+  {
+    id: 12,
+    kind: 'tag',
+    data: { label: 'RDV pris', callId: 8, recallAt: null, comment: null },
+    createdAt: '2026-12-02T09:05:00.000Z',
+    user: { id: 3, firstName: 'Camille', lastName: 'Martin' },
+    call: {
+      id: 8,
+      direction: 'inbound',
+      outcome: 'missed',
+      startedAt: '2026-12-02T09:00:00.000Z',
+      durationSeconds: null,
+    },
+  },
+  {
+    id: 11,
+    kind: 'tag',
+    data: {
+      label: 'Rappeler plus tard',
+      callId: 7,
+      recallAt: '2026-12-03T08:00:00.000Z',
+      comment: 'Préfère le matin',
+    },
+    createdAt: '2026-12-01T13:30:00.000Z',
+    user: { id: 3, firstName: 'Camille', lastName: 'Martin' },
+    call: {
+      id: 7,
+      direction: 'outbound',
+      outcome: 'answered',
+      startedAt: '2026-12-01T13:25:00.000Z',
+      durationSeconds: 125,
+    },
+  },
+  {
+    id: 10,
+    kind: 'assignment',
+    data: { action: 'assigned', via: 'find' },
+    createdAt: '2026-12-01T13:20:00.000Z',
+    user: null,
+    call: null,
+  },
 ]
 
 export function currentCall(overrides: Partial<CurrentCall> = {}): CurrentCall {

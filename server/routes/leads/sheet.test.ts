@@ -164,6 +164,84 @@ describe('history and comment', () => {
     expect(history[0].data).toEqual({ comment: 'Rappeler le soir' })
   })
 
+  it('gives each outcome the call it belongs to, the correction too; other events none', async () => {
+    const { db } = t.database
+    const { market, tags } = await insertMission(db, { userIds: [me.id] })
+    const lead = await insertLead(db, market.id, { processingUserId: me.id, processingSince: new Date() })
+    const endedAt = new Date()
+    const call = await insertCall(db, {
+      userId: me.id,
+      leadId: lead.id,
+      startedAt: new Date(endedAt.getTime() - 150_000),
+      answeredAt: new Date(endedAt.getTime() - 125_000),
+      endedAt,
+      status: 'done',
+    })
+    const [recall, suite] = [
+      tags.find((tag) => tag.label === 'Rappeler')!,
+      tags.find((tag) => tag.label === 'Suite')!,
+    ]
+    const tagged = await agent.request({
+      method: 'POST',
+      url: '/api/calls/tag',
+      payload: { leadId: lead.id, callId: call.id, callProcessTagId: recall.id, comment: 'Le matin' },
+    })
+    expect(tagged.statusCode).toBe(200)
+    const corrected = await agent.request({
+      method: 'PUT',
+      url: `/api/lead/${lead.id}/lead-tag/${tagged.json().leadTagId}`,
+      payload: { callProcessTagId: suite.id, step: 2, status: 'IN_PROGRESS', substatus: null },
+    })
+    expect(corrected.statusCode).toBe(200)
+    // A missed inbound call, tagged on the same lead.
+    const missed = await insertCall(db, {
+      userId: me.id,
+      leadId: lead.id,
+      direction: 'inbound',
+      startedAt: new Date(endedAt.getTime() + 1000),
+      endedAt: new Date(endedAt.getTime() + 20_000),
+      status: 'done',
+    })
+    await db.update(leads).set({ processingUserId: me.id }).where(eq(leads.id, lead.id))
+    await db.update(users).set({ processingLeadId: lead.id }).where(eq(users.id, me.id))
+    const second = await agent.request({
+      method: 'POST',
+      url: '/api/calls/tag',
+      payload: {
+        leadId: lead.id,
+        callId: missed.id,
+        callProcessTagId: tags.find((tag) => tag.label === 'RDV pris')!.id,
+      },
+    })
+    expect(second.statusCode).toBe(200)
+
+    const res = await agent.request({ url: `/api/lead/${lead.uuid}/history` })
+    expect(res.statusCode).toBe(200)
+    const history = res.json()
+    expect(history.map((e: { kind: string }) => e.kind)).toEqual(['tag', 'tag', 'tag'])
+    const answered = {
+      id: call.id,
+      direction: 'outbound',
+      outcome: 'answered',
+      startedAt: call.startedAt.toISOString(),
+      durationSeconds: 125,
+    }
+    expect(history[0].call).toEqual({
+      id: missed.id,
+      direction: 'inbound',
+      outcome: 'missed',
+      startedAt: missed.startedAt.toISOString(),
+      durationSeconds: null,
+    })
+    expect(history[1]).toMatchObject({ data: { corrected: true, after: { label: 'Suite' } }, call: answered })
+    expect(history[2]).toMatchObject({
+      data: { label: 'Rappeler', callId: call.id, comment: 'Le matin', status: 'RECALL' },
+      user: { id: me.id },
+      call: answered,
+    })
+    expect(history[2].data.recallAt).toEqual(expect.any(String))
+  })
+
   it('refuses the comment of a teleoperator who does not process the lead, and a too long one', async () => {
     const { db } = t.database
     const { market } = await insertMission(db, { userIds: [me.id] })

@@ -2,7 +2,7 @@
 // GET /api/lead/{id}/history, PUT /api/lead/{leadId}/comment.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { and, desc, eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { commonErrors } from '../../../src/contracts/common.ts'
 import {
@@ -13,9 +13,10 @@ import {
   leadQuerySchema,
   leadSchema,
 } from '../../../src/contracts/lead.ts'
-import { leadEvents, leads, users } from '../../db/schema.ts'
+import { leadEvents, leads } from '../../db/schema.ts'
 import { findVisibleLead } from '../../domain/lead-access.ts'
 import { loadLead } from '../../domain/lead-view.ts'
+import { loadLeadHistory } from '../../domain/lead-history.ts'
 import { errors } from '../../lib/http-error.ts'
 import { publishLeadUpdate } from '../../domain/lead-signals.ts'
 
@@ -66,23 +67,7 @@ export default async function leadSheetRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const row = await readable(request, request.params.id)
-      const events = await db
-        .select({
-          event: leadEvents,
-          user: { id: users.id, firstName: users.firstName, lastName: users.lastName },
-        })
-        .from(leadEvents)
-        .leftJoin(users, eq(users.id, leadEvents.userId))
-        .where(eq(leadEvents.leadId, row.lead.id))
-        .orderBy(desc(leadEvents.createdAt), desc(leadEvents.id))
-        .limit(500)
-      return events.map(({ event, user }) => ({
-        id: event.id,
-        kind: event.kind,
-        data: event.data,
-        createdAt: event.createdAt.toISOString(),
-        user: user?.id ? user : null,
-      }))
+      return loadLeadHistory(db, row.lead.id)
     },
   )
 

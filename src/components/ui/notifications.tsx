@@ -1,4 +1,5 @@
-// Top-right notification stack (spec §8): success green, error red with an error icon, info blue.
+// Top-right notification stack (spec §8), below the header and the call bar's place (issue #11):
+// success green, error red with an error icon, info blue.
 // Rendered in document.body and exempt from a modal's inert background (inert-background.ts):
 // a failure while a modal is open must still be announced and dismissable.
 import { createPortal } from 'react-dom'

@@ -26,6 +26,25 @@ describe('lead sheet', () => {
     expect(await screen.findByText(/Attribution/)).toBeTruthy()
   })
 
+  it('reads the script as written for this lead, and marks what it cannot fill', async () => {
+    const lead = makeLead()
+    const [first, ...others] = lead.market.mission.callProcess!.callProcessSteps
+    const script =
+      'Bonjour [prénom du client] [nom du client], je suis [votre prénom] pour [mission]. [Numéro fiscal] ?'
+    lead.market.mission.callProcess!.callProcessSteps = [{ ...first!, script }, ...others]
+    server.use(signedInAs(makeMe('TELEOPERATOR')), ...leadSheetHandlers(lead))
+    renderApp(`/lead/${LEAD_UUID}`)
+
+    const missing = await screen.findByText('Numéro fiscal', { selector: 'mark' })
+    const paragraph = missing.closest('p')!
+    expect(paragraph.textContent).toBe(
+      `Bonjour Jeanne Durand, je suis ${makeMe('TELEOPERATOR').firstName} pour Isolation. Numéro fiscal ?`,
+    )
+    expect(paragraph.textContent).not.toContain('[')
+    const description = document.getElementById(missing.getAttribute('aria-describedby')!)
+    expect(description?.textContent).toBe('À compléter')
+  })
+
   it('submits the outcome and follows the redirect', async () => {
     let body: unknown = null
     server.use(

@@ -7,6 +7,7 @@ import { leadQueries } from '../../api/leads.ts'
 import { Card } from '../../components/ui/card.tsx'
 import { PageTitle } from '../../components/ui/page-title.tsx'
 import type { Lead } from '../../contracts/lead.ts'
+import type { Me } from '../../contracts/user.ts'
 import { fr } from '../../i18n/fr.ts'
 import { formatDate } from '../../i18n/format.ts'
 import { LeadComment } from './lead-comment.tsx'
@@ -14,6 +15,7 @@ import { LeadContact } from './lead-contact.tsx'
 import { LeadHistory } from './lead-history.tsx'
 import { LeadStep } from './lead-step.tsx'
 import { LeadViewers } from './lead-viewers.tsx'
+import { scriptValuesOf } from './script-placeholders.ts'
 import { OutcomeForm } from './outcome-form.tsx'
 import { useLeadViewing } from './use-lead-viewing.ts'
 import './lead-sheet.css'
@@ -28,12 +30,13 @@ export function LeadSheet({ uuid }: LeadSheetProps) {
   useLeadViewing(lead?.id)
   if (error) return <p role="alert">{error.message}</p>
   if (!lead || !me) return <p role="status">{fr.ui.loading}</p>
-  return <LeadSheetView lead={lead} meId={me.id} />
+  return <LeadSheetView lead={lead} me={me} />
 }
 
-type LeadSheetViewProps = { lead: Lead; meId: number }
+type LeadSheetViewProps = { lead: Lead; me: Pick<Me, 'id' | 'firstName' | 'lastName'> }
 
-function LeadSheetView({ lead, meId }: LeadSheetViewProps) {
+function LeadSheetView({ lead, me }: LeadSheetViewProps) {
+  const meId = me.id
   const { data: currentCall } = useQuery(callQueries.ongoing())
   const mission = lead.market.mission
   const steps = mission.callProcess?.callProcessSteps ?? []
@@ -65,7 +68,12 @@ function LeadSheetView({ lead, meId }: LeadSheetViewProps) {
           <LeadContact lead={lead} canCall={isMine} />
         </Card>
         <Card title={t.outcome}>
-          <LeadStep step={lead.step} maxStep={lead.maxStep} current={current} />
+          <LeadStep
+            step={lead.step}
+            maxStep={lead.maxStep}
+            current={current}
+            values={scriptValuesOf(me, lead)}
+          />
           <OutcomeForm
             key={lead.id}
             userId={meId}

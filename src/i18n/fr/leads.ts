@@ -98,6 +98,59 @@ export const leads = {
       assignment: 'Attribution',
       update: 'Mise à jour',
     },
+    /**
+     * The placeholders a step's script may hold between brackets (`[votre prénom]`), by the value
+     * that fills them (src/features/leads/script-placeholders.ts); compared without case or accents.
+     */
+    scriptPlaceholders: {
+      agentFirstName: [
+        'votre prénom',
+        'prénom du conseiller',
+        'prénom de la conseillère',
+        'prénom de l’agent',
+      ],
+      agentLastName: ['votre nom', 'nom du conseiller', 'nom de la conseillère', 'nom de l’agent'],
+      agentFullName: ['vos prénom et nom', 'votre nom complet'],
+      leadFirstName: [
+        'prénom',
+        'prénom du client',
+        'prénom du prospect',
+        'prénom du lead',
+        'prénom du contact',
+      ],
+      leadLastName: ['nom', 'nom du client', 'nom du prospect', 'nom du lead', 'nom du contact'],
+      leadFullName: ['nom complet', 'prénom et nom', 'prénom nom', 'client', 'prospect', 'contact'],
+      city: ['ville', 'ville du client', 'commune'],
+      postalCode: ['code postal'],
+      mission: ['mission', 'nom de la mission'],
+      market: ['marché', 'nom du marché'],
+    },
+    /** Accessible description of a placeholder the product cannot fill. */
+    placeholderMissing: 'À compléter',
+    /** What a history entry tells (issue #11, lead-history.tsx). */
+    historyDetails: {
+      recallAt: (date: string) => `Rappel le ${date}`,
+      comment: (comment: string) => `Commentaire : « ${comment} »`,
+      noComment: 'Commentaire effacé',
+      corrected: (before: string) => `Correction du résultat « ${before} »`,
+      appointmentBooked: (slot: string) => `RDV fixé le ${slot}`,
+      appointmentMoved: (slot: string) => `RDV déplacé au ${slot}`,
+      assigned: 'Lead pris en charge',
+      released: 'Lead rendu',
+      updated: (count: number) => `${count} champ${count > 1 ? 's' : ''} modifié${count > 1 ? 's' : ''}`,
+    },
+    historyCall: {
+      inbound: 'Appel entrant',
+      outbound: 'Appel sortant',
+      answered: 'répondu',
+      missed: 'manqué',
+      ongoing: 'en cours',
+      duration: (seconds: number) => {
+        const minutes = Math.floor(seconds / 60)
+        const rest = seconds % 60
+        return minutes ? `${minutes} min ${String(rest).padStart(2, '0')} s` : `${rest} s`
+      },
+    },
     readOnly: (name: string) => `${name} traite ce lead : la fiche est en lecture seule.`,
     /** Who else has the sheet open (docs/domain.md "Leads", Viewing): "Prénom N.". */
     viewerName: (firstName: string, lastName: string) =>
