@@ -1,7 +1,7 @@
 // Layout of every private page except the leaderboard (spec §2): header, navigation by role,
 // and the page — or the access-denied view when the user's role may not open it. It holds the
 // live channel for the signed-in user (issue #3) and shows its status in the header.
-import { useRef, type MouseEvent } from 'react'
+import { useCallback, useRef, useState, type MouseEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link, Navigate, Outlet } from 'react-router-dom'
 import { authQueries } from '../../api/auth.ts'
@@ -13,7 +13,7 @@ import { fr } from '../../i18n/fr.ts'
 import { retryLiveConnection, useLiveConnection } from '../../live/use-live-connection.ts'
 import { paths } from '../../contracts/app-paths.ts'
 import { ForbiddenView } from './forbidden-view.tsx'
-import { MainNavigation } from './main-navigation.tsx'
+import { MainNavigation, NavigationToggle } from './main-navigation.tsx'
 import { UserArea } from './user-area.tsx'
 import { useRouteAccess } from './use-route-access.ts'
 import type { Me } from '../../contracts/user.ts'
@@ -21,6 +21,13 @@ import './main-layout.css'
 
 function MainLayoutContent({ me }: { me: Me }) {
   const mainRef = useRef<HTMLElement>(null)
+  const toggleRef = useRef<HTMLButtonElement>(null)
+  // Issue #11: the navigation drawer on tablets (always-shown sidebar on desktop).
+  const [navigationOpen, setNavigationOpen] = useState(false)
+  const closeNavigation = useCallback((returnFocus: boolean) => {
+    setNavigationOpen(false)
+    if (returnFocus) toggleRef.current?.focus()
+  }, [])
   const { data: config } = useQuery(configQueries.app())
   const allowed = useRouteAccess(me.role)
   useLiveConnection(me.id)
@@ -37,6 +44,11 @@ function MainLayoutContent({ me }: { me: Me }) {
         {fr.layout.skipToContent}
       </a>
       <header className="main-layout__header">
+        <NavigationToggle
+          ref={toggleRef}
+          expanded={navigationOpen}
+          onToggle={() => setNavigationOpen((open) => !open)}
+        />
         <Link to={paths.home()} className="main-layout__brand">
           {fr.app.name}
         </Link>
@@ -56,7 +68,12 @@ function MainLayoutContent({ me }: { me: Me }) {
         </>
       ) : null}
       <div className="main-layout__body">
-        <MainNavigation role={me.role} appEnv={config?.appEnv} />
+        <MainNavigation
+          role={me.role}
+          appEnv={config?.appEnv}
+          open={navigationOpen}
+          onClose={closeNavigation}
+        />
         <main id="main-content" ref={mainRef} tabIndex={-1} className="main-layout__content">
           {allowed ? <Outlet /> : <ForbiddenView />}
         </main>

@@ -5,6 +5,8 @@ import type { NavSectionId, RouteId } from '../../contracts/routes.ts'
 
 export const nav = {
   label: 'Navigation principale',
+  /** The button that opens the navigation drawer on tablets (issue #11); aria-expanded says its state. */
+  toggle: 'Menu',
   /** null: links shown at the top level, without a heading. */
   sections: {
     main: null,
