@@ -256,8 +256,17 @@ export async function pickLead(
   return outcomeOf(await takeLead(db, userId, candidate, 'pick')) ?? { kind: 'unavailable' }
 }
 
-/** Frees a lead held by the user (unassign, or a tag that ends processing). */
-export async function releaseLead(tx: Tx, userId: number, leadId: number, reason: string) {
+/**
+ * Frees a lead held by the user (unassign, or the holder handing it back); the `assignment` event
+ * says why (`reason`, a code) and carries `extra` (the holder's own words, `comment`).
+ */
+export async function releaseLead(
+  tx: Tx,
+  userId: number,
+  leadId: number,
+  reason: string,
+  extra: Record<string, unknown> = {},
+) {
   await tx
     .update(leads)
     .set({ processingUserId: null, processingSince: null, updatedAt: new Date() })
@@ -268,5 +277,5 @@ export async function releaseLead(tx: Tx, userId: number, leadId: number, reason
     .where(and(eq(users.id, userId), eq(users.processingLeadId, leadId)))
   await tx
     .insert(leadEvents)
-    .values({ leadId, userId, kind: 'assignment', data: { action: 'released', reason } })
+    .values({ leadId, userId, kind: 'assignment', data: { action: 'released', reason, ...extra } })
 }

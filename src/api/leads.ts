@@ -25,6 +25,7 @@ export type LeadSearchParams = {
 export type TagResponse = { redirect: string; leadTagId: number }
 export type OkResponse = { ok: true }
 export type UpdateCommentInput = { leadId: number; comment: string }
+export type ReleaseLeadInput = { leadId: number; reason: string }
 export type UpdateLeadInput = { leadId: number; changes: LeadUpdateBody }
 export type CorrectLeadTagInput = { leadId: number; leadTagId: number; correction: LeadTagCorrectionBody }
 /** `leadId`: leave only that sheet (a late quit must not clear the next one); `keepalive` while unloading. */
@@ -74,6 +75,11 @@ export function leadCommentChange({ leadId, comment }: UpdateCommentInput) {
 /** POST /api/calls/tag: its `redirect` (/home or the appointment page) is followed by the API client. */
 export function tagCall(body: TagBody): Promise<TagResponse> {
   return apiRequest<TagResponse>('/api/calls/tag', { method: 'POST', body })
+}
+
+/** POST /api/lead/{id}/release (issue #11): the holder hands the lead back, with a reason. */
+export function releaseLead({ leadId, reason }: ReleaseLeadInput): Promise<OkResponse> {
+  return apiRequest<OkResponse>(`/api/lead/${leadId}/release`, { method: 'POST', body: { reason } })
 }
 
 export function viewLeadPage(leadId: number): Promise<OkResponse> {
@@ -193,6 +199,18 @@ export const leadMutations = {
     mutationOptions({
       mutationFn: tagCall,
       onSuccess: () => invalidateLeadsAndMe(queryClient),
+      meta: notifyRefusal,
+    }),
+  /**
+   * Invalidates: leads, me (the lead is no longer held), without waiting: the sheet leaves for home
+   * at once rather than first showing itself read-only.
+   */
+  releaseLead: (queryClient: QueryClient) =>
+    mutationOptions({
+      mutationFn: releaseLead,
+      onSuccess: () => {
+        void invalidateLeadsAndMe(queryClient)
+      },
       meta: notifyRefusal,
     }),
   /** Invalidates: me (viewingLeadId). */

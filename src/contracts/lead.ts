@@ -163,6 +163,16 @@ export const leadCommentBodySchema = z.object({
     .trim()
     .max(MAX_COMMENT_LENGTH, { error: 'Le commentaire est trop long (5 000 caractères au plus).' }),
 })
+/** Longest reason for handing a lead back (issue #11). */
+export const MAX_RELEASE_REASON_LENGTH = 500
+/** `POST /api/lead/{id}/release`: the holder's reason, a short required line. */
+export const leadReleaseBodySchema = z.object({
+  reason: safeText()
+    .trim()
+    .min(1, { error: 'Indiquez pourquoi vous rendez ce lead.' })
+    .max(MAX_RELEASE_REASON_LENGTH, { error: 'Le motif est trop long (500 caractères au plus).' }),
+})
+export type LeadReleaseBody = z.infer<typeof leadReleaseBodySchema>
 export const leadIdParamSchema = z.object({ leadId: z.coerce.number().int().positive().max(2_147_483_647) })
 
 export const viewLeadPageBodySchema = z.object({ leadId: z.number().int().positive().max(2_147_483_647) })

@@ -235,6 +235,19 @@ const ROUTES: RouteCase[] = [
     }),
   },
   {
+    // Issue #11: only the holder hands a lead back; the teleoperator releases their own lead first.
+    name: 'POST /api/lead/{id}/release',
+    send: ({ agent, target }) =>
+      agent
+        .request({ method: 'POST', url: `/api/lead/${target.uuid}/release`, payload: { reason: 'Doublon' } })
+        .then(cellOf),
+    expected: table({
+      manager: { own: '403 FORBIDDEN' },
+      otherManager: { foreign: '403 FORBIDDEN' },
+      admin: { own: '403 FORBIDDEN', foreign: '403 FORBIDDEN' },
+    }),
+  },
+  {
     name: 'POST /api/lead/search/pick/{leadId}',
     ownFree: true,
     send: ({ agent, target }) =>

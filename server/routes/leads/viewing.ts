@@ -1,17 +1,20 @@
 // Who looks at which lead sheet, and freeing a held lead (spec §7 "Authentication and users"):
 // POST /api/users/view-lead-page, POST /api/users/quit-lead-page, GET /api/user/{id}/viewing-lead,
-// POST /api/users/unassign-lead-from-user. Rules in docs/domain.md "Leads".
+// POST /api/users/unassign-lead-from-user, and the holder handing a lead back, POST /api/lead/{id}/release
+// (issue #11). Rules in docs/domain.md "Leads".
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { commonErrors, idParamSchema, okSchema } from '../../../src/contracts/common.ts'
 import {
+  leadParamsSchema,
+  leadReleaseBodySchema,
   quitLeadPageBodySchema,
   viewingLeadSchema,
   viewLeadPageBodySchema,
 } from '../../../src/contracts/lead.ts'
 import { findVisibleLead } from '../../domain/lead-access.ts'
-import { unassignLeads } from '../../domain/lead-release.ts'
+import { releaseHeldLead, unassignLeads } from '../../domain/lead-release.ts'
 import { viewingLeadOf } from '../../domain/viewing-lead.ts'
 import { publishLeadUpdate, setViewingLead, userChanged } from '../../domain/lead-signals.ts'
 
@@ -76,6 +79,26 @@ export default async function leadViewingRoutes(fastify: FastifyInstance) {
       const freed = await unassignLeads(db, me, userId)
       await userChanged(app, userId)
       for (const lead of freed) await publishLeadUpdate(app, lead, 'unassignment', [userId])
+      return { ok: true as const }
+    },
+  )
+
+  app.post(
+    '/api/lead/:id/release',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['leads'],
+        params: leadParamsSchema,
+        body: leadReleaseBodySchema,
+        response: ok,
+      },
+    },
+    async (request) => {
+      const me = request.auth.user!
+      const lead = await releaseHeldLead(db, me, request.params.id, request.body.reason)
+      await userChanged(app, me.id)
+      await publishLeadUpdate(app, lead, 'release', [me.id])
       return { ok: true as const }
     },
   )

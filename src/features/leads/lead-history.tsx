@@ -58,7 +58,12 @@ function detailsOf(event: LeadEvent): string[] {
     }
     case 'assignment':
       if (data.action === 'assigned') lines.push(details.assigned)
-      else if (data.action === 'released') lines.push(details.released)
+      else if (data.action === 'released') {
+        lines.push(details.released)
+        // The holder's own words when they handed the lead back (issue #11).
+        const reason = text(data.comment)
+        if (reason) lines.push(details.releaseReason(reason))
+      }
       break
     case 'update': {
       const count = Object.keys(record(data.changes)).length

@@ -13,6 +13,7 @@ import { formatDate } from '../../i18n/format.ts'
 import { LeadComment } from './lead-comment.tsx'
 import { LeadContact } from './lead-contact.tsx'
 import { LeadHistory } from './lead-history.tsx'
+import { LeadRelease } from './lead-release.tsx'
 import { LeadStep } from './lead-step.tsx'
 import { LeadViewers } from './lead-viewers.tsx'
 import { scriptValuesOf } from './script-placeholders.ts'
@@ -63,6 +64,12 @@ function LeadSheetView({ lead, me }: LeadSheetViewProps) {
         {t.mission} : {mission.name} · {t.expiration(formatDate(lead.expirationDate))}
         {lead.isExpired ? <span className="lead-sheet__expired">{t.expired}</span> : null}
       </p>
+      {isMine ? (
+        // Issue #11: the holder may hand the lead back, with a reason, without recording an outcome.
+        <div className="lead-sheet__actions">
+          <LeadRelease leadId={lead.id} />
+        </div>
+      ) : null}
       <div className="lead-sheet__grid">
         <Card title={t.contact}>
           <LeadContact lead={lead} canCall={isMine} />

@@ -127,6 +127,17 @@ export const leads = {
     },
     /** Accessible description of a placeholder the product cannot fill. */
     placeholderMissing: 'À compléter',
+    /** Handing the lead back without an outcome (issue #11, lead-release.tsx). */
+    release: {
+      open: 'Rendre le lead',
+      title: 'Rendre le lead',
+      intro: 'Le lead retourne dans la file sans résultat d’appel. Dites pourquoi vous le rendez.',
+      reason: 'Motif',
+      reasonRequired: 'Indiquez pourquoi vous rendez ce lead.',
+      submit: 'Rendre le lead',
+      cancel: 'Annuler',
+      done: 'Lead rendu : il retourne dans la file.',
+    },
     /** What a history entry tells (issue #11, lead-history.tsx). */
     historyDetails: {
       recallAt: (date: string) => `Rappel le ${date}`,
@@ -137,6 +148,7 @@ export const leads = {
       appointmentMoved: (slot: string) => `RDV déplacé au ${slot}`,
       assigned: 'Lead pris en charge',
       released: 'Lead rendu',
+      releaseReason: (reason: string) => `Motif : « ${reason} »`,
       updated: (count: number) => `${count} champ${count > 1 ? 's' : ''} modifié${count > 1 ? 's' : ''}`,
     },
     historyCall: {

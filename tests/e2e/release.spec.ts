@@ -1,0 +1,57 @@
+// Issue #11 "Release a lead": a teleoperator takes a lead, hands it back with a reason instead of
+// faking an outcome, lands home with a confirmation, and finds the release and its reason in the
+// lead's history. Every teleoperator account is some spec's on the shared server, and repeats of this
+// test may run side by side; so each worker runs a server of its own (own port and data directory,
+// seeded on start), where teleop1 is this file's alone.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { expect, test } from '@playwright/test'
+import { signIn } from './helpers.ts'
+import { freePort, startOwnServer, stopOwnServer, type OwnServer } from './own-server.ts'
+
+let dataDir = ''
+let origin = ''
+let server: OwnServer | null = null
+
+test.beforeAll(async () => {
+  // A fresh data directory is created and seeded on the first start.
+  test.setTimeout(120_000)
+  const port = await freePort()
+  dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-release-'))
+  origin = `http://localhost:${port}`
+  server = await startOwnServer({ port, dataDir })
+})
+
+test.afterAll(async () => {
+  await stopOwnServer(server)
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+test('a teleoperator hands a lead back with a reason, and its history says so', async ({ page }) => {
+  await page.goto(`${origin}/login`)
+  await signIn(page, 'teleop1@demo.fr')
+  await expect(page).toHaveURL(/\/home$/)
+
+  await page.getByRole('button', { name: 'Traiter un lead' }).click()
+  await expect(page).toHaveURL(/\/lead\/[0-9a-f-]{36}$/)
+  const sheetUrl = page.url()
+  // Unique per run: a repeated run may be handed the same lead again.
+  const reason = `Numéro erroné ${Date.now()}`
+
+  await page.getByRole('button', { name: 'Rendre le lead' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Rendre le lead' })
+  await expect(dialog.getByLabel('Motif')).toBeFocused()
+  await dialog.getByLabel('Motif').fill(reason)
+  await dialog.getByRole('button', { name: 'Rendre le lead' }).click()
+
+  await expect(page).toHaveURL(/\/home$/)
+  await expect(page.getByText('Lead rendu : il retourne dans la file.')).toBeVisible()
+
+  await page.goto(sheetUrl)
+  const entry = page.locator('.lead-history__item').filter({ hasText: reason })
+  await expect(entry).toContainText('Lead rendu')
+  await expect(entry).toContainText(`Motif : « ${reason} »`)
+  // No longer held: nothing to hand back.
+  await expect(page.getByRole('button', { name: 'Rendre le lead' })).toHaveCount(0)
+})
