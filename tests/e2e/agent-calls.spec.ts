@@ -88,9 +88,11 @@ test.describe('calls of an agent', () => {
     await page.goto(`/lead/${lead.uuid}`)
     const second = page.getByRole('button', { name: 'Appeler le second téléphone' })
     await expect(page.getByText(frenchFormat(lead.secondaryPhone!), { exact: true })).toBeVisible()
-    // The call bar's place is kept: the page does not move when a call starts or ends.
+    // The call bar's place is kept: the page does not move when a call starts or ends. Measured in the
+    // document, not the viewport: moving the focus to the outcome form may scroll the page.
     const main = page.locator('main')
-    const topBefore = (await main.boundingBox())!.y
+    const documentTop = () => main.evaluate((el) => el.getBoundingClientRect().top + window.scrollY)
+    const topBefore = await documentTop()
     await second.click()
 
     const bar = page.getByRole('region', { name: BAR })
@@ -99,14 +101,14 @@ test.describe('calls of an agent', () => {
     const end = bar.getByRole('button', { name: 'Terminer l’appel' })
     await expect(end).toBeFocused()
     await expect(bar.getByText('En communication')).toBeVisible()
-    expect((await main.boundingBox())!.y).toBe(topBefore)
+    expect(await documentTop()).toBe(topBefore)
     const call = (await (await page.request.get('/api/call/ongoing')).json()) as { phoneNumber: string }
     expect(call.phoneNumber).toBe(lead.secondaryPhone)
 
     // After Terminer: the outcome form's first choice, from which the keyboard goes on.
     await end.click()
     await expect(bar).toBeHidden()
-    expect((await main.boundingBox())!.y).toBe(topBefore)
+    expect(await documentTop()).toBe(topBefore)
     const firstOutcome = page
       .getByRole('radiogroup', { name: 'Résultat de l’appel' })
       .getByRole('radio')
