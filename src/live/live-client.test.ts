@@ -7,7 +7,7 @@ import { liveStore, resetLiveStore } from './live-store.ts'
 
 let client: LiveClient | null = null
 const onEvent = vi.fn()
-const onReconnected = vi.fn()
+const onSynced = vi.fn()
 const onSessionEnded = vi.fn()
 const onServerError = vi.fn()
 
@@ -15,7 +15,7 @@ function start(options: Partial<LiveClientOptions> = {}): LiveClient {
   client = createLiveClient({
     url: LIVE_URL,
     onEvent,
-    onReconnected,
+    onSynced,
     onSessionEnded,
     onServerError,
     random: () => 0.5,
@@ -45,7 +45,7 @@ function gaps(): number[] {
 
 beforeEach(() => {
   vi.useFakeTimers()
-  for (const mock of [onEvent, onReconnected, onSessionEnded, onServerError]) mock.mockClear()
+  for (const mock of [onEvent, onSynced, onSessionEnded, onServerError]) mock.mockClear()
 })
 
 afterEach(() => {
@@ -172,6 +172,49 @@ describe('reconnection schedule', () => {
   })
 })
 
+describe('synced', () => {
+  it('pings after the subscriptions and reports them in place on its pong, on the first socket too', async () => {
+    liveServer.options.answerPings = false
+    const live = start()
+    live.subscribe('user:3:ongoing-call:update')
+    await settle()
+    // The ping follows the subscriptions: the server handles a socket's messages in order.
+    expect(liveServer.received).toEqual([
+      { type: 'subscribe', channel: 'user:3:ongoing-call:update' },
+      { type: 'ping' },
+    ])
+    expect(liveStore.status).toBe('connected')
+    expect(onSynced).not.toHaveBeenCalled()
+
+    liveServer.publish('pong', null)
+    await settle()
+    expect(onSynced).toHaveBeenCalledOnce()
+  })
+
+  it('waits for the pong of its own ping, not an earlier heartbeat pong', async () => {
+    liveServer.options.answerPings = false
+    const live = start()
+    live.subscribe('user:3:experience')
+    await settle()
+    live.subscribe('badge:3')
+    await settle()
+    // Two pings are out (one per batch): the first pong only confirms the first batch.
+    liveServer.publish('pong', null)
+    await settle()
+    expect(onSynced).not.toHaveBeenCalled()
+    liveServer.publish('pong', null)
+    await settle()
+    expect(onSynced).toHaveBeenCalledOnce()
+  })
+
+  it('sends no ping and reports nothing when there is nothing to subscribe to', async () => {
+    start()
+    await settle()
+    expect(liveServer.received).toEqual([])
+    expect(onSynced).not.toHaveBeenCalled()
+  })
+})
+
 describe('reconnected', () => {
   it('shows reconnected for 2 s then connected, resubscribes to every channel and reports it once', async () => {
     const live = start()
@@ -180,6 +223,7 @@ describe('reconnected', () => {
     live.subscribe('badge:3')
     await settle()
     liveServer.received.length = 0
+    onSynced.mockClear()
 
     liveServer.drop()
     await settle()
@@ -187,7 +231,7 @@ describe('reconnected', () => {
     live.subscribe('tentacall:3')
     await advance(2000)
     expect(liveStore.status).toBe('reconnected')
-    expect(onReconnected).toHaveBeenCalledOnce()
+    expect(onSynced).toHaveBeenCalledOnce()
     expect(subscriptions()).toEqual([
       { type: 'subscribe', channel: 'user:3:experience' },
       { type: 'subscribe', channel: 'badge:3' },

@@ -4,6 +4,9 @@
 //   retry() starts over; a success shows `reconnected` for 2 s, then `connected`.
 // - The server's `connected` event (sent once the socket is authenticated) triggers the wanted
 //   subscriptions: those asked before it came, and all of them again on every new socket.
+// - Subscriptions are followed by a ping: the server handles a socket's messages in order, so its
+//   pong says they are in place, and `onSynced` lets the page fetch what it may have missed between
+//   its first requests and that moment (an inbound call raised meanwhile, issue #11).
 // WebSocket, timers and randomness are injected (the default timers read the globals at call
 // time, so vitest's fake timers apply; msw replaces the global WebSocket in tests).
 import { LIVE_EVENTS, SESSION_ENDED_CLOSE_CODE, type ClientMessage } from '../contracts/live-core.ts'
@@ -34,8 +37,11 @@ export type CreateSocket = (url: string) => LiveSocket
 export type LiveClientOptions = {
   url: string
   onEvent: (event: string, data: unknown) => void
-  /** The channel is back after a loss: what changed meanwhile must be fetched again. */
-  onReconnected?: () => void
+  /**
+   * Subscriptions just sent are in place on the server (the pong of the ping sent after them):
+   * what changed before then was not delivered and must be fetched again.
+   */
+  onSynced?: () => void
   /** The server closed the socket because the session ended (4001): no reconnection. */
   onSessionEnded?: () => void
   /** An `error` event of the server (refused subscription, unknown message). */
@@ -63,8 +69,13 @@ function createBrowserSocket(url: string): LiveSocket {
 export function createLiveClient(options: LiveClientOptions): LiveClient {
   const { url, onEvent, createSocket = createBrowserSocket, timers = defaultTimers, random } = options
   const wanted = new Set<string>()
-  const heartbeat = createHeartbeat({ timers, sendPing: () => send({ type: 'ping' }), onDead: handleLoss })
+  const heartbeat = createHeartbeat({ timers, sendPing, onDead: handleLoss })
   let socket: LiveSocket | null = null
+  /** Pings sent and pongs received on the current socket; pongs come back in order. */
+  let pingsSent = 0
+  let pongsReceived = 0
+  /** The ping whose pong confirms the latest subscriptions (0: none awaited). */
+  let syncPing = 0
   /** The current socket got the server's `connected`: subscriptions may be sent. */
   let ready = false
   let started = false
@@ -84,11 +95,33 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
     socket?.send(encodeClientMessage(message))
   }
 
+  function sendPing(): void {
+    pingsSent += 1
+    send({ type: 'ping' })
+  }
+
+  /** Sends subscription changes, then the ping whose pong says the server applied them. */
+  function sendSubscriptions(messages: ClientMessage[]): void {
+    if (messages.length === 0) return
+    for (const message of messages) send(message)
+    sendPing()
+    syncPing = pingsSent
+  }
+
+  function handlePong(): void {
+    heartbeat.receivedPong()
+    pongsReceived += 1
+    if (syncPing === 0 || pongsReceived < syncPing) return
+    syncPing = 0
+    options.onSynced?.()
+  }
+
   function connect(): void {
     reconnectTimer = null
     const current = createSocket(url)
     socket = current
     ready = false
+    pingsSent = pongsReceived = syncPing = 0
     current.onopen = () => heartbeat.start()
     current.onmessage = (event) => handleMessage(event.data)
     current.onclose = (event) => handleClose(event.code)
@@ -111,7 +144,7 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
     const first = !ready
     ready = true
     attempt = 0
-    for (const channel of wanted) send({ type: 'subscribe', channel })
+    sendSubscriptions([...wanted].map((channel) => ({ type: 'subscribe', channel })))
     // A repeated `connected` on the same socket only sends the subscriptions again.
     if (!first) return
     if (!recovering) return setLiveStatus('connected')
@@ -121,13 +154,12 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
       reconnectedTimer = null
       setLiveStatus('connected')
     }, RECONNECTED_DISPLAY_MS)
-    options.onReconnected?.()
   }
 
   function handleMessage(raw: unknown): void {
     const message = parseServerMessage(raw)
     if (!message) return
-    if (message.event === LIVE_EVENTS.pong) heartbeat.receivedPong()
+    if (message.event === LIVE_EVENTS.pong) handlePong()
     else if (message.event === LIVE_EVENTS.connected) handleConnected()
     else if (message.event === LIVE_EVENTS.error) options.onServerError?.(message.data)
     else onEvent(message.event, message.data)
@@ -177,7 +209,7 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
     subscribe(channel) {
       if (wanted.has(channel)) return
       wanted.add(channel)
-      if (ready) send({ type: 'subscribe', channel })
+      if (ready) sendSubscriptions([{ type: 'subscribe', channel }])
     },
     unsubscribe(channel) {
       if (!wanted.delete(channel)) return

@@ -7,7 +7,7 @@ import { leadQueries } from '../api/leads.ts'
 import { configQueries } from '../api/config.ts'
 import { NO_CURRENT_CALL } from '../contracts/call.ts'
 import { createQueryClient } from '../app/query-client.ts'
-import { applyLiveEvent, refreshAfterReconnect } from './live-events.ts'
+import { applyLiveEvent, refreshAfterSync } from './live-events.ts'
 
 const me = makeMe('TELEOPERATOR', { id: 3, experiencePoints: 40 })
 const meKey = authQueries.me().queryKey
@@ -87,9 +87,9 @@ describe('applyLiveEvent', () => {
   })
 })
 
-describe('refreshAfterReconnect', () => {
-  it('invalidates what events may have changed while disconnected: `me`, the leads and the call', () => {
-    refreshAfterReconnect(queryClient)
+describe('refreshAfterSync', () => {
+  it('invalidates what events may have changed before the subscriptions were in place: `me`, the leads and the call', () => {
+    refreshAfterSync(queryClient)
     expect(invalidated(meKey)).toBe(true)
     expect(invalidated(leadKey)).toBe(true)
     expect(invalidated(callKey)).toBe(true)

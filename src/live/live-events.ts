@@ -79,8 +79,11 @@ export function applyLiveEvent(queryClient: QueryClient, event: string, data: un
   return handlers[channel.kind](queryClient, event, data, channel)
 }
 
-/** After a reconnection: what the missed events would have changed is fetched again. */
-export function refreshAfterReconnect(queryClient: QueryClient): void {
+/**
+ * Once a socket's subscriptions are in place (first connection or reconnection): what events
+ * raised before then would have changed is fetched again (only the queries on screen refetch).
+ */
+export function refreshAfterSync(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: leadQueries.all() })
   void queryClient.invalidateQueries({ queryKey: callQueries.all() })
   invalidateMe(queryClient)

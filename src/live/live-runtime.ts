@@ -8,7 +8,7 @@ import { listenForAlertNavigation } from '../pwa/alert-navigation.ts'
 import { resyncPushSubscription } from '../pwa/push-subscription.ts'
 import { browserBridgeEnvironment, createAlertBridge } from './alert-bridge.ts'
 import { createLiveClient } from './live-client.ts'
-import { applyLiveEvent, refreshAfterReconnect } from './live-events.ts'
+import { applyLiveEvent, refreshAfterSync } from './live-events.ts'
 import { liveUrl } from './live-protocol.ts'
 import { followSubscriptions } from './live-subscriptions.ts'
 
@@ -42,7 +42,9 @@ export function startLive(queryClient: QueryClient, userId: number): () => void 
       applyLiveEvent(queryClient, event, data)
       void bridge.handle(event, data)
     },
-    onReconnected: () => refreshAfterReconnect(queryClient),
+    // Every new socket (the first one too): events raised before its subscriptions were in place
+    // were not delivered, so the call, the leads and `me` are fetched again.
+    onSynced: () => refreshAfterSync(queryClient),
     // The server ended the session (logout elsewhere, deactivation, expiry): asking who is signed
     // in gets null, and the layout goes to /login.
     onSessionEnded: () => void queryClient.invalidateQueries({ queryKey: authQueries.me().queryKey }),
