@@ -35,5 +35,7 @@ export const callProcessTags = pgTable('call_process_tags', {
   recallDelayMinutes: integer('recall_delay_minutes'),
   endsProcessing: boolean('ends_processing').notNull().default(true),
   requiresAppointment: boolean('requires_appointment').notNull().default(false),
+  /** The agent chooses when to call back (issue #11); the recall delay only proposes a default. */
+  asksRecallDate: boolean('asks_recall_date').notNull().default(false),
   experiencePoints: integer('experience_points').notNull().default(0),
 })
