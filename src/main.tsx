@@ -7,7 +7,7 @@ import { createRoot } from 'react-dom/client'
 import { configQueries } from './api/config.ts'
 import { setDeferral } from './api/deferral.ts'
 import { setNavigationPort } from './api/navigation-port.ts'
-import { appNavigation, setNavigator } from './app/navigation.ts'
+import { appNavigation, connectRouter } from './app/navigation.ts'
 import { putBootstrapData, readBootstrapData } from './app/bootstrap-data.ts'
 import { whenLoadedAndIdle } from './app/when-idle.ts'
 import { AppProviders } from './app/providers.tsx'
@@ -88,8 +88,9 @@ startQueryPersistence(queryClient, {
 })
 
 const router = createAppRouter(queryClient)
-// Code outside React (the API client's redirects) navigates through the router (spec §2, §7).
-setNavigator((to, options) => void router.navigate(to, options))
+// Code outside React (the API client's redirects) navigates and reloads through the router (spec §2,
+// §7); a reload is done in place (src/app/navigation.ts).
+connectRouter(router, queryClient)
 // A sign-in, sign-out or dev-tools switch in another tab applies here too.
 startSessionSync(queryClient)
 

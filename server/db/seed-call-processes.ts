@@ -11,6 +11,8 @@ export type TagSeed = {
   recallDelayMinutes: number | null
   endsProcessing: boolean
   requiresAppointment: boolean
+  /** The agent chooses the recall date (issue #11); `recallDelayMinutes` proposes the default. */
+  asksRecallDate: boolean
   experiencePoints: number
 }
 
@@ -23,6 +25,7 @@ const base = {
   recallDelayMinutes: null,
   endsProcessing: true,
   requiresAppointment: false,
+  asksRecallDate: false,
 } as const
 
 /** Positive answer: the teleoperator keeps the lead and goes on with the next step in the same call. */
@@ -36,6 +39,7 @@ const recallLater: TagSeed = {
   status: 'RECALL',
   substatus: 'CALLBACK_REQUESTED',
   recallDelayMinutes: 120,
+  asksRecallDate: true,
   experiencePoints: 5,
 }
 const voicemail: TagSeed = {

@@ -2,6 +2,24 @@
 // turned into instants with the time zone's real offset (DST-correct through Intl, no fixed +1/+2).
 // Pure functions: used by the booking rules and by the deterministic demo seed.
 import { APPOINTMENT_TIME_ZONE } from '../../src/contracts/appointment.ts'
+import {
+  addDays,
+  civilDateOf,
+  isoDate,
+  isWorkingDay,
+  zonedInstant,
+  type CivilDate,
+} from '../../src/contracts/paris-calendar.ts'
+
+export {
+  addDays,
+  civilDateOf,
+  isFrenchPublicHoliday,
+  isoDate,
+  isWorkingDay,
+  zonedInstant,
+  type CivilDate,
+} from '../../src/contracts/paris-calendar.ts'
 
 export const APPOINTMENT_RULES = {
   timeZone: APPOINTMENT_TIME_ZONE,
@@ -19,106 +37,10 @@ export const APPOINTMENT_RULES = {
 } as const
 
 const MINUTE_MS = 60_000
-const DAY_MS = 24 * 60 * MINUTE_MS
-
-/** A calendar date of the agenda's time zone. */
-export type CivilDate = { year: number; month: number; day: number }
 
 export type Slot = { startsAt: Date; endsAt: Date }
 export type SlotDay = { date: string; slots: Slot[] }
 export type SlotRefusal = 'past' | 'not-a-slot' | 'too-soon' | 'too-late'
-
-const formatters = new Map<string, Intl.DateTimeFormat>()
-
-function formatterOf(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone)
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    })
-    formatters.set(timeZone, formatter)
-  }
-  return formatter
-}
-
-/** Wall-clock fields of `instant` in `timeZone`. */
-function wallClock(instant: Date, timeZone: string) {
-  const fields: Record<string, number> = {}
-  for (const part of formatterOf(timeZone).formatToParts(instant))
-    if (part.type !== 'literal') fields[part.type] = Number(part.value)
-  return {
-    year: fields.year ?? 0,
-    month: fields.month ?? 0,
-    day: fields.day ?? 0,
-    minutes: (fields.hour ?? 0) * 60 + (fields.minute ?? 0),
-    seconds: fields.second ?? 0,
-  }
-}
-
-/** How far `timeZone` is ahead of UTC at `instant`, in minutes (60 in Paris winter, 120 in summer). */
-function offsetMinutes(instant: Date, timeZone: string): number {
-  const wall = wallClock(instant, timeZone)
-  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day) + wall.minutes * MINUTE_MS + wall.seconds * 1000
-  return Math.round((asUtc - instant.getTime()) / MINUTE_MS)
-}
-
-/** The instant at which the wall clock of `timeZone` shows `date` at `minutes` after midnight. */
-export function zonedInstant(date: CivilDate, minutes: number, timeZone = APPOINTMENT_RULES.timeZone): Date {
-  const asUtc = Date.UTC(date.year, date.month - 1, date.day) + minutes * MINUTE_MS
-  const first = asUtc - offsetMinutes(new Date(asUtc), timeZone) * MINUTE_MS
-  // Near a DST change the offset at the guess may differ from the one at the result: redo once.
-  return new Date(asUtc - offsetMinutes(new Date(first), timeZone) * MINUTE_MS)
-}
-
-export function civilDateOf(instant: Date, timeZone = APPOINTMENT_RULES.timeZone): CivilDate {
-  const { year, month, day } = wallClock(instant, timeZone)
-  return { year, month, day }
-}
-
-export function addDays(date: CivilDate, days: number): CivilDate {
-  const shifted = new Date(Date.UTC(date.year, date.month - 1, date.day) + days * DAY_MS)
-  return { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() }
-}
-
-export function isoDate(date: CivilDate): string {
-  const pad = (value: number) => String(value).padStart(2, '0')
-  return `${date.year}-${pad(date.month)}-${pad(date.day)}`
-}
-
-/** Gregorian Easter Sunday (anonymous algorithm, Meeus/Jones/Butcher). */
-function easterSunday(year: number): CivilDate {
-  const a = year % 19
-  const b = Math.floor(year / 100)
-  const c = year % 100
-  const h = (19 * a + b - Math.floor(b / 4) - Math.floor((b - Math.floor((b + 8) / 25) + 1) / 3) + 15) % 30
-  const l = (32 + 2 * (b % 4) + 2 * Math.floor(c / 4) - h - (c % 4)) % 7
-  const m = Math.floor((a + 11 * h + 22 * l) / 451)
-  const month = Math.floor((h + l - 7 * m + 114) / 31)
-  return { year, month, day: ((h + l - 7 * m + 114) % 31) + 1 }
-}
-
-const FIXED_HOLIDAYS = ['01-01', '05-01', '05-08', '07-14', '08-15', '11-01', '11-11', '12-25']
-/** Easter Monday, Ascension Thursday, Whit Monday. */
-const EASTER_OFFSETS = [1, 39, 50]
-
-/** The eleven public holidays of metropolitan France (Alsace-Moselle's two extra days are not). */
-export function isFrenchPublicHoliday(date: CivilDate): boolean {
-  if (FIXED_HOLIDAYS.includes(isoDate(date).slice(5))) return true
-  const easter = easterSunday(date.year)
-  return EASTER_OFFSETS.some((offset) => isoDate(addDays(easter, offset)) === isoDate(date))
-}
-
-export function isWorkingDay(date: CivilDate): boolean {
-  const weekday = new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay()
-  return weekday !== 0 && weekday !== 6 && !isFrenchPublicHoliday(date)
-}
 
 /** Minutes after local midnight at which a slot starts, in order. */
 export function slotStartMinutes(): number[] {

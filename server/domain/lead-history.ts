@@ -1,6 +1,7 @@
 // A lead's history (docs/domain.md "Leads", Reading): its events newest first (500 at most) with
-// who made them and, for an outcome, the call it belongs to (issue #11).
-import { desc, eq, inArray, or } from 'drizzle-orm'
+// who made them and, for an outcome, the call it belongs to (issue #11); a call on the lead that no
+// outcome tells of (missed, unanswered, or still awaiting its outcome) is an entry of its own.
+import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm'
 import type { LeadEvent, LeadEventCall } from '../../src/contracts/lead.ts'
 import type { Db } from '../db/client.ts'
 import { calls, leadEvents, users } from '../db/schema.ts'
@@ -73,7 +74,19 @@ export async function loadLeadHistory(db: Db, leadId: number): Promise<LeadEvent
     callRows.filter((call) => call.leadTagId !== null).map((call) => [call.leadTagId!, call]),
   )
 
-  return rows.map(({ event, user }) => {
+  const told = new Set<number>([...byId.keys(), ...[...byLeadTag.values()].map((call) => call.id)])
+  const callEntries = (await callsWithoutOutcome(db, leadId))
+    .filter(({ call }) => !told.has(call.id))
+    .map(({ call, user }): LeadEvent => ({
+      id: call.id,
+      kind: 'call',
+      data: {},
+      createdAt: call.startedAt.toISOString(),
+      user: user?.id ? user : null,
+      call: callSummary(call),
+    }))
+
+  const entries = rows.map(({ event, user }): LeadEvent => {
     let call: CallRow | undefined
     if (event.kind === 'tag') {
       const callId = positiveInt(event.data.callId)
@@ -89,4 +102,37 @@ export async function loadLeadHistory(db: Db, leadId: number): Promise<LeadEvent
       call: call ? callSummary(call) : null,
     }
   })
+  if (callEntries.length === 0) return entries
+  // Newest first, the events' order; at equal times the event (an outcome) after its call.
+  return [...entries, ...callEntries]
+    .sort(
+      (a, b) =>
+        b.createdAt.localeCompare(a.createdAt) || (a.kind === 'call' ? 1 : 0) - (b.kind === 'call' ? 1 : 0),
+    )
+    .slice(0, HISTORY_LIMIT)
+}
+
+/** The lead's calls that have no outcome (their own entries), newest first. */
+async function callsWithoutOutcome(db: Db, leadId: number) {
+  return db
+    .select({
+      call: {
+        id: calls.id,
+        direction: calls.direction,
+        startedAt: calls.startedAt,
+        answeredAt: calls.answeredAt,
+        endedAt: calls.endedAt,
+      },
+      user: { id: users.id, firstName: users.firstName, lastName: users.lastName },
+    })
+    .from(calls)
+    .leftJoin(users, eq(users.id, calls.userId))
+    .where(
+      and(
+        or(eq(calls.leadId, leadId), and(isNull(calls.leadId), eq(calls.detectedLeadId, leadId))),
+        isNull(calls.leadTagId),
+      ),
+    )
+    .orderBy(desc(calls.startedAt))
+    .limit(HISTORY_LIMIT)
 }

@@ -19,6 +19,7 @@ import { assertMayActOnCall } from './call-access.ts'
 import { leadIdOfCall } from './call-state.ts'
 import { leadNotFound, mayActOnLead, visibleLeadsCondition } from './lead-access.ts'
 import { messages } from '../lib/messages.ts'
+import { recallMessages, refuseRecall } from '../../src/contracts/recall.ts'
 
 /** A call's outcome is recorded once; corrections go through the lead-tag correction route. */
 export const CALL_ALREADY_TAGGED = 'Cet appel a déjà une issue.'
@@ -34,6 +35,10 @@ export type TagInput = {
 
 export type TagOutcome = {
   lead: { id: number; uuid: string }
+  /** The lead's step after the outcome. */
+  step: number
+  /** A progress mark (advances the step, keeps the lead, no appointment): the call stays open for its outcome. */
+  progress: boolean
   leadTagId: number
   callId: number | null
   callStatus: string | null
@@ -65,6 +70,32 @@ async function resolveCall(tx: Db, input: TagInput) {
     .limit(1)
     .for('update')
   return call ?? null
+}
+
+type TagEffects = typeof callProcessTags.$inferSelect
+
+/** Advances the step and keeps the lead with its holder, without an appointment to book. */
+export function isProgressMark(
+  effects: Pick<TagEffects, 'nextStep' | 'endsProcessing' | 'requiresAppointment'>,
+) {
+  return effects.nextStep !== null && !effects.endsProcessing && !effects.requiresAppointment
+}
+
+/**
+ * When the lead is due again: the date the agent chose for an outcome that asks for one (issue
+ * #11, validated against the calling hours, src/contracts/recall.ts), else now + the tag's delay.
+ */
+function recallAtOf(effects: TagEffects, details: Record<string, unknown>, now: Date): Date | null {
+  if (effects.asksRecallDate) {
+    const chosen = typeof details.recallAt === 'string' ? new Date(details.recallAt) : null
+    if (!chosen || Number.isNaN(chosen.getTime())) throw errors.invalid(recallMessages.missing)
+    const refusal = refuseRecall(chosen, now)
+    if (refusal) throw errors.invalid(recallMessages[refusal])
+    return chosen
+  }
+  return effects.recallDelayMinutes !== null
+    ? new Date(now.getTime() + effects.recallDelayMinutes * 60_000)
+    : null
 }
 
 export async function tagLead(db: Db, input: TagInput): Promise<TagOutcome> {
@@ -117,16 +148,18 @@ async function recordTag(db: Db, input: TagInput): Promise<TagOutcome> {
     const now = new Date()
     const effects = tag.tag
     const step = effects.nextStep ?? lead.step
-    const recallAt =
-      effects.recallDelayMinutes !== null
-        ? new Date(now.getTime() + effects.recallDelayMinutes * 60_000)
-        : null
+    const recallAt = recallAtOf(effects, input.details, now)
     const released = effects.endsProcessing
+    // Issue #11: an outcome that moves the lead on in the same conversation ("Éligible – présenter
+    // les aides") is a progress mark, not the call's outcome: the call keeps waiting for the outcome
+    // of the step it ends on (one outcome per call, docs/domain.md "Tagging").
+    const progress = isProgressMark(effects)
+    const callOfOutcome = progress ? null : call
     const [leadTag] = await tx
       .insert(leadTags)
       .values({
         leadId,
-        callId: call?.id ?? null,
+        callId: callOfOutcome?.id ?? null,
         userId: input.user.id,
         callProcessTagId: effects.id,
         step,
@@ -155,7 +188,11 @@ async function recordTag(db: Db, input: TagInput): Promise<TagOutcome> {
     if (call)
       await tx
         .update(calls)
-        .set({ leadTagId: leadTag!.id, leadId: call.leadId ?? leadId, updatedAt: now })
+        .set({
+          ...(callOfOutcome ? { leadTagId: leadTag!.id } : {}),
+          leadId: call.leadId ?? leadId,
+          updatedAt: now,
+        })
         .where(eq(calls.id, call.id))
     await tx.insert(leadEvents).values({
       leadId,
@@ -170,7 +207,10 @@ async function recordTag(db: Db, input: TagInput): Promise<TagOutcome> {
         status: effects.status,
         substatus: effects.substatus,
         recallAt: recallAt?.toISOString() ?? null,
+        // The agent's notes on the outcome (the form's Détails), for the history (issue #11).
+        details: typeof input.details.text === 'string' ? input.details.text : null,
         comment: input.comment,
+        ...(progress ? { progress: true } : {}),
       },
     })
     const [user] = await tx
@@ -180,6 +220,8 @@ async function recordTag(db: Db, input: TagInput): Promise<TagOutcome> {
       .returning({ experiencePoints: users.experiencePoints })
     return {
       lead: { id: lead.id, uuid: lead.uuid },
+      step,
+      progress,
       leadTagId: leadTag!.id,
       callId: call?.id ?? null,
       callStatus: call?.status ?? null,

@@ -22,7 +22,8 @@ export type LeadSearchParams = {
   limit?: number
   missionId?: number
 }
-export type TagResponse = { redirect: string; leadTagId: number }
+/** POST /api/calls/tag (src/contracts/lead.ts tagResponseSchema). */
+export type TagResponse = { redirect: string; leadTagId: number; step: number; progress: boolean }
 export type OkResponse = { ok: true }
 export type UpdateCommentInput = { leadId: number; comment: string }
 export type ReleaseLeadInput = { leadId: number; reason: string }

@@ -45,6 +45,8 @@ export const callProcessTagSchema = z.object({
   recallDelayMinutes: id.nullable(),
   endsProcessing: z.boolean(),
   requiresAppointment: z.boolean(),
+  /** The agent chooses the recall date and time (issue #11); the delay proposes the default. */
+  asksRecallDate: z.boolean(),
   experiencePoints: id,
 })
 export type CallProcessTag = z.infer<typeof callProcessTagSchema>
@@ -261,4 +263,11 @@ export const tagBodySchema = z.object({
   comment: safeText({ multiline: true }).trim().max(MAX_COMMENT_LENGTH).nullish(),
 })
 export type TagBody = z.input<typeof tagBodySchema>
-export const tagResponseSchema = z.object({ redirect: z.string(), leadTagId: z.number().int() })
+export const tagResponseSchema = z.object({
+  redirect: z.string(),
+  leadTagId: z.number().int(),
+  /** The lead's step after the outcome. */
+  step: z.number().int(),
+  /** The outcome moved the lead on in the same call, which still awaits its own outcome (issue #11). */
+  progress: z.boolean(),
+})

@@ -1,5 +1,6 @@
 // Shared steps of the end-to-end tests (real server, real build, Debian Chromium).
 import { expect, type Page } from '@playwright/test'
+import { firstRecallFrom } from '../../src/contracts/recall.ts'
 
 export const DEMO_PASSWORD = 'Demo1234!'
 
@@ -45,7 +46,14 @@ export async function tagLeadForRecall(page: Page, leadRef: string | number): Pr
   if (!tag) throw new Error(`no recall tag at step ${lead.step} of lead ${lead.uuid}`)
   const response = await page.request.post('/api/calls/tag', {
     headers: await xsrfHeaders(page),
-    data: { leadId: lead.id, callId: null, callProcessTagId: tag.id, details: {}, comment: null },
+    // The outcome asks when to call back (issue #11): the first allowed time two hours from now.
+    data: {
+      leadId: lead.id,
+      callId: null,
+      callProcessTagId: tag.id,
+      details: { recallAt: firstRecallFrom(new Date(Date.now() + 2 * 3_600_000), new Date())?.toISOString() },
+      comment: null,
+    },
   })
   expect(response.ok(), await response.text()).toBe(true)
 }

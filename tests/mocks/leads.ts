@@ -11,6 +11,7 @@ const tag = {
   recallDelayMinutes: null,
   endsProcessing: false,
   requiresAppointment: false,
+  asksRecallDate: false,
   experiencePoints: 10,
 }
 
@@ -56,6 +57,16 @@ export function makeLead(overrides: Partial<Lead> = {}): Lead {
               callProcessTags: [
                 { ...tag, id: 101, label: 'Intéressé', nextStep: 2, status: 'IN_PROGRESS' },
                 { ...tag, id: 102, label: 'Pas intéressé', status: 'NOT_INTERESTED', endsProcessing: true },
+                {
+                  ...tag,
+                  id: 103,
+                  label: 'Rappeler plus tard',
+                  status: 'RECALL',
+                  substatus: 'CALLBACK_REQUESTED',
+                  recallDelayMinutes: 120,
+                  endsProcessing: true,
+                  asksRecallDate: true,
+                },
               ],
             },
             {

@@ -3,14 +3,14 @@
 import { render } from '@testing-library/react'
 import { createMemoryRouter } from 'react-router-dom'
 import { afterEach, vi } from 'vitest'
-import { setNavigator } from '../../src/app/navigation.ts'
+import { connectRouter } from '../../src/app/navigation.ts'
 import { AppProviders } from '../../src/app/providers.tsx'
 import { createQueryClient } from '../../src/app/query-client.ts'
 import { createAppRoutes } from '../../src/app/router.tsx'
 import { clearNotifications } from '../../src/stores/notifications.ts'
 
 afterEach(() => {
-  setNavigator(null)
+  connectRouter(null)
   clearNotifications()
 })
 
@@ -19,8 +19,8 @@ export function renderApp(url: string) {
   vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined)
   const queryClient = createQueryClient()
   const router = createMemoryRouter(createAppRoutes(queryClient), { initialEntries: [url] })
-  // As main.tsx does: the API client's redirects go through the router.
-  setNavigator((to, options) => void router.navigate(to, options))
+  // As main.tsx does: the API client's redirects and reloads go through the router.
+  connectRouter(router, queryClient)
   const view = render(<AppProviders queryClient={queryClient} router={router} />)
   return { ...view, router, queryClient }
 }

@@ -36,9 +36,14 @@ describe('one outcome per call', () => {
   it('refuses to tag a call that already has its outcome (409), for the teleoperator and a manager', async () => {
     const { db } = t.database
     const { lead, call, tag: tagId } = await heldLeadWithEndedCall()
-    const first = await tag(agent, { leadId: lead.id, callId: call.id, callProcessTagId: tagId('Suite') })
+    // "Suite" moves the lead on in the same conversation (a progress mark): the call stays open for
+    // the outcome of the step it ends on (issue #11).
+    const progress = await tag(agent, { leadId: lead.id, callId: call.id, callProcessTagId: tagId('Suite') })
+    expect(progress.statusCode).toBe(200)
+    expect(progress.json()).toMatchObject({ progress: true, step: 2, redirect: `/lead/${lead.uuid}` })
+    const first = await tag(agent, { leadId: lead.id, callId: call.id, callProcessTagId: tagId('RDV pris') })
     expect(first.statusCode).toBe(200)
-    // The lead went on to step 2 and is still mine: only the call's outcome stops a second tagging.
+    expect(first.json()).toMatchObject({ progress: false })
     for (const who of [agent, manager]) {
       const again = await tag(who, { leadId: lead.id, callId: call.id, callProcessTagId: tagId('RDV pris') })
       expect(again.statusCode).toBe(409)
@@ -47,7 +52,7 @@ describe('one outcome per call', () => {
     const again = await tag(agent, { leadId: null, callId: call.id, callProcessTagId: tagId('RDV pris') })
     expect(again.json().error).toEqual(ALREADY_TAGGED)
     expect(await db.select().from(leadTags).where(eq(leadTags.callId, call.id))).toHaveLength(1)
-    expect(await pointsOf(me.id)).toBe(10)
+    expect(await pointsOf(me.id)).toBe(60)
   })
 
   it('refuses to link a tagged call to another lead (409); the lead of its outcome links again', async () => {

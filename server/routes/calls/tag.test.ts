@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { eq } from 'drizzle-orm'
+import { desc, eq } from 'drizzle-orm'
 import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
 import { insertUser } from '../../../tests/factories/users.ts'
 import { insertHeldLeadWithEndedCall, insertLead, insertMission } from '../../../tests/factories/leads.ts'
-import { calls, leadEvents, leadTags, leads, users } from '../../db/schema.ts'
+import { callProcessTags, calls, leadEvents, leadTags, leads, users } from '../../db/schema.ts'
+import { recallInstant, recallMessages } from '../../../src/contracts/recall.ts'
+import { addDays, civilDateOf, isWorkingDay, type CivilDate } from '../../../src/contracts/paris-calendar.ts'
 
 const t = signedInServer({ users: { teleop: {} } })
 const { teleop: me } = t.users
@@ -58,17 +60,30 @@ describe('POST /api/calls/tag', () => {
   it('an outcome that goes on keeps the lead and moves the step; an appointment outcome leads to the appointment page', async () => {
     const { db } = t.database
     const { lead, call, tag } = await heldLeadWithEndedCall()
-    expect(
-      (await tagCall({ leadId: lead.id, callId: null, callProcessTagId: tag('Suite').id })).statusCode,
-    ).toBe(200)
+    const progress = await tagCall({ leadId: lead.id, callId: null, callProcessTagId: tag('Suite').id })
+    expect(progress.statusCode).toBe(200)
+    // Issue #11: the agent stays on the sheet, at the next step.
+    expect(progress.json()).toMatchObject({ redirect: `/lead/${lead.uuid}`, step: 2, progress: true })
     let [after] = await db.select().from(leads).where(eq(leads.id, lead.id))
     expect(after).toMatchObject({ step: 2, status: 'IN_PROGRESS', processingUserId: me.id })
-    // Without a call id, the untagged call on the lead was the one tagged.
-    expect((await db.select().from(calls).where(eq(calls.id, call.id)))[0]!.leadTagId).not.toBeNull()
+    // A progress mark is not the call's outcome: the call still awaits it; the history ties the mark
+    // to the call all the same.
+    expect((await db.select().from(calls).where(eq(calls.id, call.id)))[0]!.leadTagId).toBeNull()
+    const [event] = await db
+      .select()
+      .from(leadEvents)
+      .where(eq(leadEvents.leadId, lead.id))
+      .orderBy(desc(leadEvents.id))
+      .limit(1)
+    expect(event).toMatchObject({ kind: 'tag', data: { callId: call.id, step: 2 } })
     const stale = await tagCall({ leadId: lead.id, callProcessTagId: tag('Rappeler').id })
     expect(stale.statusCode).toBe(409)
     const res = await tagCall({ leadId: lead.id, callProcessTagId: tag('RDV pris').id })
     expect(res.json().redirect).toBe(`/lead/${lead.uuid}/appointment`)
+    // Without a call id, the untagged call on the lead was the one tagged.
+    expect((await db.select().from(calls).where(eq(calls.id, call.id)))[0]!.leadTagId).toBe(
+      res.json().leadTagId,
+    )
     ;[after] = await db.select().from(leads).where(eq(leads.id, lead.id))
     expect(after).toMatchObject({ status: 'APPOINTMENT', processingUserId: null })
     expect((await db.select().from(users).where(eq(users.id, me.id)))[0]!.experiencePoints).toBe(60)
@@ -84,5 +99,81 @@ describe('POST /api/calls/tag', () => {
     const mine = (await db.select().from(leads).where(eq(leads.processingUserId, me.id)))[0]!
     expect((await tagCall({ leadId: mine.id, callProcessTagId: foreign.tags[0]!.id })).statusCode).toBe(400)
     expect((await tagCall({ callProcessTagId: tag('Rappeler').id })).statusCode).toBe(400)
+  })
+
+  describe('an outcome that asks for the recall date (issue #11)', () => {
+    /** The next working day after today, in Paris. */
+    function nextWorkingDay(): CivilDate {
+      let date = addDays(civilDateOf(new Date()), 1)
+      while (!isWorkingDay(date)) date = addDays(date, 1)
+      return date
+    }
+
+    async function heldLeadAskingDate() {
+      const held = await heldLeadWithEndedCall()
+      await t.database.db
+        .update(callProcessTags)
+        .set({ asksRecallDate: true })
+        .where(eq(callProcessTags.id, held.tag('Rappeler').id))
+      return held
+    }
+
+    it('refuses a missing, past, closed-day or out-of-hours date in French and changes nothing', async () => {
+      const { db } = t.database
+      const { lead, tag } = await heldLeadAskingDate()
+      let saturday = addDays(civilDateOf(new Date()), 1)
+      while (new Date(Date.UTC(saturday.year, saturday.month - 1, saturday.day)).getUTCDay() !== 6)
+        saturday = addDays(saturday, 1)
+      const cases: [Record<string, unknown>, string][] = [
+        [{}, recallMessages.missing],
+        [{ recallAt: 'demain' }, recallMessages.missing],
+        [{ recallAt: new Date(Date.now() - 3_600_000).toISOString() }, recallMessages.past],
+        [{ recallAt: recallInstant(saturday, 10 * 60).toISOString() }, recallMessages['closed-day']],
+        [{ recallAt: recallInstant(nextWorkingDay(), 9 * 60).toISOString() }, recallMessages['out-of-hours']],
+        [
+          { recallAt: recallInstant(nextWorkingDay(), 13 * 60).toISOString() },
+          recallMessages['out-of-hours'],
+        ],
+        [
+          { recallAt: recallInstant(nextWorkingDay(), 10 * 60 + 7).toISOString() },
+          recallMessages['out-of-hours'],
+        ],
+        [
+          { recallAt: recallInstant(addDays(nextWorkingDay(), 90), 10 * 60).toISOString() },
+          recallMessages['too-late'],
+        ],
+      ]
+      for (const [details, message] of cases) {
+        const res = await tagCall({ leadId: lead.id, callProcessTagId: tag('Rappeler').id, details })
+        expect(res.statusCode, JSON.stringify(details)).toBe(400)
+        expect(res.json().error.message).toBe(message)
+      }
+      const [after] = await db.select().from(leads).where(eq(leads.id, lead.id))
+      expect(after).toMatchObject({ status: lead.status, recallAt: null, processingUserId: me.id })
+      expect(await db.select().from(leadTags).where(eq(leadTags.leadId, lead.id))).toHaveLength(0)
+    })
+
+    it('sets the lead’s recall to the chosen Paris time and writes it in the history', async () => {
+      const { db } = t.database
+      const { lead, tag } = await heldLeadAskingDate()
+      const at = recallInstant(nextWorkingDay(), 14 * 60 + 30)
+      const res = await tagCall({
+        leadId: lead.id,
+        callProcessTagId: tag('Rappeler').id,
+        details: { recallAt: at.toISOString() },
+      })
+      expect(res.statusCode).toBe(200)
+      expect(res.json()).toMatchObject({ redirect: '/home', progress: false })
+      const [after] = await db.select().from(leads).where(eq(leads.id, lead.id))
+      expect(after!.recallAt?.toISOString()).toBe(at.toISOString())
+      expect(after).toMatchObject({ status: 'RECALL', processingUserId: null })
+      const [event] = await db
+        .select()
+        .from(leadEvents)
+        .where(eq(leadEvents.leadId, lead.id))
+        .orderBy(desc(leadEvents.id))
+        .limit(1)
+      expect(event).toMatchObject({ kind: 'tag', data: { recallAt: at.toISOString() } })
+    })
   })
 })

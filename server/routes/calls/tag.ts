@@ -54,10 +54,13 @@ export default async function callTagRoutes(fastify: FastifyInstance) {
           experiencePoints: Math.max(0, outcome.experiencePoints),
           gained: outcome.gained,
         })
+      // Issue #11: a lead whose process goes on with its holder keeps them on its sheet.
       const redirect = outcome.requiresAppointment
         ? appUrls.leadAppointment(outcome.lead.uuid)
-        : appUrls.home()
-      return { redirect, leadTagId: outcome.leadTagId }
+        : outcome.released
+          ? appUrls.home()
+          : appUrls.lead(outcome.lead.uuid)
+      return { redirect, leadTagId: outcome.leadTagId, step: outcome.step, progress: outcome.progress }
     },
   )
 }

@@ -242,6 +242,43 @@ describe('history and comment', () => {
     expect(history[2].data.recallAt).toEqual(expect.any(String))
   })
 
+  it('lists a call nobody recorded an outcome for as its own entry, a detected inbound one too (issue #11)', async () => {
+    const { db } = t.database
+    const { market } = await insertMission(db, { userIds: [me.id] })
+    const lead = await insertLead(db, market.id)
+    const base = Date.now() - 3_600_000
+    // An unanswered outbound call on the lead, then a missed inbound call only detected from the number.
+    const unanswered = await insertCall(db, {
+      userId: me.id,
+      leadId: lead.id,
+      startedAt: new Date(base),
+      endedAt: new Date(base + 30_000),
+      status: 'done',
+    })
+    const detected = await insertCall(db, {
+      userId: me.id,
+      detectedLeadId: lead.id,
+      direction: 'inbound',
+      startedAt: new Date(base + 600_000),
+      endedAt: new Date(base + 620_000),
+      status: 'done',
+    })
+    const history = (await agent.request({ url: `/api/lead/${lead.uuid}/history` })).json()
+    const callEntries = history.filter((entry: { kind: string }) => entry.kind === 'call')
+    expect(callEntries.map((entry: { call: { id: number } }) => entry.call.id)).toEqual([
+      detected.id,
+      unanswered.id,
+    ])
+    expect(callEntries[0]).toMatchObject({
+      user: { id: me.id },
+      createdAt: detected.startedAt.toISOString(),
+      call: { direction: 'inbound', outcome: 'missed', durationSeconds: null },
+    })
+    // One time order across the events and the calls: newest first.
+    const times = history.map((entry: { createdAt: string }) => entry.createdAt)
+    expect([...times].sort().reverse()).toEqual(times)
+  })
+
   it('refuses the comment of a teleoperator who does not process the lead, and a too long one', async () => {
     const { db } = t.database
     const { market } = await insertMission(db, { userIds: [me.id] })

@@ -15,7 +15,8 @@ describe('lead history', () => {
     )
     renderApp(`/lead/${LEAD_UUID}`)
 
-    const title = await screen.findByText('Rappeler plus tard')
+    // The outcome form names the same outcome: the history's entry is the one in the list.
+    const title = await screen.findByText('Rappeler plus tard', { selector: '.lead-history__title' })
     const list = title.closest('ol')!
     const items = within(list).getAllByRole('listitem')
     // Newest first, as the server sends them.

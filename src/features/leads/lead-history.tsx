@@ -1,6 +1,7 @@
 // The lead's history, newest first as the server sends it (docs/domain.md "Leads", Reading): each
-// entry says when, what and who, then what it told (an outcome's name, the date chosen, the
-// comment) and the call it belongs to (issue #11).
+// entry says when, what and who, then what it told (an outcome's name, the date chosen, the notes,
+// the comment) and the call it belongs to; a call nobody recorded an outcome for is an entry of its
+// own (issue #11).
 import { useQuery } from '@tanstack/react-query'
 import { leadQueries } from '../../api/leads.ts'
 import type { LeadEvent, LeadEventCall } from '../../contracts/lead.ts'
@@ -41,6 +42,8 @@ function detailsOf(event: LeadEvent): string[] {
       }
       const recall = date(data.recallAt)
       if (recall) lines.push(details.recallAt(recall))
+      const notes = text(data.details)
+      if (notes) lines.push(details.notes(notes))
       const comment = text(data.comment)
       if (comment) lines.push(details.comment(comment))
       break
@@ -93,7 +96,8 @@ export function LeadHistory({ leadId }: LeadHistoryProps) {
         const title = titleOf(event)
         const lines = detailsOf(event)
         return (
-          <li key={event.id} className="lead-history__item">
+          // A call without outcome is an entry of its own, numbered as the call (not an event).
+          <li key={`${event.kind}:${event.id}`} className="lead-history__item">
             <p className="lead-history__head">
               <time dateTime={event.createdAt}>{formatDateTime(event.createdAt)}</time>
               {' · '}

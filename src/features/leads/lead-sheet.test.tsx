@@ -7,7 +7,16 @@ import { liveServer } from '../../../tests/mocks/live.ts'
 import { server } from '../../../tests/mocks/server.ts'
 import { makeMe, signedInAs } from '../../../tests/mocks/session.ts'
 import { currentUrl, renderApp } from '../../../tests/setup/render-app.tsx'
+import { addDays, civilDateOf, isoDate, isWorkingDay } from '../../contracts/paris-calendar.ts'
+import { recallInstant } from '../../contracts/recall.ts'
 import { draftKey } from './outcome-draft.ts'
+
+/** A working day (Paris) after tomorrow, `YYYY-MM-DD`. */
+function firstWorkingDayAfterTomorrow(): string {
+  let date = addDays(civilDateOf(new Date()), 2)
+  while (!isWorkingDay(date)) date = addDays(date, 1)
+  return isoDate(date)
+}
 
 beforeEach(() => localStorage.clear())
 
@@ -69,6 +78,72 @@ describe('lead sheet', () => {
       details: { text: 'Déjà équipé' },
       comment: null,
     })
+  })
+
+  it('stays on the sheet at the next step when the outcome moves the lead on (issue #11)', async () => {
+    let lead = makeLead()
+    server.use(
+      signedInAs(makeMe('TELEOPERATOR')),
+      // Before the fixtures' handlers (the first match answers): the lead as the server has it now.
+      http.get('*/api/lead/:id', () => HttpResponse.json(lead)),
+      ...leadSheetHandlers(lead),
+      http.post('*/api/calls/tag', () => {
+        lead = { ...lead, step: 2, updatedAt: '2026-11-22T09:10:00.000Z' }
+        return HttpResponse.json({ redirect: `/lead/${LEAD_UUID}`, leadTagId: 1, step: 2, progress: true })
+      }),
+    )
+    const { router } = renderApp(`/lead/${LEAD_UUID}`)
+
+    await userEvent.click(await screen.findByRole('radio', { name: 'Intéressé' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer le résultat' }))
+
+    expect(await screen.findByText('Lead passé à l’étape 2 : Rendez-vous.')).toBeTruthy()
+    expect(await screen.findByText('Étape 2 / 2 – Rendez-vous')).toBeTruthy()
+    expect(currentUrl(router)).toBe(`/lead/${LEAD_UUID}`)
+    // The next key press is for the new step's outcome.
+    const next = screen.getByRole('radio', { name: 'RDV pris' })
+    await waitFor(() => expect(document.activeElement).toBe(next))
+  })
+
+  it('asks when to call back, refuses an out-of-hours time in French, and sends the chosen instant', async () => {
+    let body: { details?: { recallAt?: string } } | null = null
+    server.use(
+      signedInAs(makeMe('TELEOPERATOR')),
+      ...leadSheetHandlers(makeLead()),
+      http.post('*/api/calls/tag', async ({ request }) => {
+        body = (await request.json()) as typeof body
+        return HttpResponse.json({ redirect: '/home', leadTagId: 1, step: 1, progress: false })
+      }),
+    )
+    const { router } = renderApp(`/lead/${LEAD_UUID}`)
+
+    await userEvent.click(await screen.findByRole('radio', { name: 'Rappeler plus tard' }))
+    // A proposal is filled in: the outcome's usual delay, moved to the first allowed time.
+    const day = screen.getByLabelText<HTMLInputElement>('Jour')
+    const time = screen.getByLabelText<HTMLSelectElement>('Heure (Paris)')
+    expect(day.value).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+    expect(time.value).not.toBe('')
+    expect(screen.getByText(/^Rappel prévu le /)).toBeTruthy()
+    // Saturday 13:00 or 20:00 do not exist in the list; a past day is refused.
+    expect([...time.options].map((option) => option.textContent)).not.toContain('13:00')
+    await userEvent.clear(day)
+    await userEvent.type(day, '2020-01-06')
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer le résultat' }))
+    expect((await screen.findByRole('alert')).textContent).toBe('Choisissez un rappel dans le futur.')
+    expect(document.activeElement).toBe(day)
+    expect(body).toBeNull()
+
+    const target = firstWorkingDayAfterTomorrow()
+    await userEvent.clear(day)
+    await userEvent.type(day, target)
+    await userEvent.selectOptions(time, '14:30')
+    expect(screen.queryByRole('alert')).toBeNull()
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer le résultat' }))
+    await waitFor(() => expect(currentUrl(router)).toBe('/home'))
+    const [year, month, date] = target.split('-').map(Number) as [number, number, number]
+    expect(body!.details!.recallAt).toBe(
+      recallInstant({ year, month, day: date }, 14 * 60 + 30).toISOString(),
+    )
   })
 
   it('keeps the outcome draft across a reload', async () => {

@@ -9,7 +9,7 @@ import { PageTitle } from '../../components/ui/page-title.tsx'
 import type { Lead } from '../../contracts/lead.ts'
 import type { Me } from '../../contracts/user.ts'
 import { fr } from '../../i18n/fr.ts'
-import { formatDate } from '../../i18n/format.ts'
+import { formatDate, formatLongDateTime } from '../../i18n/format.ts'
 import { LeadComment } from './lead-comment.tsx'
 import { LeadContact } from './lead-contact.tsx'
 import { LeadHistory } from './lead-history.tsx'
@@ -64,6 +64,9 @@ function LeadSheetView({ lead, me }: LeadSheetViewProps) {
         {t.mission} : {mission.name} · {t.expiration(formatDate(lead.expirationDate))}
         {lead.isExpired ? <span className="lead-sheet__expired">{t.expired}</span> : null}
       </p>
+      {lead.recallAt ? (
+        <p className="lead-sheet__recall">{t.recallPlanned(formatLongDateTime(lead.recallAt))}</p>
+      ) : null}
       {isMine ? (
         // Issue #11: the holder may hand the lead back, with a reason, without recording an outcome.
         <div className="lead-sheet__actions">
@@ -85,8 +88,10 @@ function LeadSheetView({ lead, me }: LeadSheetViewProps) {
             key={lead.id}
             userId={meId}
             leadId={lead.id}
+            step={lead.step}
             callId={callId}
             tags={current?.callProcessTags ?? []}
+            stepTitles={new Map(steps.map((step) => [step.number, step.title]))}
             // The server says who may record the outcome (its tagging rule): whoever processes the lead,
             // or the reader on a free lead their own call concerns (an inbound call answered on it).
             disabled={!lead.canRecordOutcome}

@@ -35,7 +35,13 @@ describe('outcome draft', () => {
     first.unmount()
 
     const reloaded = renderHook(() => useOutcomeDraft(USER, LEAD))
-    expect(reloaded.result.current.draft).toEqual({ tagId: 101, details: 'Rappeler après 18 h', comment: '' })
+    expect(reloaded.result.current.draft).toEqual({
+      tagId: 101,
+      details: 'Rappeler après 18 h',
+      comment: '',
+      recallDate: '',
+      recallTime: '',
+    })
     expect(JSON.parse(localStorage.getItem(key)!)).toMatchObject({ tagId: 101, savedAt: expect.any(Number) })
     expect(renderHook(() => useOutcomeDraft(99, LEAD)).result.current.draft.tagId).toBeNull()
     expect(renderHook(() => useOutcomeDraft(USER, 43)).result.current.draft.tagId).toBeNull()
@@ -44,7 +50,13 @@ describe('outcome draft', () => {
   it('follows the changes made in another tab through the storage event', () => {
     const { result } = renderHook(() => useOutcomeDraft(USER, LEAD))
     otherTabWrites({ tagId: 102, details: 'Déjà équipé', comment: '', savedAt: Date.now() })
-    expect(result.current.draft).toEqual({ tagId: 102, details: 'Déjà équipé', comment: '' })
+    expect(result.current.draft).toEqual({
+      tagId: 102,
+      details: 'Déjà équipé',
+      comment: '',
+      recallDate: '',
+      recallTime: '',
+    })
     // Another lead's draft changing leaves this one as it is.
     const before = result.current.draft
     otherTabWrites({ tagId: 5, details: '', comment: '', savedAt: Date.now() }, draftKey(USER, 7))
@@ -59,7 +71,13 @@ describe('outcome draft', () => {
 
     act(() => here.result.current.reset())
     expect(localStorage.getItem(key)).toBeNull()
-    expect(sameTabForm.result.current.draft).toEqual({ tagId: null, details: '', comment: '' })
+    expect(sameTabForm.result.current.draft).toEqual({
+      tagId: null,
+      details: '',
+      comment: '',
+      recallDate: '',
+      recallTime: '',
+    })
 
     act(() => here.result.current.update({ tagId: 101 }))
     otherTabWrites(null)
@@ -84,7 +102,13 @@ describe('outcome draft', () => {
 
   it('ignores an unreadable stored value, and still works when the storage refuses writes', () => {
     localStorage.setItem(key, '{not json')
-    expect(readOutcomeDraft(USER, LEAD)).toEqual({ tagId: null, details: '', comment: '' })
+    expect(readOutcomeDraft(USER, LEAD)).toEqual({
+      tagId: null,
+      details: '',
+      comment: '',
+      recallDate: '',
+      recallTime: '',
+    })
     const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
       throw new DOMException('full', 'QuotaExceededError')
     })
@@ -108,7 +132,13 @@ describe('outcome drafts at the end of a session (issue #17)', () => {
     act(() => forgetOutcomeDrafts())
 
     expect(localStorage.getItem(key)).toBeNull()
-    expect(open.result.current.draft).toEqual({ tagId: null, details: '', comment: '' })
+    expect(open.result.current.draft).toEqual({
+      tagId: null,
+      details: '',
+      comment: '',
+      recallDate: '',
+      recallTime: '',
+    })
     expect(localStorage.getItem('unrelated')).toBe('kept')
   })
 

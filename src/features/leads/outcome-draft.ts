@@ -4,12 +4,25 @@
 // of them; a draft untouched for 24 h is forgotten. docs/domain.md "Leads" (Outcome draft).
 import { useCallback, useEffect, useSyncExternalStore } from 'react'
 
-export type OutcomeDraft = { tagId: number | null; details: string; comment: string }
+/** `recallDate` (`YYYY-MM-DD`, Paris) and `recallTime` (minutes after midnight, as text): issue #11. */
+export type OutcomeDraft = {
+  tagId: number | null
+  details: string
+  comment: string
+  recallDate: string
+  recallTime: string
+}
 type StoredDraft = OutcomeDraft & { savedAt: number }
 
 export const DRAFT_MAX_AGE_MS = 24 * 60 * 60 * 1000
 const PREFIX = 'lead-outcome-draft:'
-const EMPTY_DRAFT: OutcomeDraft = Object.freeze({ tagId: null, details: '', comment: '' })
+const EMPTY_DRAFT: OutcomeDraft = Object.freeze({
+  tagId: null,
+  details: '',
+  comment: '',
+  recallDate: '',
+  recallTime: '',
+})
 
 /** One draft per user and lead: someone else signing in on this browser never sees it. */
 export function draftKey(userId: number, leadId: number): string {
@@ -32,6 +45,8 @@ function parse(raw: string | null, now: number): OutcomeDraft | null {
       tagId: typeof value.tagId === 'number' ? value.tagId : null,
       details: typeof value.details === 'string' ? value.details : '',
       comment: typeof value.comment === 'string' ? value.comment : '',
+      recallDate: typeof value.recallDate === 'string' ? value.recallDate : '',
+      recallTime: typeof value.recallTime === 'string' ? value.recallTime : '',
     }
   } catch {
     return null
@@ -62,7 +77,13 @@ function emit(key: string): void {
 }
 
 function isEmpty(draft: OutcomeDraft): boolean {
-  return draft.tagId === null && draft.details === '' && draft.comment === ''
+  return (
+    draft.tagId === null &&
+    draft.details === '' &&
+    draft.comment === '' &&
+    draft.recallDate === '' &&
+    draft.recallTime === ''
+  )
 }
 
 function writeDraft(key: string, draft: OutcomeDraft): void {

@@ -1,33 +1,54 @@
 // The tags of the current step as the outcome form (spec "Screens", §3 "Tag payload").
-import { useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { leadMutations } from '../../api/leads.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { requestFocus } from '../../components/ui/focus-request.ts'
 import type { CallProcessTag } from '../../contracts/lead.ts'
+import { firstRecallFrom } from '../../contracts/recall.ts'
 import { fr } from '../../i18n/fr.ts'
+import { notify } from '../../stores/notifications.ts'
 import { useOutcomeDraft } from './outcome-draft.ts'
+import { readRecallChoice, recallChoiceOf, RecallPicker } from './recall-picker.tsx'
 import { useOfflineReason } from '../../pwa/use-online.ts'
 
 export type OutcomeFormProps = {
   /** The signed-in user: drafts are kept per user and lead (outcome-draft.ts). */
   userId: number
   leadId: number
+  /** The lead's current step: the form follows it when an outcome moves the lead on. */
+  step: number
   /** The call being tagged, when the user's current call concerns this lead. */
   callId: number | null
   tags: CallProcessTag[]
+  /** The call process's step titles by number: the confirmation of a step change names the step. */
+  stepTitles: ReadonlyMap<number, string>
   disabled: boolean
 }
 
+/** Without a delay of its own, a call-back is first proposed two hours from now. */
+const DEFAULT_RECALL_DELAY_MINUTES = 120
+
 const t = fr.leads.sheet
 
-export function OutcomeForm({ userId, leadId, callId, tags, disabled }: OutcomeFormProps) {
+export function OutcomeForm({ userId, leadId, step, callId, tags, stepTitles, disabled }: OutcomeFormProps) {
   const queryClient = useQueryClient()
   const tag = useMutation(leadMutations.tagCall(queryClient))
   // Issue #5: tagging has effects at once (release, points); never deferred. The draft is kept.
   const offlineReason = useOfflineReason()
   const { draft, update, reset } = useOutcomeDraft(userId, leadId)
   const [missingTag, setMissingTag] = useState(false)
+  const [recallError, setRecallError] = useState(false)
+  const selected = tags.find((item) => item.id === draft.tagId) ?? null
+  /** The step shown, and the one the lead moved on to: its outcomes get the focus once shown. */
+  const shownStep = useRef(step)
+  const focusOnStep = useRef<number | null>(null)
+  useEffect(() => {
+    shownStep.current = step
+    if (focusOnStep.current !== step) return
+    focusOnStep.current = null
+    requestFocus(['outcome'])
+  }, [step])
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -35,8 +56,20 @@ export function OutcomeForm({ userId, leadId, callId, tags, disabled }: OutcomeF
       setMissingTag(true)
       return
     }
+    // Issue #11: a call-back needs its date; refused here with the server's words before sending.
+    let recallAt: string | null = null
+    if (selected?.asksRecallDate) {
+      const choice = readRecallChoice(draft, new Date())
+      if (!choice.at) {
+        setRecallError(true)
+        event.currentTarget.querySelector<HTMLElement>('[name="recallDate"]')?.focus()
+        return
+      }
+      recallAt = choice.at.toISOString()
+    }
     // Issue #11: where the focus is now; the page that follows may put it on its own action.
     const focusedAtSubmit = document.activeElement
+    const text = draft.details.trim()
     // Not mutate's onSuccess: that one is skipped when the redirect to /home has already unmounted the
     // form, and the draft must go (in every tab) once the outcome is recorded. Failures are
     // announced by the mutation's onError.
@@ -45,14 +78,22 @@ export function OutcomeForm({ userId, leadId, callId, tags, disabled }: OutcomeF
         leadId,
         callId,
         callProcessTagId: draft.tagId,
-        details: draft.details.trim() ? { text: draft.details.trim() } : {},
+        details: { ...(text ? { text } : {}), ...(recallAt ? { recallAt } : {}) },
         comment: draft.comment.trim() || null,
       })
       .then(
-        () => {
+        (result) => {
           reset()
-          // Issue #11: after an outcome, the page's heading (the sheet at its next step, or the page
-          // the server sent the agent to), unless that page put the focus on its own action.
+          setRecallError(false)
+          if (result.progress) {
+            // Issue #11: the agent stays on the sheet, at the next step, and picks its outcome next.
+            notify({ kind: 'success', message: t.movedOn(result.step, stepTitles.get(result.step) ?? null) })
+            if (shownStep.current === result.step) requestFocus(['outcome'])
+            else focusOnStep.current = result.step
+            return
+          }
+          // After an outcome, the page's heading (the page the server sent the agent to), unless
+          // that page put the focus on its own action.
           requestFocus(['page-heading'], { unlessMovedFrom: focusedAtSubmit })
         },
         () => undefined,
@@ -61,6 +102,16 @@ export function OutcomeForm({ userId, leadId, callId, tags, disabled }: OutcomeF
 
   function handleTagChange(tagId: number) {
     setMissingTag(false)
+    setRecallError(false)
+    const next = tags.find((item) => item.id === tagId)
+    // A call-back is proposed at the outcome's usual delay, moved to the first allowed time.
+    if (next?.asksRecallDate && draft.recallDate === '') {
+      const now = new Date()
+      const delay = next.recallDelayMinutes ?? DEFAULT_RECALL_DELAY_MINUTES
+      const proposal = firstRecallFrom(new Date(now.getTime() + delay * 60_000), now)
+      update({ tagId, ...(proposal ? recallChoiceOf(proposal) : {}) })
+      return
+    }
     update({ tagId })
   }
 
@@ -84,6 +135,16 @@ export function OutcomeForm({ userId, leadId, callId, tags, disabled }: OutcomeF
           ))}
         </div>
         {missingTag ? <p role="alert">{t.chooseOutcome}</p> : null}
+        {selected?.asksRecallDate ? (
+          <RecallPicker
+            value={draft}
+            onChange={(change) => {
+              setRecallError(false)
+              update(change)
+            }}
+            showError={recallError}
+          />
+        ) : null}
         <label className="outcome-form__field">
           {t.details}
           <textarea

@@ -82,6 +82,11 @@ export const leads = {
     outcomeComment: 'Commentaire',
     submitOutcome: 'Enregistrer le résultat',
     chooseOutcome: 'Choisissez un résultat.',
+    /** Issue #11: the outcome moved the lead on; the agent stays on the sheet. */
+    movedOn: (step: number, title: string | null) =>
+      title ? `Lead passé à l’étape ${step} : ${title}.` : `Lead passé à l’étape ${step}.`,
+    /** Issue #11: the lead's call-back, on the sheet. */
+    recallPlanned: (when: string) => `Rappel prévu le ${when}`,
     comment: 'Commentaire du lead',
     saveComment: 'Enregistrer le commentaire',
     noComment: 'Aucun commentaire.',
@@ -142,6 +147,7 @@ export const leads = {
     historyDetails: {
       recallAt: (date: string) => `Rappel le ${date}`,
       comment: (comment: string) => `Commentaire : « ${comment} »`,
+      notes: (notes: string) => `Détails : « ${notes} »`,
       noComment: 'Commentaire effacé',
       corrected: (before: string) => `Correction du résultat « ${before} »`,
       appointmentBooked: (slot: string) => `RDV fixé le ${slot}`,

@@ -1,0 +1,130 @@
+// Issue #11 "Stay on the lead" and "Call-back later needs a when": an outcome that moves the lead on
+// keeps the agent on the sheet at the next step (no reload, a confirmation, the focus on the new
+// step's outcomes); "Rappeler plus tard" asks for a date and time in Paris, and the chosen one shows
+// on the sheet and in the history. Every teleoperator account is some spec's on the shared server, so
+// this file runs a server of its own (own port and data directory), where teleop1 is its alone.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { expect, test, type Page } from '@playwright/test'
+import { addDays, civilDateOf, isoDate, isWorkingDay } from '../../src/contracts/paris-calendar.ts'
+import { recallInstant } from '../../src/contracts/recall.ts'
+import { formatLongDateTime } from '../../src/i18n/format.ts'
+import { signIn, xsrfHeaders } from './helpers.ts'
+import { freePort, startOwnServer, stopOwnServer, type OwnServer } from './own-server.ts'
+
+type Tag = {
+  id: number
+  label: string
+  nextStep: number | null
+  endsProcessing: boolean
+  requiresAppointment: boolean
+}
+type Step = { number: number; title: string; callProcessTags: Tag[] }
+type LeadData = {
+  id: number
+  uuid: string
+  step: number
+  maxStep: number
+  market: { mission: { callProcess: { callProcessSteps: Step[] } } }
+}
+
+let dataDir = ''
+let origin = ''
+let server: OwnServer | null = null
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000)
+  const port = await freePort()
+  dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-outcome-'))
+  origin = `http://localhost:${port}`
+  server = await startOwnServer({ port, dataDir })
+})
+
+test.afterAll(async () => {
+  await stopOwnServer(server)
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+/** A lead handed out by `Traiter un lead` whose current step has an outcome that moves it on. */
+async function takeLeadThatMovesOn(page: Page): Promise<{ lead: LeadData; advance: Tag; next: Step }> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    await page.getByRole('button', { name: 'Traiter un lead' }).click()
+    await expect(page).toHaveURL(/\/lead\/[0-9a-f-]{36}$/)
+    const uuid = new URL(page.url()).pathname.split('/')[2]!
+    const lead = (await (await page.request.get(`${origin}/api/lead/${uuid}`)).json()) as LeadData
+    const steps = lead.market.mission.callProcess.callProcessSteps
+    const advance = steps
+      .find((step) => step.number === lead.step)
+      ?.callProcessTags.find(
+        (tag) => tag.nextStep !== null && !tag.endsProcessing && !tag.requiresAppointment,
+      )
+    const next = steps.find((step) => step.number === advance?.nextStep)
+    if (advance && next) return { lead, advance, next }
+    // A lead at its last step: handed back, and the next one is taken.
+    const released = await page.request.post(`${origin}/api/lead/${lead.id}/release`, {
+      headers: await xsrfHeaders(page),
+      data: { reason: 'Étape finale : un autre lead pour ce test' },
+    })
+    expect(released.ok()).toBe(true)
+    await page.goto(`${origin}/home`)
+  }
+  throw new Error('no lead with an outcome that moves it on')
+}
+
+/** The working day (Paris) after tomorrow. */
+function workingDayAfterTomorrow() {
+  let date = addDays(civilDateOf(new Date()), 2)
+  while (!isWorkingDay(date)) date = addDays(date, 1)
+  return date
+}
+
+test('an outcome that moves the lead on keeps the agent on the sheet; a call-back asks when, and the history says it', async ({
+  page,
+}) => {
+  await page.goto(`${origin}/login`)
+  await signIn(page, 'teleop1@demo.fr')
+  await expect(page).toHaveURL(/\/home$/)
+  const { lead, advance, next } = await takeLeadThatMovesOn(page)
+  const sheetUrl = page.url()
+  // A full reload would lose this.
+  await page.evaluate(() => Object.assign(window, { stillTheSamePage: true }))
+
+  await page.getByRole('radio', { name: advance.label }).check()
+  await page.getByRole('button', { name: 'Enregistrer le résultat' }).click()
+
+  await expect(page.getByText(`Lead passé à l’étape ${next.number} : ${next.title}.`)).toBeVisible()
+  await expect(
+    page.getByRole('heading', { name: `Étape ${next.number} / ${lead.maxStep} – ${next.title}` }),
+  ).toBeVisible()
+  expect(page.url()).toBe(sheetUrl)
+  expect(await page.evaluate(() => 'stillTheSamePage' in window)).toBe(true)
+  // The next key press is for the new step's outcomes.
+  const focused = await page.evaluate(() => {
+    const active = document.activeElement
+    return active instanceof HTMLInputElement && active.type === 'radio'
+      ? active.closest('label')?.textContent
+      : null
+  })
+  expect(next.callProcessTags.map((tag) => tag.label)).toContain(focused)
+
+  // Call back later: a proposal is there; the agent picks a day and a time by keyboard-usable fields.
+  await page.getByRole('radio', { name: 'Rappeler plus tard' }).check()
+  const day = page.getByLabel('Jour')
+  const time = page.getByLabel('Heure (Paris)')
+  await expect(day).not.toHaveValue('')
+  const date = workingDayAfterTomorrow()
+  await day.fill(isoDate(date))
+  await time.selectOption('14:30')
+  const when = formatLongDateTime(recallInstant(date, 14 * 60 + 30).toISOString())
+  await expect(page.getByText(`Rappel prévu le ${when}.`)).toBeVisible()
+  await page.getByRole('button', { name: 'Enregistrer le résultat' }).click()
+  await expect(page).toHaveURL(/\/home$/)
+
+  await page.goto(sheetUrl)
+  await expect(page.getByText(`Rappel prévu le ${when}`, { exact: true })).toBeVisible()
+  const entry = page.locator('.lead-history__item').filter({ hasText: 'Rappeler plus tard' }).first()
+  await expect(entry).toContainText(`Rappel le ${when}`)
+  // The step change is in the history too, before it.
+  await expect(page.locator('.lead-history__item').filter({ hasText: advance.label })).toHaveCount(1)
+})
