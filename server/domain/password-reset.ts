@@ -44,6 +44,30 @@ const MAILS = {
   },
 } as const
 
+/**
+ * A new password link for the user (one hour, single use). Only the newest link works: asking again
+ * invalidates the previous ones. The user's row is locked first, so two requests at once are served
+ * one after the other and one link survives.
+ */
+export async function issuePasswordToken(db: Db, userId: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url')
+  await db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
+    await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId))
+    await tx.insert(passwordResetTokens).values({
+      tokenHash: hashToken(token),
+      userId,
+      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+    })
+  })
+  return token
+}
+
+/** Where a password link opens: the reset page with its token. */
+export function passwordLinkUrl(origin: string, token: string): string {
+  return `${origin}/reset-password?token=${encodeURIComponent(token)}`
+}
+
 export async function sendPasswordLink(
   app: FastifyInstance,
   { email, origin, kind }: { email: string; origin: string; kind: keyof typeof MAILS },
@@ -54,18 +78,7 @@ export async function sendPasswordLink(
     .from(users)
     .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
   if (!user || user.status !== 'ACTIVE') return
-  const token = randomBytes(32).toString('base64url')
-  await db.transaction(async (tx) => {
-    // Only the newest link works: asking again invalidates the previous ones. The user's row is
-    // locked first, so two requests at once are served one after the other and one link survives.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update')
-    await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id))
-    await tx.insert(passwordResetTokens).values({
-      tokenHash: hashToken(token),
-      userId: user.id,
-      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
-    })
-  })
+  const token = await issuePasswordToken(db, user.id)
   const mail = MAILS[kind]
   await app.mailer.send({
     to: user.email,
@@ -74,7 +87,7 @@ export async function sendPasswordLink(
       `Bonjour ${user.firstName},`,
       '',
       mail.intro,
-      `${origin}/reset-password?token=${encodeURIComponent(token)}`,
+      passwordLinkUrl(origin, token),
       '',
       'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message.',
     ].join('\n'),
