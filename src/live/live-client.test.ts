@@ -188,7 +188,7 @@ describe('synced', () => {
 
     liveServer.publish('pong', null)
     await settle()
-    expect(onSynced).toHaveBeenCalledOnce()
+    expect(onSynced).toHaveBeenCalledExactlyOnceWith(false)
   })
 
   it('waits for the pong of its own ping, not an earlier heartbeat pong', async () => {
@@ -231,7 +231,7 @@ describe('reconnected', () => {
     live.subscribe('tentacall:3')
     await advance(2000)
     expect(liveStore.status).toBe('reconnected')
-    expect(onSynced).toHaveBeenCalledOnce()
+    expect(onSynced).toHaveBeenCalledExactlyOnceWith(true)
     expect(subscriptions()).toEqual([
       { type: 'subscribe', channel: 'user:3:experience' },
       { type: 'subscribe', channel: 'badge:3' },

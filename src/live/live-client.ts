@@ -41,7 +41,7 @@ export type LiveClientOptions = {
    * Subscriptions just sent are in place on the server (the pong of the ping sent after them):
    * what changed before then was not delivered and must be fetched again.
    */
-  onSynced?: () => void
+  onSynced?: (afterLoss: boolean) => void
   /** The server closed the socket because the session ended (4001): no reconnection. */
   onSessionEnded?: () => void
   /** An `error` event of the server (refused subscription, unknown message). */
@@ -76,6 +76,8 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
   let pongsReceived = 0
   /** The ping whose pong confirms the latest subscriptions (0: none awaited). */
   let syncPing = 0
+  /** Those subscriptions restore a channel lost meanwhile (a reconnection), not a first one. */
+  let syncAfterLoss = false
   /** The current socket got the server's `connected`: subscriptions may be sent. */
   let ready = false
   let started = false
@@ -101,11 +103,12 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
   }
 
   /** Sends subscription changes, then the ping whose pong says the server applied them. */
-  function sendSubscriptions(messages: ClientMessage[]): void {
+  function sendSubscriptions(messages: ClientMessage[], afterLoss = false): void {
     if (messages.length === 0) return
     for (const message of messages) send(message)
     sendPing()
     syncPing = pingsSent
+    syncAfterLoss ||= afterLoss
   }
 
   function handlePong(): void {
@@ -113,7 +116,9 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
     pongsReceived += 1
     if (syncPing === 0 || pongsReceived < syncPing) return
     syncPing = 0
-    options.onSynced?.()
+    const afterLoss = syncAfterLoss
+    syncAfterLoss = false
+    options.onSynced?.(afterLoss)
   }
 
   function connect(): void {
@@ -122,6 +127,7 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
     socket = current
     ready = false
     pingsSent = pongsReceived = syncPing = 0
+    syncAfterLoss = false
     current.onopen = () => heartbeat.start()
     current.onmessage = (event) => handleMessage(event.data)
     current.onclose = (event) => handleClose(event.code)
@@ -144,7 +150,10 @@ export function createLiveClient(options: LiveClientOptions): LiveClient {
     const first = !ready
     ready = true
     attempt = 0
-    sendSubscriptions([...wanted].map((channel) => ({ type: 'subscribe', channel })))
+    sendSubscriptions(
+      [...wanted].map((channel) => ({ type: 'subscribe', channel })),
+      first && recovering,
+    )
     // A repeated `connected` on the same socket only sends the subscriptions again.
     if (!first) return
     if (!recovering) return setLiveStatus('connected')

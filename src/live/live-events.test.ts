@@ -88,11 +88,18 @@ describe('applyLiveEvent', () => {
 })
 
 describe('refreshAfterSync', () => {
-  it('invalidates what events may have changed before the subscriptions were in place: `me`, the leads and the call', () => {
-    refreshAfterSync(queryClient)
+  it('after a loss, invalidates what events may have changed meanwhile: `me`, the leads and the call', () => {
+    refreshAfterSync(queryClient, true)
     expect(invalidated(meKey)).toBe(true)
     expect(invalidated(leadKey)).toBe(true)
     expect(invalidated(callKey)).toBe(true)
     expect(invalidated(configQueries.all())).toBe(false)
+  })
+
+  it('on the first socket, the call and `me` only (the page has just fetched its leads)', () => {
+    refreshAfterSync(queryClient, false)
+    expect(invalidated(meKey)).toBe(true)
+    expect(invalidated(callKey)).toBe(true)
+    expect(invalidated(leadKey)).toBe(false)
   })
 })

@@ -80,11 +80,13 @@ export function applyLiveEvent(queryClient: QueryClient, event: string, data: un
 }
 
 /**
- * Once a socket's subscriptions are in place (first connection or reconnection): what events
- * raised before then would have changed is fetched again (only the queries on screen refetch).
+ * Once a socket's subscriptions are in place: what events raised before then would have changed is
+ * fetched again (only the queries on screen refetch). After a loss, everything the channel feeds;
+ * on the page's first socket, the current call and `me` only — an inbound call raised while the
+ * page loaded (issue #11) — since the page has just fetched its leads.
  */
-export function refreshAfterSync(queryClient: QueryClient): void {
-  void queryClient.invalidateQueries({ queryKey: leadQueries.all() })
+export function refreshAfterSync(queryClient: QueryClient, afterLoss: boolean): void {
+  if (afterLoss) void queryClient.invalidateQueries({ queryKey: leadQueries.all() })
   void queryClient.invalidateQueries({ queryKey: callQueries.all() })
   invalidateMe(queryClient)
 }

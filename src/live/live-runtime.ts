@@ -43,8 +43,8 @@ export function startLive(queryClient: QueryClient, userId: number): () => void 
       void bridge.handle(event, data)
     },
     // Every new socket (the first one too): events raised before its subscriptions were in place
-    // were not delivered, so the call, the leads and `me` are fetched again.
-    onSynced: () => refreshAfterSync(queryClient),
+    // were not delivered, so what they would have changed is fetched again (live-events.ts).
+    onSynced: (afterLoss) => refreshAfterSync(queryClient, afterLoss),
     // The server ended the session (logout elsewhere, deactivation, expiry): asking who is signed
     // in gets null, and the layout goes to /login.
     onSessionEnded: () => void queryClient.invalidateQueries({ queryKey: authQueries.me().queryKey }),
