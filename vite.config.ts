@@ -80,14 +80,18 @@ export default defineConfig({
             {
               name: 'forms',
               priority: 2,
+              // TanStack Query only: the back office's table (@tanstack/react-table, table-core,
+              // store) stays in its lazy chunk, out of /login (issue #12).
               // The sign-in pages' strings too: the private group would otherwise take them along
               // with the composed `fr` its modules import, and /login would load that whole chunk.
-              test: /[\\/]node_modules[\\/]@tanstack[\\/]|[\\/]src[\\/](components[\\/]ui[\\/](button|page-title|text-field|form-error)|i18n[\\/]fr[\\/]auth)\./,
+              test: /[\\/]node_modules[\\/]@tanstack[\\/](?:react-query|query-core)[\\/]|[\\/]src[\\/](components[\\/]ui[\\/](button|page-title|text-field|form-error)|i18n[\\/]fr[\\/]auth)\./,
             },
             {
               name: 'private',
               priority: 1,
-              test: /[\\/]src[\\/](api[\\/]|stores[\\/]|i18n[\\/]format|components[\\/]ui[\\/]modal|app[\\/]layouts[\\/]use-route-access|pwa[\\/](push-subscription|deferred-changes|outbox))/,
+              // Not the back office's own resources (issue #12): only its lazy screens import them,
+              // and this chunk loads on every private page (/home included).
+              test: /[\\/]src[\\/](api[\\/](?!(?:teams|audit)\.)|stores[\\/]|i18n[\\/]format|components[\\/]ui[\\/]modal|app[\\/]layouts[\\/]use-route-access|pwa[\\/](push-subscription|deferred-changes|outbox))/,
             },
           ],
         },

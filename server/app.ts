@@ -29,6 +29,8 @@ import webhookRoutes from './routes/webhooks/index.ts'
 import callRoutes from './routes/calls/index.ts'
 import callTagRoutes from './routes/calls/tag.ts'
 import pushRoutes from './routes/push/index.ts'
+import teamRoutes from './routes/teams/index.ts'
+import auditRoutes from './routes/audit/index.ts'
 
 z.config(z.locales.fr())
 
@@ -98,6 +100,8 @@ export async function buildApp({
   await app.register(callTagRoutes)
   await app.register(leadRoutes)
   await app.register(pushRoutes)
+  await app.register(teamRoutes)
+  await app.register(auditRoutes)
   await app.register(devRoutes)
   await app.register(staticPlugin)
   return app

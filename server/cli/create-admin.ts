@@ -42,7 +42,8 @@ export async function createAdmin(
 }
 
 function originOf(config: AppConfig): string {
-  return (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '')
+  const origin = config.publicUrl ?? `http://localhost:${config.port}`
+  return origin.endsWith('/') ? origin.slice(0, -1) : origin
 }
 
 async function main(): Promise<number> {

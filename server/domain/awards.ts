@@ -30,7 +30,7 @@ export async function alertRecipients(db: Db, earnerId: number, kind: AwardKind)
     where p.user_id = ${users.id} and p.key = ${key}), ${sql.raw(String(DEFAULT_PREFERENCES[key]))})`
   const managesEarner = sql`exists (select 1 from team_members mine
     join team_members theirs on theirs.team_id = mine.team_id
-    where mine.user_id = ${users.id} and theirs.user_id = ${earnerId})`
+    where mine.user_id = ${users.id} and mine.is_manager and theirs.user_id = ${earnerId})`
   const rows = await db
     .select({ id: users.id })
     .from(users)

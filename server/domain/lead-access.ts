@@ -22,7 +22,7 @@ export function leadNotFound() {
   return errors.notFound(LEAD_NOT_FOUND)
 }
 
-/** The users whose missions the actor sees: themself, and for a manager every member of their teams. */
+/** The users whose missions the actor sees: themself, and for a manager every member of the teams they manage. */
 function scopeUsers(db: Db, actor: LeadActor): SQL {
   if (actor.role !== 'MANAGER') return eq(missionUsers.userId, actor.id)
   const mine = alias(teamMembers, 'mine')
@@ -30,7 +30,8 @@ function scopeUsers(db: Db, actor: LeadActor): SQL {
     .select({ userId: teamMembers.userId })
     .from(teamMembers)
     .innerJoin(mine, eq(mine.teamId, teamMembers.teamId))
-    .where(eq(mine.userId, actor.id))
+    // Issue #12: a manager manages the teams where they are flagged manager (team_members.is_manager).
+    .where(and(eq(mine.userId, actor.id), eq(mine.isManager, true)))
   return or(eq(missionUsers.userId, actor.id), inArray(missionUsers.userId, teamMates))!
 }
 

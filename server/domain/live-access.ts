@@ -19,7 +19,8 @@ export async function readableUsers(db: Db, viewer: Viewer): Promise<Readable> {
     .selectDistinct({ userId: teamMembers.userId })
     .from(mine)
     .innerJoin(teamMembers, and(eq(teamMembers.teamId, mine.teamId), ne(teamMembers.userId, viewer.id)))
-    .where(eq(mine.userId, viewer.id))
+    // Issue #12: the teams the viewer manages (team_members.is_manager).
+    .where(and(eq(mine.userId, viewer.id), eq(mine.isManager, true)))
   return new Set([viewer.id, ...rows.map((row) => row.userId)])
 }
 

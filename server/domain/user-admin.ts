@@ -1,6 +1,6 @@
 // User administration rules: unique e-mail (case-insensitive), existing teams, status changes.
 import { randomBytes } from 'node:crypto'
-import { eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { CreateUserBody, UpdateUserBody, User } from '../../src/contracts/user.ts'
 import type { UserStatus } from '../../src/contracts/roles.ts'
 import { isUniqueViolation, type Db } from '../db/client.ts'
@@ -23,15 +23,36 @@ async function assertEmailFree(tx: Tx, email: string, exceptId?: number) {
   if (row && row.id !== exceptId) throw emailTaken()
 }
 
+/**
+ * The user's teams become `teamIds`: memberships kept stay as they are (their manager flag too),
+ * removed ones go, new ones are added; a MANAGER joins as the team's manager (issue #12). Archived
+ * teams take no one (docs/domain.md "Teams").
+ */
 async function setTeams(tx: Tx, userId: number, teamIds: number[]) {
   const unique = [...new Set(teamIds)]
   if (unique.length > 0) {
-    const found = await tx.select({ id: teams.id }).from(teams).where(inArray(teams.id, unique))
+    const found = await tx
+      .select({ id: teams.id })
+      .from(teams)
+      .where(and(inArray(teams.id, unique), isNull(teams.archivedAt)))
     if (found.length !== unique.length)
       throw errors.invalid(messages.unknownTeam, { teamIds: messages.unknownTeam })
   }
-  await tx.delete(teamMembers).where(eq(teamMembers.userId, userId))
-  if (unique.length > 0) await tx.insert(teamMembers).values(unique.map((teamId) => ({ teamId, userId })))
+  const current = await tx
+    .select({ teamId: teamMembers.teamId })
+    .from(teamMembers)
+    .where(eq(teamMembers.userId, userId))
+  const removed = current.map((row) => row.teamId).filter((id) => !unique.includes(id))
+  const added = unique.filter((id) => !current.some((row) => row.teamId === id))
+  if (removed.length > 0)
+    await tx
+      .delete(teamMembers)
+      .where(and(eq(teamMembers.userId, userId), inArray(teamMembers.teamId, removed)))
+  if (added.length === 0) return
+  const [user] = await tx.select({ role: users.role }).from(users).where(eq(users.id, userId))
+  await tx
+    .insert(teamMembers)
+    .values(added.map((teamId) => ({ teamId, userId, isManager: user?.role === 'MANAGER' })))
 }
 
 /** Unique-violation from either driver, when two admins create the same e-mail at once. */

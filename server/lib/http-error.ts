@@ -5,6 +5,8 @@ import { messages } from './messages.ts'
 export type ErrorBody = {
   error: { code: string; message: string; fields?: Record<string, string> }
   redirect?: string
+  /** A stale version's 409: the entity as it is now (server/lib/optimistic-concurrency.ts). */
+  current?: unknown
 }
 
 export class HttpError extends Error {
@@ -14,12 +16,19 @@ export class HttpError extends Error {
   readonly fields: Record<string, string> | undefined
   /** Sent as the Retry-After header (429). */
   readonly retryAfterSeconds: number | undefined
+  /** Sent as the body's `current` (a stale version's 409). */
+  readonly current: unknown
 
   constructor(
     statusCode: number,
     code: string,
     message: string,
-    extra: { redirect?: string; fields?: Record<string, string>; retryAfterSeconds?: number } = {},
+    extra: {
+      redirect?: string
+      fields?: Record<string, string>
+      retryAfterSeconds?: number
+      current?: unknown
+    } = {},
   ) {
     super(message)
     this.statusCode = statusCode
@@ -27,6 +36,7 @@ export class HttpError extends Error {
     this.redirect = extra.redirect
     this.fields = extra.fields
     this.retryAfterSeconds = extra.retryAfterSeconds
+    this.current = extra.current
   }
 }
 

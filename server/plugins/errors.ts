@@ -23,6 +23,7 @@ async function errorsPlugin(app: FastifyInstance) {
       const body: ErrorBody = { error: { code: error.code, message: error.message } }
       if (error.fields) body.error.fields = error.fields
       if (error.redirect) body.redirect = error.redirect
+      if (error.current !== undefined) body.current = error.current
       if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds))
       return reply.status(error.statusCode).send(body)
     }

@@ -4,24 +4,10 @@
 // carriage return. A linear scan, no regular expression. Used by the zod contracts, which only the
 // server loads (the client imports their zod-free parts).
 import { z } from 'zod'
+import { CONTROL_CHARACTERS_MESSAGE, hasControlCharacter } from './control-characters.ts'
 
-export const CONTROL_CHARACTERS_MESSAGE = 'Ce texte contient des caractères de contrôle non autorisés.'
-
-const TAB = 0x09
-const LINE_FEED = 0x0a
-const CARRIAGE_RETURN = 0x0d
-
-export function hasControlCharacter(value: string, multiline = false): boolean {
-  for (let i = 0; i < value.length; i++) {
-    const code = value.charCodeAt(i)
-    if (code < 0x20) {
-      if (multiline && (code === TAB || code === LINE_FEED || code === CARRIAGE_RETURN)) continue
-      return true
-    }
-    if (code >= 0x7f && code <= 0x9f) return true
-  }
-  return false
-}
+// The check itself is zod-free (./control-characters.ts) so zod/mini forms can use it too.
+export { CONTROL_CHARACTERS_MESSAGE, hasControlCharacter }
 
 /** A string without control characters (tab and line breaks allowed when `multiline`). */
 export function safeText({ multiline = false }: { multiline?: boolean } = {}) {

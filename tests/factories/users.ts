@@ -1,6 +1,7 @@
 // User fixtures. The password hash is computed once per test process, at a test-only scrypt cost:
 // verification reads the cost stored in the hash, so sign-ins in tests take milliseconds instead of
 // the production cost's hundreds (the server itself always hashes at full cost).
+import { inArray } from 'drizzle-orm'
 import type { Db } from '../../server/db/client.ts'
 import { teamMembers, teams, users } from '../../server/db/schema.ts'
 import { hashPassword } from '../../server/lib/passwords.ts'
@@ -34,10 +35,22 @@ export async function insertUser(db: Db, fixture: UserFixture = {}) {
   return row!
 }
 
+/** A team of `userIds`; its MANAGER-role members manage it (team_members.is_manager). */
 export async function insertTeam(db: Db, name: string, userIds: number[]) {
   const [team] = await db.insert(teams).values({ name }).returning()
-  if (userIds.length)
-    await db.insert(teamMembers).values(userIds.map((userId) => ({ teamId: team!.id, userId })))
+  if (userIds.length) {
+    const members = await db
+      .select({ id: users.id, role: users.role })
+      .from(users)
+      .where(inArray(users.id, userIds))
+    await db.insert(teamMembers).values(
+      members.map((member) => ({
+        teamId: team!.id,
+        userId: member.id,
+        isManager: member.role === 'MANAGER',
+      })),
+    )
+  }
   return team!
 }
 

@@ -17,6 +17,7 @@ export type TestApp = {
 
 const RESET_TABLES = [
   'users',
+  'audit_entries',
   'user_preferences',
   'avatars',
   'teams',

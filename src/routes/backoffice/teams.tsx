@@ -1,7 +1,25 @@
-// /backoffice/teams (spec §2). Its screen comes with a later issue; until then, title only.
-import { PlaceholderPage } from '../../app/placeholder-page.tsx'
-import { screenTitles } from '../../i18n/fr/screens.ts'
+// /backoffice/teams (spec §2, issue #12 "Teams"): administrators create, rename and archive teams,
+// choose their members and managers. Lazy like every route: nothing of it enters /login or /home.
+import type { QueryClient } from '@tanstack/react-query'
+import { teamQueries } from '../../api/teams.ts'
+import { listQueryOf, readTeamView } from '../../features/backoffice/teams/team-list-params.ts'
+import { TeamsScreen } from '../../features/backoffice/teams/teams-screen.tsx'
+import { startQueries } from '../start-queries.ts'
+
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  ({ request }: { request: Request }) => {
+    const view = readTeamView(new URL(request.url).searchParams)
+    return startQueries(queryClient, (me) =>
+      me.role === 'ADMIN'
+        ? [
+            queryClient.ensureQueryData(teamQueries.list(listQueryOf(view))),
+            ...(view.teamId === null ? [] : [queryClient.ensureQueryData(teamQueries.detail(view.teamId))]),
+          ]
+        : [],
+    )
+  }
 
 export function Component() {
-  return <PlaceholderPage title={screenTitles.backofficeTeams} />
+  return <TeamsScreen />
 }

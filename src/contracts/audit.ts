@@ -1,0 +1,52 @@
+// The audit trail (issue #12 "Audit trail", docs/domain.md "Audit and concurrency"): every back-office
+// change, read per entity by administrators.
+import { z } from 'zod'
+import { idSchema } from './common.ts'
+
+/** Entities whose changes are audited; the next back-office screens add theirs. */
+export const AUDIT_ENTITIES = ['team'] as const
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number]
+
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'archive',
+  'restore',
+  'member-add',
+  'member-remove',
+  'manager-set',
+  'manager-unset',
+] as const
+export type AuditAction = (typeof AUDIT_ACTIONS)[number]
+
+export const AUDIT_PAGE_SIZE_MAX = 100
+
+export const auditParamsSchema = z.object({ entity: z.enum(AUDIT_ENTITIES), id: idSchema })
+export const auditQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(AUDIT_PAGE_SIZE_MAX).default(20),
+})
+
+/** A snapshot of what changed: a few named values (a name, a member), never a whole row. */
+const snapshotSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))
+export type AuditSnapshot = z.infer<typeof snapshotSchema>
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  user: z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string() }).nullable(),
+  entity: z.enum(AUDIT_ENTITIES),
+  entityId: z.number().int(),
+  action: z.enum(AUDIT_ACTIONS),
+  before: snapshotSchema.nullable(),
+  after: snapshotSchema.nullable(),
+})
+export type AuditEntry = z.infer<typeof auditEntrySchema>
+
+export const auditPageSchema = z.object({
+  items: z.array(auditEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+})
+export type AuditPage = z.infer<typeof auditPageSchema>

@@ -1,0 +1,115 @@
+// /backoffice/teams (issue #12 "Teams"): the list (search, archived filter, sort and page in the URL),
+// the "Nouvelle équipe" form, and the panel of the team opened.
+import { useRef, useState } from 'react'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { apiErrorMessage } from '../../../api/error-message.ts'
+import { teamMutations, teamQueries } from '../../../api/teams.ts'
+import { Button } from '../../../components/ui/button.tsx'
+import { PageTitle } from '../../../components/ui/page-title.tsx'
+import { TextField } from '../../../components/ui/text-field.tsx'
+import { app } from '../../../i18n/fr/common.ts'
+import { teamForm, teamsScreen as t } from '../../../i18n/fr/backoffice.ts'
+import { notify } from '../../../stores/notifications.ts'
+import { TeamDetail } from './team-detail.tsx'
+import { listQueryOf, TEAM_PAGE_SIZE, useTeamView } from './team-list-params.ts'
+import { TeamNameForm } from './team-name-form.tsx'
+import { TeamsTable } from './teams-table.tsx'
+import './teams.css'
+
+const SEARCH_DELAY_MS = 250
+
+export function TeamsScreen() {
+  const queryClient = useQueryClient()
+  const [view, update] = useTeamView()
+  const list = useQuery(teamQueries.list(listQueryOf(view)))
+  const create = useMutation(teamMutations.create(queryClient))
+  const [search, setSearch] = useState(view.search)
+  const searchTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / TEAM_PAGE_SIZE))
+
+  function handleSearch(value: string) {
+    setSearch(value)
+    clearTimeout(searchTimer.current)
+    searchTimer.current = setTimeout(() => update({ search: value.trim() }), SEARCH_DELAY_MS)
+  }
+
+  async function handleCreate(name: string) {
+    const team = await create.mutateAsync({ name })
+    notify({ kind: 'success', message: teamForm.created(team.name) })
+    update({ teamId: team.id })
+  }
+
+  return (
+    <div className="teams-screen">
+      <PageTitle title={t.title} documentTitle={`${t.title} – ${app.name}`} />
+      <p>{t.intro}</p>
+      <div className="teams-screen__columns">
+        <div className="teams-screen__list">
+          <section className="teams-screen__create" aria-labelledby="team-create-title">
+            <h2 id="team-create-title">{teamForm.createTitle}</h2>
+            <TeamNameForm submitLabel={teamForm.create} onSave={handleCreate} />
+          </section>
+          <div className="teams-screen__filters">
+            <TextField
+              type="search"
+              label={t.search}
+              name="teamSearch"
+              value={search}
+              onChange={handleSearch}
+              autoComplete="off"
+            />
+            <label className="teams-screen__archived">
+              <input
+                type="checkbox"
+                checked={view.includeArchived}
+                onChange={(event) => update({ includeArchived: event.target.checked })}
+              />
+              {t.includeArchived}
+            </label>
+          </div>
+          {list.data === undefined ? (
+            <p role={list.isError ? 'alert' : 'status'}>
+              {list.isError ? apiErrorMessage(list.error, t.loadFailed) : t.loading}
+            </p>
+          ) : list.data.items.length === 0 ? (
+            <p className="teams-screen__empty">
+              {view.search || view.includeArchived ? t.emptySearch : t.empty}
+            </p>
+          ) : (
+            <>
+              <TeamsTable
+                teams={list.data.items}
+                sort={view.sort}
+                order={view.order}
+                selectedId={view.teamId}
+                onSortChange={(sort, order) => update({ sort, order })}
+                onOpen={(teamId) => update({ teamId })}
+              />
+              <nav className="teams-screen__pages" aria-label={t.tableLabel}>
+                <span>{t.total(list.data.total)}</span>
+                <Button
+                  variant="secondary"
+                  disabled={view.page <= 1}
+                  onClick={() => update({ page: view.page - 1 })}
+                >
+                  {t.previous}
+                </Button>
+                <span>{t.page(Math.min(view.page, pages), pages)}</span>
+                <Button
+                  variant="secondary"
+                  disabled={view.page >= pages}
+                  onClick={() => update({ page: view.page + 1 })}
+                >
+                  {t.next}
+                </Button>
+              </nav>
+            </>
+          )}
+        </div>
+        {view.teamId === null ? null : (
+          <TeamDetail key={view.teamId} teamId={view.teamId} onClose={() => update({ teamId: null })} />
+        )}
+      </div>
+    </div>
+  )
+}
