@@ -1,6 +1,7 @@
 // Demo data on first start (issue 2, "Demo data"): accounts, teams, missions with markets and call
 // processes, and 2,400 leads. Runs only on an empty database, in one transaction, so a crash midway
 // leaves the database empty and the next start seeds again. Never called in production (config.ts).
+import { ALWAYS_OPEN_HOURS } from '../../src/contracts/calling-rules.ts'
 import { eq, sql } from 'drizzle-orm'
 import { DEFAULT_LEAD_PROCESSING_DURATION_DAYS } from '../../src/contracts/lead.ts'
 import type { Role, UserStatus } from '../../src/contracts/roles.ts'
@@ -101,9 +102,14 @@ async function insertTeams(db: Db, userIds: UserIds): Promise<void> {
   for (const team of TEAMS) {
     const [row] = await db.insert(teams).values({ name: team.name }).returning({ id: teams.id })
     if (!row) throw new Error('Team insert returned nothing')
-    await db
-      .insert(teamMembers)
-      .values(idsOf(userIds, team.members).map((userId) => ({ teamId: row.id, userId })))
+    await db.insert(teamMembers).values(
+      idsOf(userIds, team.members).map((userId) => ({
+        teamId: row.id,
+        userId,
+        // The demo manager manages both teams (docs/domain.md "Demo data").
+        isManager: userId === userIds.get('manager@demo.fr'),
+      })),
+    )
   }
 }
 
@@ -122,6 +128,9 @@ async function insertMissions(db: Db, userIds: UserIds, defaultDuration: number)
         bannerUrl: `/banners/${mission.slug}.svg`,
         leadProcessingDurationDays: mission.leadProcessingDurationDays ?? defaultDuration,
         callProcessId,
+        // docs/domain.md "Demo data": the demo's leads asked to be called (consent), at any hour.
+        callingRule: 'CONSENT',
+        callingHours: ALWAYS_OPEN_HOURS,
       })
       .returning({ id: missions.id })
     if (!row) throw new Error('Mission insert returned nothing')

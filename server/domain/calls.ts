@@ -10,6 +10,7 @@ import { toE164 } from '../../src/contracts/phone.ts'
 import type { User } from '../../src/contracts/user.ts'
 import type { Db } from '../db/client.ts'
 import { calls, users } from '../db/schema.ts'
+import { assertMayCallNow } from './calling-rules.ts'
 import { errors, HttpError } from '../lib/http-error.ts'
 import { messages } from '../lib/messages.ts'
 import type { Telephony } from '../plugins/telephony.ts'
@@ -64,6 +65,8 @@ export async function startOutbound(
   const { lead } = await findVisibleLead(db, user, input.leadId)
   if (lead.processingUserId !== user.id)
     throw errors.forbidden('Ce lead n’est pas en cours de traitement par vous.')
+  // Issue #12: the mission's calling rules (hours, quiet period, attempts) allow this call now.
+  await assertMayCallNow(db, lead)
   // Only a number of the lead is ever dialled: the client names which one, never the digits.
   const secondary = input.phone === 'secondary'
   const phone = secondary ? lead.secondaryPhone : lead.phone

@@ -7,6 +7,8 @@ import { leadEvents, leads, users } from '../db/schema.ts'
 import { HttpError } from '../lib/http-error.ts'
 import { appUrls } from '../../src/contracts/app-urls.ts'
 import { leadPickRefusal, WORKABLE } from './lead-pick-rule.ts'
+import { parisClock, type ParisClock } from '../../src/contracts/calling-rules.ts'
+import { missionOpenSql, MISSION_MAX_ATTEMPTS, NOT_QUIET, underAttemptCap } from './calling-rules.ts'
 
 /** The database or a transaction (a PgTransaction is a PgDatabase). */
 type Tx = Db
@@ -122,8 +124,9 @@ type TakeRow = BlockingRow & {
  * 1. `me` locks the user's row. Two tabs of one user are served one after the other: the second
  *    waits for the first to commit and then reads the row's current `processing_lead_id`.
  * 2. `state` gives the blocking causes; the lead is taken only when there is none.
- * 3. `w` lists the user's markets with the instant before which a lead of that market is expired
- *    (meetRequestDate + the mission's leadProcessingDurationDays ≤ now).
+ * 3. `w` lists the user's markets whose mission may be called now (its calling hours, issue #12)
+ *    with the instant before which a lead of that market is expired (meetRequestDate + the
+ *    mission's leadProcessingDurationDays ≤ now) and the mission's cap of call attempts.
  * 4. `taken` updates the lead the candidate query locks (FOR UPDATE SKIP LOCKED: simultaneous
  *    callers lock different rows), re-checked free; then the user's `processing_lead_id` and the
  *    `assignment` event are written by the same statement.
@@ -133,27 +136,34 @@ async function takeLead(
   userId: number,
   candidate: SQL,
   via: 'find' | 'pick',
+  clock: ParisClock,
 ): Promise<TakeRow | null> {
   const rows = await executePrepared<TakeRow>(
     db,
     `lead-take-${via}`,
-    takeLeadStatement(userId, candidate, via),
+    takeLeadStatement(userId, candidate, via, clock),
   )
   return rows[0] ?? null
 }
 
-export function takeLeadStatement(userId: number, candidate: SQL, via: 'find' | 'pick'): SQL {
+export function takeLeadStatement(
+  userId: number,
+  candidate: SQL,
+  via: 'find' | 'pick',
+  clock: ParisClock,
+): SQL {
   const event = JSON.stringify({ action: 'assigned', via })
   return sql`
     with me as materialized (
       select id, processing_lead_id from users where id = ${userId} for update
     ), state as materialized (${STATE_OF_ME}
     ), w as materialized (
-      select mk.id as market_id, now() - make_interval(days => m.lead_processing_duration_days) as cutoff
+      select mk.id as market_id, now() - make_interval(days => m.lead_processing_duration_days) as cutoff,
+        ${MISSION_MAX_ATTEMPTS} as max_attempts
       from mission_users mu
       join missions m on m.id = mu.mission_id
       join markets mk on mk.mission_id = m.id
-      where mu.user_id = ${userId}
+      where mu.user_id = ${userId} and ${missionOpenSql(clock)}
     ), taken as (
       update leads set processing_user_id = ${userId}, processing_since = now(), updated_at = now()
       where id = (${candidate}) and processing_user_id is null
@@ -178,7 +188,8 @@ const NOT_BLOCKED = sql`exists (
  * The two queues of docs/domain.md "Leads", each walked through its partial index (migration
  * 0004): due recalls by oldest recall first, then new or interrupted leads by oldest
  * meetRequestDate. The oldest cutoff of the user's markets bounds the index scan; each market's own
- * cutoff is then checked. COALESCE runs the second queue only when the first yields nothing.
+ * cutoff is then checked. COALESCE runs the second queue only when the first yields nothing. The
+ * calling rules (issue #12) skip a lead in its quiet period or at its mission's cap of attempts.
  */
 export const BEST_LEAD = sql`select coalesce(
   (select l.id from leads l
@@ -187,6 +198,7 @@ export const BEST_LEAD = sql`select coalesce(
       and l.processing_user_id is null and l.status in ('RECALL', 'UNREACHABLE')
       and l.meet_request_date > (select min(cutoff) from w)
       and coalesce(l.recall_at, '-infinity'::timestamptz) <= now()
+      and ${NOT_QUIET} and ${underAttemptCap(sql`w.max_attempts`)}
     order by l.recall_at asc nulls first, l.id asc
     limit 1
     for update of l skip locked),
@@ -197,6 +209,8 @@ export const BEST_LEAD = sql`select coalesce(
       and l.market_id in (select market_id from w)
       and l.meet_request_date > (select min(cutoff) from w)
       and l.meet_request_date > (select w.cutoff from w where w.market_id = l.market_id)
+      and ${NOT_QUIET}
+      and ${underAttemptCap(sql`(select w.max_attempts from w where w.market_id = l.market_id)`)}
     order by l.meet_request_date asc, l.id asc
     limit 1
     for update of l skip locked))`
@@ -216,10 +230,10 @@ function outcomeOf(row: TakeRow | null): FindOutcome | null {
 }
 
 /** POST /api/lead/find-lead-to-process: the checks and the take in one statement. */
-export async function findLeadToProcess(db: Db, userId: number): Promise<FindOutcome> {
+export async function findLeadToProcess(db: Db, userId: number, now = new Date()): Promise<FindOutcome> {
   // The candidate skips rows other callers hold locked; a row taken and committed by another caller
   // after this statement's snapshot is re-checked by PostgreSQL when locked, and skipped.
-  const outcome = outcomeOf(await takeLead(db, userId, BEST_LEAD, 'find'))
+  const outcome = outcomeOf(await takeLead(db, userId, BEST_LEAD, 'find', parisClock(now)))
   if (outcome) return outcome
   return { kind: 'none' }
 }
@@ -246,14 +260,16 @@ export async function pickLead(
   userId: number,
   leadId: number,
   anyMission: boolean,
+  now = new Date(),
 ): Promise<FindOutcome | { kind: 'unavailable' }> {
+  const clock = parisClock(now)
   const candidate = sql`select l.id from leads l
     join markets mk on mk.id = l.market_id
     join missions m on m.id = mk.mission_id
     where ${NOT_BLOCKED} and l.id = ${leadId}
-      and (${leadPickRefusal(userId, anyMission)}) is null
+      and (${leadPickRefusal(userId, anyMission, clock)}) is null
     for update of l`
-  return outcomeOf(await takeLead(db, userId, candidate, 'pick')) ?? { kind: 'unavailable' }
+  return outcomeOf(await takeLead(db, userId, candidate, 'pick', clock)) ?? { kind: 'unavailable' }
 }
 
 /**

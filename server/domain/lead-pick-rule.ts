@@ -3,6 +3,8 @@
 // result (server/domain/lead-search.ts), as SQL over `leads l` joined with its mission `m`.
 import { sql, type SQL } from 'drizzle-orm'
 import type { Role } from '../../src/contracts/roles.ts'
+import type { ParisClock } from '../../src/contracts/calling-rules.ts'
+import { callingRefusalSql } from './calling-rules.ts'
 
 /** Not expired: meetRequestDate + the mission's leadProcessingDurationDays is still ahead. */
 const NOT_EXPIRED = sql`l.meet_request_date + make_interval(days => m.lead_processing_duration_days) > now()`
@@ -26,7 +28,7 @@ export function picksFromAnyMission(user: { role: Role }): boolean {
  * Why the user may not pick lead `l` (null: they may, the user's blocking causes aside), the first
  * that applies in the order of PICK_REFUSALS. Pick takes a lead only where this is null.
  */
-export function leadPickRefusal(userId: number, anyMission: boolean): SQL {
+export function leadPickRefusal(userId: number, anyMission: boolean, clock: ParisClock): SQL {
   return sql`case
     when l.processing_user_id = ${userId} then 'HELD_BY_YOU'
     when l.processing_user_id is not null then 'HELD'
@@ -35,5 +37,6 @@ export function leadPickRefusal(userId: number, anyMission: boolean): SQL {
     when not (${NOT_EXPIRED}) then 'EXPIRED'
     when not (${anyMission} or exists (
       select 1 from mission_users mu where mu.mission_id = m.id and mu.user_id = ${userId})) then 'NOT_IN_MISSION'
+    else ${callingRefusalSql(clock)}
     end`
 }

@@ -11,6 +11,7 @@ import { leads, markets, missions, users } from '../db/schema.ts'
 import { blockingCauseOf } from './lead-assignment.ts'
 import { visibleLeadsCondition } from './lead-access.ts'
 import { leadPickRefusal, picksFromAnyMission } from './lead-pick-rule.ts'
+import { parisClock } from '../../src/contracts/calling-rules.ts'
 import { approximable, approximatePage } from './lead-search-approximate.ts'
 import { findPage, SEARCH_COUNT_CAP } from './lead-search-pages.ts'
 import { expirationOf } from './lead-view.ts'
@@ -69,7 +70,7 @@ async function leadsOf(db: Db, user: SearchOptions['user'], ids: number[]) {
   if (ids.length === 0) return []
   const callCapable = isCallCapable(user)
   const refusal = callCapable
-    ? sql<PickRefusal | null>`${leadPickRefusal(user.id, picksFromAnyMission(user))}`
+    ? sql<PickRefusal | null>`${leadPickRefusal(user.id, picksFromAnyMission(user), parisClock(new Date()))}`
     : sql<PickRefusal>`'NOT_CALL_CAPABLE'`
   const rows = await db
     .select({

@@ -20,6 +20,7 @@ import { leadIdOfCall } from './call-state.ts'
 import { leadNotFound, mayActOnLead, visibleLeadsCondition } from './lead-access.ts'
 import { messages } from '../lib/messages.ts'
 import { recallMessages, refuseRecall } from '../../src/contracts/recall.ts'
+import { rulesOf } from '../../src/contracts/calling-rules.ts'
 
 /** A call's outcome is recorded once; corrections go through the lead-tag correction route. */
 export const CALL_ALREADY_TAGGED = 'Cet appel a déjà une issue.'
@@ -119,7 +120,16 @@ async function recordTag(db: Db, input: TagInput): Promise<TagOutcome> {
     if (call && input.leadId !== null && leadIdOfCall(call) !== null && leadIdOfCall(call) !== input.leadId)
       throw errors.invalid('Cet appel concerne un autre lead.')
     const [row] = await tx
-      .select({ lead: leads, callProcessId: missions.callProcessId })
+      .select({
+        lead: leads,
+        callProcessId: missions.callProcessId,
+        calling: {
+          callingRule: missions.callingRule,
+          callingHours: missions.callingHours,
+          maxCallAttempts: missions.maxCallAttempts,
+          quietDays: missions.quietDays,
+        },
+      })
       .from(leads)
       .innerJoin(markets, eq(markets.id, leads.marketId))
       .innerJoin(missions, eq(missions.id, markets.missionId))
@@ -154,6 +164,8 @@ async function recordTag(db: Db, input: TagInput): Promise<TagOutcome> {
     // les aides") is a progress mark, not the call's outcome: the call keeps waiting for the outcome
     // of the step it ends on (one outcome per call, docs/domain.md "Tagging").
     const progress = isProgressMark(effects)
+    const quietDays = effects.status === 'NOT_INTERESTED' ? rulesOf(row.calling).quietDays : null
+    const noContactUntil = quietDays ? new Date(now.getTime() + quietDays * 86_400_000) : null
     const callOfOutcome = progress ? null : call
     const [leadTag] = await tx
       .insert(leadTags)
@@ -178,6 +190,8 @@ async function recordTag(db: Db, input: TagInput): Promise<TagOutcome> {
         recallAt,
         updatedAt: now,
         ...(released ? { processingUserId: null, processingSince: null } : {}),
+        // Issue #12: an explicit refusal starts the mission's quiet period (no contact before its end).
+        ...(noContactUntil ? { noContactUntil } : {}),
       })
       .where(eq(leads.id, leadId))
     if (released && lead.processingUserId !== null)

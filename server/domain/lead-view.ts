@@ -1,6 +1,7 @@
 // The lead sheet (spec §3 "Lead", issue #4): the lead with its market, mission, call process, processing
 // user, expiration date and maximum step (docs/domain.md "Leads"); who may read it is
 // server/domain/lead-access.ts.
+import { callingVerdict } from './calling-rules.ts'
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm'
 import type { Lead } from '../../src/contracts/lead.ts'
 import type { Db } from '../db/client.ts'
@@ -101,10 +102,11 @@ export async function loadLead(
     .leftJoin(users, eq(users.id, leads.processingUserId))
     .where(whereRef(ref))
   if (!row) throw errors.notFound(messages.leadNotFound)
-  const [callProcess, viewers, myCallId] = await Promise.all([
+  const [callProcess, viewers, myCallId, calling] = await Promise.all([
     callProcessOf(db, row.mission),
     leadViewers(db, row.lead.id, { ...options, now }),
     options.readerId === undefined ? null : callToTagOf(db, options.readerId, row.lead.id),
+    callingVerdict(db, row.mission, row.lead, now),
   ])
   const expiration = expirationOf(row.lead.meetRequestDate, row.mission.leadProcessingDurationDays)
   const numbers = callProcess?.callProcessSteps.map((s) => s.number) ?? []
@@ -137,6 +139,11 @@ export async function loadLead(
     canRecordOutcome:
       options.readerId !== undefined &&
       worksOnLead(options.readerId, row.lead, { takesFreeLead: myCallId !== null }),
+    calling: {
+      refusal: calling.refusal,
+      // Null when it may be called now: the sheet says nothing then.
+      nextCallAt: calling.refusal && calling.nextCallAt ? calling.nextCallAt.toISOString() : null,
+    },
   }
 }
 

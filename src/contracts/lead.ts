@@ -117,6 +117,14 @@ export const leadSchema = z.object({
    * opens on it.
    */
   canRecordOutcome: z.boolean(),
+  /**
+   * Issue #12: the mission's calling rules for this lead now: why it may not be called (null: it
+   * may) and when it next may (null: now, or not within 14 days).
+   */
+  calling: z.object({
+    refusal: z.enum(['OUTSIDE_CALLING_HOURS', 'QUIET_PERIOD', 'CALL_ATTEMPTS_CAP']).nullable(),
+    nextCallAt: z.string().nullable(),
+  }),
 })
 export type Lead = z.infer<typeof leadSchema>
 
@@ -210,6 +218,10 @@ export const PICK_REFUSALS = [
   'WAITING_FOR_FORCED_RDV',
   'EXPIRED',
   'NOT_IN_MISSION',
+  // Issue #12: the mission's calling rules (src/contracts/calling-rules.ts).
+  'OUTSIDE_CALLING_HOURS',
+  'QUIET_PERIOD',
+  'CALL_ATTEMPTS_CAP',
   'ONGOING_CALL',
   'UNTAGGED_CALL',
   'UNFINISHED_PROCESSING_LEAD',

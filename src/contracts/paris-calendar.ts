@@ -117,3 +117,21 @@ export function isWorkingDay(date: CivilDate): boolean {
   const weekday = new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay()
   return weekday !== 0 && weekday !== 6 && !isFrenchPublicHoliday(date)
 }
+
+const parisFormat = new Intl.DateTimeFormat('fr-FR', {
+  timeZone: PARIS_TIME_ZONE,
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+})
+
+/** `lundi 30 mars à 10:00` (Paris), for the server's French messages; the UI uses src/i18n/format.ts. */
+export function formatParisDateTime(instant: Date): string {
+  const parts: Record<string, string> = {}
+  for (const part of parisFormat.formatToParts(instant)) parts[part.type] = part.value
+  const day = parts.day === '1' ? '1er' : parts.day
+  return `${parts.weekday} ${day} ${parts.month} à ${parts.hour}:${parts.minute}`
+}

@@ -1,4 +1,5 @@
 // Mission, call process, market and lead fixtures for the lead-processing tests.
+import { ALWAYS_OPEN_HOURS, type MissionCallingFields } from '../../src/contracts/calling-rules.ts'
 import { eq } from 'drizzle-orm'
 import type { Db } from '../../server/db/client.ts'
 import {
@@ -20,7 +21,14 @@ const DAY_MS = 24 * 60 * 60 * 1000
 /** A mission with a 2-step call process (one "advance" and one "recall" tag per step) and one market. */
 export async function insertMission(
   db: Db,
-  options: { name?: string; durationDays?: number; userIds?: number[]; tags?: TagFixture[] } = {},
+  options: {
+    name?: string
+    durationDays?: number
+    userIds?: number[]
+    tags?: TagFixture[]
+    /** The mission's calling rules (issue #12); by default callable at any hour. */
+    calling?: Partial<MissionCallingFields>
+  } = {},
 ) {
   const [process] = await db.insert(callProcesses).values({ name: 'Process' }).returning()
   const steps = await db
@@ -76,6 +84,10 @@ export async function insertMission(
       bannerUrl: '/banners/a.webp',
       leadProcessingDurationDays: options.durationDays ?? 60,
       callProcessId: process!.id,
+      // Callable whenever the tests run, unless a test asks for other rules.
+      callingRule: 'CONSENT',
+      callingHours: ALWAYS_OPEN_HOURS,
+      ...options.calling,
     })
     .returning()
   const [market] = await db.insert(markets).values({ missionId: mission!.id, name: 'Marché' }).returning()

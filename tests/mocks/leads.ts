@@ -89,6 +89,7 @@ export function makeLead(overrides: Partial<Lead> = {}): Lead {
     updatedAt: '2026-11-22T09:05:00.000Z',
     viewers: [],
     myCallId: null,
+    calling: { refusal: null, nextCallAt: null },
     // The reader (makeMe's user) processes this lead.
     canRecordOutcome: true,
     ...overrides,

@@ -40,6 +40,8 @@ export const calls = pgTable(
     uniqueIndex('calls_provider_call_key').on(t.provider, t.providerCallId),
     index('calls_user_idx').on(t.userId, t.startedAt),
     index('calls_lead_idx').on(t.leadId),
+    // A lead's history lists the calls detected from its number (issue #11).
+    index('calls_detected_lead_idx').on(t.detectedLeadId),
     // Outbound calls still waiting for the provider's call.created (server/telephony/pending-expiry.ts
     // sweeps them every 30 s): a handful of rows, however many calls the table holds.
     index('calls_pending_idx')

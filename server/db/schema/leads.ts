@@ -34,6 +34,8 @@ export const leads = pgTable(
     /** When the current processing user took the lead. */
     processingSince: ts('processing_since'),
     recallAt: ts('recall_at'),
+    /** Issue #12: the end of the quiet period a "not interested" outcome started (no call before). */
+    noContactUntil: ts('no_contact_until'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
     /** The names folded for search (app_fold: unaccented, lower-cased; migration 0011), kept by the database. */

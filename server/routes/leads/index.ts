@@ -1,5 +1,6 @@
 // Leads (issue #4, spec §7 "Leads"): hand-out, sheet, history, comment, edit, outcome correction,
 // search and pick, and the non-production random pick.
+import { closedMissionsMessage } from '../../domain/calling-rules.ts'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { commonErrors } from '../../../src/contracts/common.ts'
@@ -59,7 +60,9 @@ export default async function leadRoutes(fastify: FastifyInstance) {
       assertCallCapable(user)
       const outcome = await findLeadToProcess(db, user.id)
       if (outcome.kind === 'blocked') throw blockingError(outcome.blocking)
-      if (outcome.kind === 'none') return { message: NOTHING_TO_PROCESS }
+      // Issue #12: when the calling hours of every mission of the user are closed, the answer says so.
+      if (outcome.kind === 'none')
+        return { message: (await closedMissionsMessage(db, user.id)) ?? NOTHING_TO_PROCESS }
       announceAssignment(app, user.id, outcome.lead)
       return { redirect: appUrls.lead(outcome.lead.uuid) }
     },

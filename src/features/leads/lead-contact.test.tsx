@@ -129,4 +129,19 @@ describe('calling from the lead sheet', () => {
     expect(call.disabled).toBe(false)
     expect(call.getAttribute('aria-describedby')).toBeNull()
   })
+
+  it('outside the mission’s calling hours, Appeler is off and says when the lead may be called (issue #12)', async () => {
+    const lead = makeLead({
+      calling: { refusal: 'OUTSIDE_CALLING_HOURS', nextCallAt: '2026-03-30T08:00:00.000Z' },
+    })
+    server.use(signedInAs(makeMe('TELEOPERATOR')), ...leadSheetHandlers(lead))
+    renderApp(`/lead/${LEAD_UUID}`)
+
+    const call = (await screen.findByRole('button', { name: 'Appeler' })) as HTMLButtonElement
+    expect(call.disabled).toBe(true)
+    const reason = document.getElementById(call.getAttribute('aria-describedby') ?? '')
+    expect(reason?.textContent).toBe(
+      'Hors des horaires d’appel de la mission. Prochain appel possible le lundi 30 mars 2026 à 10:00.',
+    )
+  })
 })

@@ -9,7 +9,7 @@ import { requestFocus } from '../../components/ui/focus-request.ts'
 import type { LeadPhone } from '../../contracts/call.ts'
 import type { Lead } from '../../contracts/lead.ts'
 import { fr } from '../../i18n/fr.ts'
-import { formatPhone } from '../../i18n/format.ts'
+import { formatLongDateTime, formatPhone } from '../../i18n/format.ts'
 import { useOfflineReason } from '../../pwa/use-online.ts'
 
 export type LeadContactProps = { lead: Lead; canCall: boolean }
@@ -24,7 +24,12 @@ export function LeadContact({ lead, canCall }: LeadContactProps) {
   // Issue #5: a call starts now or not at all; never deferred. Issue #11: a user without Aircall
   // account sees why instead of a button that fails.
   const offlineReason = useOfflineReason()
-  const disabledReason = me?.needsAircallLink ? t.noAircallLink : offlineReason
+  // Issue #12: the mission's calling rules say when this lead may be called (the server decides).
+  const { refusal, nextCallAt } = lead.calling
+  const callingReason = refusal
+    ? t.callingRefused(t.callingRefusals[refusal], nextCallAt ? formatLongDateTime(nextCallAt) : null)
+    : null
+  const disabledReason = me?.needsAircallLink ? t.noAircallLink : (callingReason ?? offlineReason)
   const calling = call.isPending ? call.variables.phone : null
 
   function handleCall(phone: LeadPhone) {

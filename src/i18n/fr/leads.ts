@@ -55,6 +55,9 @@ export const leads = {
       WAITING_FOR_FORCED_RDV: 'En attente d’un rendez-vous fixé par un manager',
       EXPIRED: 'Délai de traitement dépassé',
       NOT_IN_MISSION: 'Hors de vos missions',
+      OUTSIDE_CALLING_HOURS: 'Hors des horaires d’appel de la mission',
+      QUIET_PERIOD: 'A refusé les appels : délai sans contact en cours',
+      CALL_ATTEMPTS_CAP: 'Nombre maximal d’appels atteint sur 30 jours',
       ONGOING_CALL: 'Terminez d’abord votre appel en cours',
       UNTAGGED_CALL: 'Enregistrez d’abord le résultat de votre dernier appel',
       UNFINISHED_PROCESSING_LEAD: 'Terminez d’abord votre lead en cours',
@@ -85,6 +88,14 @@ export const leads = {
     /** Issue #11: the outcome moved the lead on; the agent stays on the sheet. */
     movedOn: (step: number, title: string | null) =>
       title ? `Lead passé à l’étape ${step} : ${title}.` : `Lead passé à l’étape ${step}.`,
+    /** Issue #12: why Appeler is off under the mission's calling rules, and when it may be called. */
+    callingRefused: (reason: string, next: string | null) =>
+      next ? `${reason} Prochain appel possible le ${next}.` : reason,
+    callingRefusals: {
+      OUTSIDE_CALLING_HOURS: 'Hors des horaires d’appel de la mission.',
+      QUIET_PERIOD: 'Le contact a refusé les appels : le délai sans contact n’est pas écoulé.',
+      CALL_ATTEMPTS_CAP: 'Nombre maximal d’appels atteint pour ce lead sur 30 jours.',
+    },
     /** Issue #11: the lead's call-back, on the sheet. */
     recallPlanned: (when: string) => `Rappel prévu le ${when}`,
     comment: 'Commentaire du lead',
