@@ -86,11 +86,14 @@ describe('developer tools panel', () => {
   it('lists the users for a manager and signs in as the chosen one', async () => {
     const target = makeMe('TELEOPERATOR')
     let body: unknown = null
+    // As the server does: once connected as the target, `me` answers with them.
+    let me = makeMe('MANAGER')
     server.use(
-      signedInAs(makeMe('MANAGER')),
+      http.get('*/api/user/me', () => HttpResponse.json(me)),
       appEnvIs('develop'),
       http.post('*/api/dev/connect-as', async ({ request }) => {
         body = await request.json()
+        me = target
         return HttpResponse.json({ user: target })
       }),
     )
@@ -115,12 +118,16 @@ describe('developer tools panel', () => {
 
   it('switches role: "Connecté en tant que Manager", then /home with the new role', async () => {
     let body: unknown = null
+    // As the server does: once switched, `me` answers with the new role (the page refetches `me`
+    // whenever its live channel syncs, which may come after the switch).
+    let me = makeMe('TELEOPERATOR')
     server.use(
-      signedInAs(makeMe('TELEOPERATOR')),
+      http.get('*/api/user/me', () => HttpResponse.json(me)),
       appEnvIs('uat'),
       http.post('*/api/dev/switch-role', async ({ request }) => {
         body = await request.json()
-        return HttpResponse.json({ user: makeMe('TELEOPERATOR', { role: 'MANAGER' }) })
+        me = makeMe('TELEOPERATOR', { role: 'MANAGER' })
+        return HttpResponse.json({ user: me })
       }),
     )
     usersEndpoint()
