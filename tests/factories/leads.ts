@@ -18,6 +18,9 @@ type TagFixture = Partial<typeof callProcessTags.$inferInsert>
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
+/** Missions and call processes have unique names (issue #12): fixtures number theirs. */
+let fixtureSeq = 0
+
 /** A mission with a 2-step call process (one "advance" and one "recall" tag per step) and one market. */
 export async function insertMission(
   db: Db,
@@ -30,7 +33,11 @@ export async function insertMission(
     calling?: Partial<MissionCallingFields>
   } = {},
 ) {
-  const [process] = await db.insert(callProcesses).values({ name: 'Process' }).returning()
+  fixtureSeq += 1
+  const [process] = await db
+    .insert(callProcesses)
+    .values({ name: `Process ${fixtureSeq}` })
+    .returning()
   const steps = await db
     .insert(callProcessSteps)
     .values(
@@ -79,7 +86,7 @@ export async function insertMission(
   const [mission] = await db
     .insert(missions)
     .values({
-      name: options.name ?? 'Mission',
+      name: options.name ?? (fixtureSeq === 1 ? 'Mission' : `Mission ${fixtureSeq}`),
       color: '#123456',
       bannerUrl: '/banners/a.webp',
       leadProcessingDurationDays: options.durationDays ?? 60,

@@ -21,6 +21,8 @@ export const leadTags = pgTable(
     callProcessTagId: integer('call_process_tag_id')
       .notNull()
       .references(() => callProcessTags.id),
+    /** The outcome's label when it was applied: the history keeps it after a rename (issue #12). */
+    label: text('label'),
     step: integer('step').notNull(),
     status: text('status').$type<LeadStatus>().notNull(),
     substatus: text('substatus').$type<LeadSubstatus>(),

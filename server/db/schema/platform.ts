@@ -6,6 +6,8 @@ import { users } from './users.ts'
 export const configuration = pgTable('configuration', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
+  version: integer('version').notNull().default(1),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
 })
 
 export const rateLimitHits = pgTable(

@@ -17,6 +17,8 @@ export const users = pgTable(
     aircallId: integer('aircall_id'),
     avatarVersion: text('avatar_version'),
     experiencePoints: integer('experience_points').notNull().default(0),
+    /** Optimistic concurrency of the back office's user edits (issue #12). */
+    version: integer('version').notNull().default(1),
     viewingLeadId: integer('viewing_lead_id'),
     processingLeadId: integer('processing_lead_id'),
     callingLeadId: integer('calling_lead_id'),
