@@ -25,6 +25,25 @@ export function assertAccessDeclared(route: Pick<RouteOptions, 'method' | 'url' 
     throw new Error(`route ${route.method} ${route.url} declares no access`)
 }
 
+/** An /api route and who may call it, as declared (the access test reads them all). */
+export type DeclaredRoute = { method: string; url: string; access: Access }
+
+/** The declared routes of one app: `record` is its onRoute hook, `list` what it has seen. */
+export function createRouteRegistry() {
+  const routes: DeclaredRoute[] = []
+  return {
+    record(route: Pick<RouteOptions, 'method' | 'url' | 'config'>) {
+      assertAccessDeclared(route)
+      if (!route.url.startsWith('/api/') || route.config?.access === undefined) return
+      // Fastify adds a HEAD route for each GET: the GET stands for both.
+      for (const method of [route.method].flat()) {
+        if (method !== 'HEAD') routes.push({ method, url: route.url, access: route.config.access })
+      }
+    },
+    list: (): readonly DeclaredRoute[] => routes,
+  }
+}
+
 export type AccessCheck = {
   access: Access | undefined
   /** The signed-in user's role, or null when signed out. */

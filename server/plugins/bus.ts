@@ -21,6 +21,8 @@ export type BusTopics = {
   reset: Record<string, never>
   /** A live-channel signal for the sockets of every process (server/plugins/live.ts; ≤ 512 bytes). */
   live: { channel: string; data: unknown }
+  /** A back-office change agents' pages must show (issue #12): every process tells its sockets. */
+  'reference-data': { kind: string; id: number | null }
 }
 export type BusTopic = keyof BusTopics
 

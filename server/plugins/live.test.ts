@@ -240,6 +240,33 @@ describe('live publish', () => {
   })
 })
 
+describe('reference data changed (issue #12)', () => {
+  it('reaches every signed-in page that follows its own channel, under that channel’s name', async () => {
+    const teleop = await subscribed(await signIn('teleop@test.fr'), channels.referenceData(ids.teleop))
+    const manager = await subscribed(await signIn('manager@test.fr'), channels.referenceData(ids.manager))
+    // Signed in but not following the channel: nothing reaches it.
+    const silent = await subscribed(await signIn('outsider@test.fr'))
+    await t.app.live.broadcastReferenceData({ kind: 'callProcess', id: 4 })
+    expect(await teleop.next()).toEqual({
+      event: channels.referenceData(ids.teleop),
+      data: { kind: 'callProcess', id: 4 },
+    })
+    expect(await manager.next()).toEqual({
+      event: channels.referenceData(ids.manager),
+      data: { kind: 'callProcess', id: 4 },
+    })
+    expect(await silent.sync()).toEqual([])
+    await expect(t.app.live.broadcastReferenceData({ kind: 'lead' as 'tag', id: 1 })).rejects.toThrow()
+  })
+
+  it('is a user’s own channel: a teleoperator may not follow another user’s', async () => {
+    const client = await connect(await signIn('teleop@test.fr'))
+    client.send({ type: 'subscribe', channel: channels.referenceData(ids.outsider) })
+    const [refusal] = await client.sync()
+    expect(refusal?.event).toBe('error')
+  })
+})
+
 describe('live on an app with PUBLIC_URL', () => {
   const other = signedInServer({ config: { publicUrl: 'https://centre.example.fr' }, resetBeforeEach: false })
   let cookie: string

@@ -21,6 +21,7 @@ import {
   PING_INTERVAL_MS,
   type LiveChannelKind,
   type LiveChannelName,
+  type LivePayloads,
   type PayloadOf,
   type ServerMessage,
 } from '../../src/contracts/live.ts'
@@ -34,6 +35,11 @@ export type LiveHub = {
   publish: <C extends LiveChannelName>(channel: C, data: PayloadOf<C>) => Promise<void>
   /** The same for a channel known only at run time (dev endpoint); validated all the same. */
   publishUnknown: (channel: string, data: unknown) => Promise<void>
+  /**
+   * "Reference data changed" (issue #12) to every signed-in page of every process: each socket that
+   * follows its own user's `user:{id}:reference-data` channel gets the signal under that name.
+   */
+  broadcastReferenceData: (data: LivePayloads['referenceData']) => Promise<void>
   /** Open sockets held by this process. */
   connections: () => number
 }
@@ -104,6 +110,14 @@ async function livePlugin(app: FastifyInstance) {
     }
   })
 
+  app.bus.subscribe('reference-data', (data) => {
+    for (const client of registry.all()) {
+      const channel = channels.referenceData(client.userId)
+      if (!client.channels.has(channel)) continue
+      deliver(client, Buffer.from(JSON.stringify({ event: channel, data } satisfies ServerMessage)))
+    }
+  })
+
   async function publishUnknown(channel: string, data: unknown) {
     const parsed = parseChannel(channel)
     if (!parsed) throw new Error(`live: unknown channel ${channel}`)
@@ -117,6 +131,8 @@ async function livePlugin(app: FastifyInstance) {
   app.decorate('live', {
     publish: (channel, data) => publishUnknown(channel, data),
     publishUnknown,
+    broadcastReferenceData: async (data) =>
+      app.bus.publish('reference-data', livePayloadSchemas.referenceData.parse(data)),
     connections: () => registry.all().size,
   } satisfies LiveHub)
 

@@ -8,7 +8,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Role } from '../../src/contracts/roles.ts'
-import { accessDenial, assertAccessDeclared } from '../lib/access.ts'
+import { accessDenial, createRouteRegistry, type DeclaredRoute } from '../lib/access.ts'
 import { createRequestSessions, type AuthState } from '../lib/request-session.ts'
 import { createSessionStore, type LiveSession } from '../lib/session-store.ts'
 import { getOrCreateSecret } from '../lib/secrets.ts'
@@ -26,6 +26,8 @@ declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   interface FastifyInstance {
     sessions: SessionService
+    /** Every /api route with its declared access (the table-driven access test reads it). */
+    declaredRoutes: () => readonly DeclaredRoute[]
   }
 }
 
@@ -71,7 +73,9 @@ async function sessionPlugin(app: FastifyInstance) {
   // Set by resolve() on every /api request and on the HTML shell before anything reads it.
   app.decorateRequest('auth', null as unknown as AuthState)
 
-  app.addHook('onRoute', assertAccessDeclared)
+  const routes = createRouteRegistry()
+  app.addHook('onRoute', routes.record)
+  app.decorate('declaredRoutes', routes.list)
 
   app.addHook('onRequest', async (request, reply) => {
     if (!isApiRoute(request)) return

@@ -45,6 +45,14 @@ const SAMPLES: Record<LiveChannelKind, unknown[]> = {
     { badgeId: 'first-rdv', earnedAt: long(41) },
     { badgeId: 1, earnedAt: 'x' },
   ],
+  referenceData: [
+    { kind: 'mission', id: 3 },
+    { kind: 'callProcess', id: null },
+    { kind: 'lead', id: 3 },
+    { kind: 'tag', id: 0 },
+    { kind: 'tag' },
+    { kind: 'tag', id: 2, extra: 'x' },
+  ],
 }
 
 describe('live payload readers', () => {
@@ -61,6 +69,7 @@ describe('live payload readers', () => {
   it('read channel names and their user', () => {
     expect(parseChannel('user:42:lead:update')).toEqual({ kind: 'leadUpdate', userId: 42 })
     expect(parseChannel('badge:7')).toEqual({ kind: 'badge', userId: 7 })
+    expect(parseChannel('user:7:reference-data')).toEqual({ kind: 'referenceData', userId: 7 })
     expect(parseChannel('user:0:experience')).toBeNull()
     expect(parseChannel('user:9999999999:experience')).toBeNull()
     expect(parseChannel('other:1')).toBeNull()

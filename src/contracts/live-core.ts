@@ -31,6 +31,21 @@ type AwardAlertFields = {
   name?: string | undefined
 }
 
+/**
+ * What a "reference data changed" signal names (issue #12): the back-office entity kind whose change
+ * agents' screens must show without a reload. `id` null: several or all of that kind.
+ */
+export const REFERENCE_DATA_KINDS = [
+  'mission',
+  'market',
+  'tag',
+  'callProcess',
+  'configuration',
+  'team',
+  'user',
+] as const
+export type ReferenceDataKind = (typeof REFERENCE_DATA_KINDS)[number]
+
 /** One payload per channel kind: signals, never whole records. */
 export type LivePayloads = {
   leadUpdate: { leadId: number; uuid?: string | undefined; reason?: string | undefined }
@@ -38,6 +53,7 @@ export type LivePayloads = {
   experience: { experiencePoints: number; gained: number }
   tentacall: { tentacallId: string; count: number } & AwardAlertFields
   badge: { badgeId: string; earnedAt: string } & AwardAlertFields
+  referenceData: { kind: ReferenceDataKind; id: number | null }
 }
 export type LiveChannelKind = keyof LivePayloads
 
@@ -52,6 +68,8 @@ export const channels = {
   experience: (id: number) => `user:${id}:experience` as const,
   tentacall: (id: number) => `tentacall:${id}` as const,
   badge: (id: number) => `badge:${id}` as const,
+  /** Broadcast to every signed-in page: each follows its own user's name of it (issue #12). */
+  referenceData: (id: number) => `user:${id}:reference-data` as const,
 }
 
 export type LiveChannelName = ReturnType<(typeof channels)[LiveChannelKind]>
@@ -69,6 +87,7 @@ const CHANNEL_PATTERNS: readonly (readonly [RegExp, LiveChannelKind])[] = [
   [/^user:([1-9]\d{0,9}):experience$/, 'experience'],
   [/^tentacall:([1-9]\d{0,9})$/, 'tentacall'],
   [/^badge:([1-9]\d{0,9})$/, 'badge'],
+  [/^user:([1-9]\d{0,9}):reference-data$/, 'referenceData'],
 ]
 
 export type ParsedChannel = { kind: LiveChannelKind; userId: number }
@@ -126,6 +145,10 @@ const readers: { [K in LiveChannelKind]: (data: Fields) => LivePayloads[K] | nul
     const { badgeId, earnedAt } = data
     return fields && isText(badgeId, 64) && isText(earnedAt, 40) ? { badgeId, earnedAt, ...fields } : null
   },
+  referenceData: ({ kind, id }) =>
+    REFERENCE_DATA_KINDS.includes(kind as ReferenceDataKind) && (id === null || isId(id))
+      ? { kind: kind as ReferenceDataKind, id }
+      : null,
 }
 
 /** The payload of a channel kind with the known fields only, or null when it does not fit. */

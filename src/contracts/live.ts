@@ -6,6 +6,7 @@ import { z } from 'zod'
 import { safeText } from './safe-text.ts'
 import {
   MAX_ID,
+  REFERENCE_DATA_KINDS,
   parseChannel,
   type ClientMessage,
   type LiveChannelKind,
@@ -52,6 +53,7 @@ export const livePayloadSchemas = {
     ...awardAlertFields,
   }),
   badge: z.object({ badgeId: z.string().max(64), earnedAt: z.string().max(40), ...awardAlertFields }),
+  referenceData: z.object({ kind: z.enum(REFERENCE_DATA_KINDS), id: idSchema.nullable() }),
 } as const
 
 // The schemas give exactly the payload types of live-core.ts (its readers do the same checks).

@@ -71,6 +71,33 @@ describe('applyLiveEvent', () => {
     expect(invalidated(callKey)).toBe(false)
   })
 
+  it('reference data: drops the worker’s reference cache first, then refetches the sheets, the config and that kind’s lists', async () => {
+    const order: string[] = []
+    const names = ['ref-data-v1-user-3', 'avatars-v1', 'workbox-precache-v2']
+    vi.stubGlobal('caches', {
+      keys: async () => names,
+      delete: async (name: string) => (order.push(`delete ${name}`), true),
+    })
+    const tagsKey = ['tags', 'list', {}]
+    const teamsKey = ['teams', 'list', {}]
+    queryClient.setQueryData(tagsKey, { items: [] })
+    queryClient.setQueryData(teamsKey, { items: [] })
+    queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'invalidate')
+        order.push(`invalidate ${String(event.query.queryKey[0])}`)
+    })
+    expect(applyLiveEvent(queryClient, 'user:3:reference-data', { kind: 'tag', id: 4 })).toBe(true)
+    await vi.waitFor(() => expect(invalidated(tagsKey)).toBe(true))
+    expect(order[0]).toBe('delete ref-data-v1-user-3')
+    expect(order.filter((entry) => entry.startsWith('delete'))).toHaveLength(1)
+    expect(invalidated(leadKey)).toBe(true)
+    expect(invalidated(configQueries.all())).toBe(true)
+    expect(invalidated(teamsKey)).toBe(false)
+    expect(invalidated(meKey)).toBe(false)
+    expect(invalidated(callKey)).toBe(false)
+    vi.unstubAllGlobals()
+  })
+
   it('drops an invalid payload, with a warning in development', () => {
     expect(applyLiveEvent(queryClient, 'user:3:experience', { experiencePoints: -4 })).toBe(false)
     expect(applyLiveEvent(queryClient, 'user:3:lead:update', 'lead 12')).toBe(false)

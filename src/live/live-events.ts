@@ -4,13 +4,16 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { authQueries } from '../api/auth.ts'
 import { callQueries } from '../api/calls.ts'
+import { configQueries } from '../api/config.ts'
 import { leadQueries } from '../api/leads.ts'
+import { dropReferenceCache } from '../pwa/reference-cache.ts'
 import {
   parseChannel,
   readLivePayload,
   type LiveChannelKind,
   type LivePayloads,
   type ParsedChannel,
+  type ReferenceDataKind,
 } from '../contracts/live-core.ts'
 
 /** Parses an event's data and applies it; false when the data does not fit the channel's schema. */
@@ -67,6 +70,35 @@ const handlers: Record<LiveChannelKind, EventHandler> = {
   // Both are kept in `me.gamification` and `me.badges`.
   tentacall: on('tentacall', invalidateMe),
   badge: on('badge', invalidateMe),
+  // Issue #12: a back-office change agents' screens show (a script, a tag, a mission's colour).
+  referenceData: on('referenceData', (queryClient, { kind }) => {
+    void refreshReferenceData(queryClient, kind)
+  }),
+}
+
+/**
+ * The back-office queries each kind of reference data feeds, by their key's root (src/api/*.ts).
+ * Every kind also reaches the lead sheets (mission colour, banner, steps, scripts, outcomes) and the
+ * app configuration.
+ */
+export const REFERENCE_QUERY_ROOTS: Record<ReferenceDataKind, readonly string[]> = {
+  mission: ['missions', 'assignments', 'users'],
+  market: ['markets', 'missions'],
+  tag: ['tags', 'call-processes'],
+  callProcess: ['call-processes', 'missions'],
+  configuration: ['configuration', 'appointments'],
+  team: ['teams', 'assignments', 'users'],
+  user: ['users', 'assignments', 'teams'],
+}
+
+async function refreshReferenceData(queryClient: QueryClient, kind: ReferenceDataKind): Promise<void> {
+  await dropReferenceCache()
+  const roots = [...REFERENCE_QUERY_ROOTS[kind]]
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: leadQueries.all() }),
+    queryClient.invalidateQueries({ queryKey: configQueries.all() }),
+    ...roots.map((root) => queryClient.invalidateQueries({ queryKey: [root] })),
+  ])
 }
 
 /** Applies one channel event to the cache; false when it was dropped (unknown channel, bad data). */

@@ -37,6 +37,7 @@ describe('live channel in the signed-in layout', () => {
         'user:3:lead:update',
         'user:3:ongoing-call:update',
         'user:3:experience',
+        'user:3:reference-data',
         'tentacall:3',
       ]),
     )

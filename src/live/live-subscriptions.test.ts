@@ -7,7 +7,7 @@ import type { Me } from '../contracts/user.ts'
 import { channelsFor, followSubscriptions, type SubscriptionTarget } from './live-subscriptions.ts'
 
 const meKey = authQueries.me().queryKey
-const own = ['user:3:lead:update', 'user:3:ongoing-call:update', 'user:3:experience']
+const own = ['user:3:lead:update', 'user:3:ongoing-call:update', 'user:3:experience', 'user:3:reference-data']
 
 /** Records what the controller asked, like the live client's wanted set. */
 function recordingTarget() {

@@ -22,6 +22,7 @@ export function channelsFor(me: Pick<Me, 'id' | 'preferences'>): string[] {
     channels.leadUpdate(me.id),
     channels.ongoingCallUpdate(me.id),
     channels.experience(me.id),
+    channels.referenceData(me.id),
   ]
   if (me.preferences.tentacalls) wanted.push(channels.tentacall(me.id))
   if (me.preferences.badges) wanted.push(channels.badge(me.id))
