@@ -1,93 +1,62 @@
 // The calendar of Paris (docs/domain.md "Appointments", "Recall"): civil dates, the instant at which
-// Paris's wall clock shows a given time (DST-correct through Intl, no fixed +1/+2), and France's
-// working days (weekends and the eleven public holidays of metropolitan France). Pure functions, no
-// dependency: the server's rules and the client's pickers share them.
-export const PARIS_TIME_ZONE = 'Europe/Paris'
+// Paris's wall clock shows a given time (DST-correct), and France's working days (weekends and the
+// eleven public holidays of metropolitan France). Time zones through @date-fns/tz's TZDate, date
+// arithmetic through date-fns (docs/decisions.md); the public holidays are computed here, since no
+// library of the field ships France's. The server's rules and the client's pickers share them.
+import { TZDate } from '@date-fns/tz'
+import { addDays as addCalendarDays, format, isValid, isWeekend, parse } from 'date-fns'
 
-const MINUTE_MS = 60_000
-const DAY_MS = 24 * 60 * MINUTE_MS
+export const PARIS_TIME_ZONE = 'Europe/Paris'
 
 /** A calendar date of the agenda's time zone. */
 export type CivilDate = { year: number; month: number; day: number }
 
-const formatters = new Map<string, Intl.DateTimeFormat>()
-
-function formatterOf(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone)
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    })
-    formatters.set(timeZone, formatter)
-  }
-  return formatter
-}
-
-/** Wall-clock fields of `instant` in `timeZone`. */
-function wallClock(instant: Date, timeZone: string) {
-  const fields: Record<string, number> = {}
-  for (const part of formatterOf(timeZone).formatToParts(instant))
-    if (part.type !== 'literal') fields[part.type] = Number(part.value)
-  return {
-    year: fields.year ?? 0,
-    month: fields.month ?? 0,
-    day: fields.day ?? 0,
-    minutes: (fields.hour ?? 0) * 60 + (fields.minute ?? 0),
-    seconds: fields.second ?? 0,
-  }
-}
-
 /** Minutes after local midnight that the wall clock of `timeZone` shows at `instant`. */
 export function minutesOfDay(instant: Date, timeZone = PARIS_TIME_ZONE): number {
-  return wallClock(instant, timeZone).minutes
+  const wall = new TZDate(instant, timeZone)
+  return wall.getHours() * 60 + wall.getMinutes()
 }
 
 /** `YYYY-MM-DD` → a civil date; null when it is not a real calendar date. */
 export function parseIsoDate(value: string): CivilDate | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
-  if (!match) return null
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
-  const check = new Date(Date.UTC(year, month - 1, day))
-  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day)
-    return null
-  return { year, month, day }
-}
-
-/** How far `timeZone` is ahead of UTC at `instant`, in minutes (60 in Paris winter, 120 in summer). */
-function offsetMinutes(instant: Date, timeZone: string): number {
-  const wall = wallClock(instant, timeZone)
-  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day) + wall.minutes * MINUTE_MS + wall.seconds * 1000
-  return Math.round((asUtc - instant.getTime()) / MINUTE_MS)
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return null
+  const date = parse(value, 'yyyy-MM-dd', new Date(2000, 0, 1))
+  return isValid(date) ? localCivilDate(date) : null
 }
 
 /** The instant at which the wall clock of `timeZone` shows `date` at `minutes` after midnight. */
 export function zonedInstant(date: CivilDate, minutes: number, timeZone = PARIS_TIME_ZONE): Date {
-  const asUtc = Date.UTC(date.year, date.month - 1, date.day) + minutes * MINUTE_MS
-  const first = asUtc - offsetMinutes(new Date(asUtc), timeZone) * MINUTE_MS
-  // Near a DST change the offset at the guess may differ from the one at the result: redo once.
-  return new Date(asUtc - offsetMinutes(new Date(first), timeZone) * MINUTE_MS)
+  const wall = new TZDate(
+    date.year,
+    date.month - 1,
+    date.day,
+    Math.floor(minutes / 60),
+    minutes % 60,
+    timeZone,
+  )
+  return new Date(wall.getTime())
 }
 
 export function civilDateOf(instant: Date, timeZone = PARIS_TIME_ZONE): CivilDate {
-  const { year, month, day } = wallClock(instant, timeZone)
-  return { year, month, day }
+  return localCivilDate(new TZDate(instant, timeZone))
+}
+
+/** The civil date a Date's own calendar fields show (its time zone's, for a TZDate). */
+function localCivilDate(date: Date): CivilDate {
+  return { year: date.getFullYear(), month: date.getMonth() + 1, day: date.getDate() }
+}
+
+/** Noon of the civil date in UTC: calendar arithmetic that no time zone or DST change can shift. */
+function utcNoon(date: CivilDate): TZDate {
+  return new TZDate(date.year, date.month - 1, date.day, 12, 0, 'UTC')
 }
 
 export function addDays(date: CivilDate, days: number): CivilDate {
-  const shifted = new Date(Date.UTC(date.year, date.month - 1, date.day) + days * DAY_MS)
-  return { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() }
+  return localCivilDate(addCalendarDays(utcNoon(date), days))
 }
 
 export function isoDate(date: CivilDate): string {
-  const pad = (value: number) => String(value).padStart(2, '0')
-  return `${date.year}-${pad(date.month)}-${pad(date.day)}`
+  return format(utcNoon(date), 'yyyy-MM-dd')
 }
 
 /** Gregorian Easter Sunday (anonymous algorithm, Meeus/Jones/Butcher). */
@@ -114,8 +83,7 @@ export function isFrenchPublicHoliday(date: CivilDate): boolean {
 }
 
 export function isWorkingDay(date: CivilDate): boolean {
-  const weekday = new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay()
-  return weekday !== 0 && weekday !== 6 && !isFrenchPublicHoliday(date)
+  return !isWeekend(utcNoon(date)) && !isFrenchPublicHoliday(date)
 }
 
 const parisFormat = new Intl.DateTimeFormat('fr-FR', {
