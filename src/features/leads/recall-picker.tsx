@@ -2,7 +2,7 @@
 // French calendar) and the allowed Paris times, refusing past, closed-day and out-of-hours choices
 // with the words the server uses (src/contracts/recall.ts decides on both sides).
 import { useId } from 'react'
-import { addDays, civilDateOf, isoDate, parseIsoDate } from '../../contracts/paris-calendar.ts'
+import { addDays, civilDateOf, isoDate, minutesOfDay, parseIsoDate } from '../../contracts/paris-calendar.ts'
 import {
   RECALL_RULES,
   recallInstant,
@@ -35,8 +35,8 @@ export function readRecallChoice(
 
 /** A proposal's draft fields: the Paris date and time of `at`. */
 export function recallChoiceOf(at: Date): RecallChoice {
-  const minutes = Math.round((at.getTime() - recallInstant(civilDateOf(at), 0).getTime()) / 60_000)
-  return { recallDate: isoDate(civilDateOf(at)), recallTime: String(minutes) }
+  // The wall clock's minutes, not the time since midnight: they differ on the days of a DST change.
+  return { recallDate: isoDate(civilDateOf(at)), recallTime: String(minutesOfDay(at)) }
 }
 
 export type RecallPickerProps = {
