@@ -3,15 +3,12 @@
 // step's outcomes); "Rappeler plus tard" asks for a date and time in Paris, and the chosen one shows
 // on the sheet and in the history. Every teleoperator account is some spec's on the shared server, so
 // this file runs a server of its own (own port and data directory), where teleop1 is its alone.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
 import { addDays, civilDateOf, isoDate, isWorkingDay } from '../../src/contracts/paris-calendar.ts'
 import { recallInstant } from '../../src/contracts/recall.ts'
 import { formatLongDateTime } from '../../src/i18n/format.ts'
 import { signIn, xsrfHeaders } from './helpers.ts'
-import { freePort, startOwnServer, stopOwnServer, type OwnServer } from './own-server.ts'
+import { useOwnServer } from './own-server.ts'
 
 type Tag = {
   id: number
@@ -29,22 +26,7 @@ type LeadData = {
   market: { mission: { callProcess: { callProcessSteps: Step[] } } }
 }
 
-let dataDir = ''
-let origin = ''
-let server: OwnServer | null = null
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000)
-  const port = await freePort()
-  dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-outcome-'))
-  origin = `http://localhost:${port}`
-  server = await startOwnServer({ port, dataDir })
-})
-
-test.afterAll(async () => {
-  await stopOwnServer(server)
-  rmSync(dataDir, { recursive: true, force: true })
-})
+const server = useOwnServer('outcome')
 
 /** A lead handed out by `Traiter un lead` whose current step has an outcome that moves it on. */
 async function takeLeadThatMovesOn(page: Page): Promise<{ lead: LeadData; advance: Tag; next: Step }> {
@@ -52,7 +34,7 @@ async function takeLeadThatMovesOn(page: Page): Promise<{ lead: LeadData; advanc
     await page.getByRole('button', { name: 'Traiter un lead' }).click()
     await expect(page).toHaveURL(/\/lead\/[0-9a-f-]{36}$/)
     const uuid = new URL(page.url()).pathname.split('/')[2]!
-    const lead = (await (await page.request.get(`${origin}/api/lead/${uuid}`)).json()) as LeadData
+    const lead = (await (await page.request.get(`${server.origin}/api/lead/${uuid}`)).json()) as LeadData
     const steps = lead.market.mission.callProcess.callProcessSteps
     const advance = steps
       .find((step) => step.number === lead.step)
@@ -62,12 +44,12 @@ async function takeLeadThatMovesOn(page: Page): Promise<{ lead: LeadData; advanc
     const next = steps.find((step) => step.number === advance?.nextStep)
     if (advance && next) return { lead, advance, next }
     // A lead at its last step: handed back, and the next one is taken.
-    const released = await page.request.post(`${origin}/api/lead/${lead.id}/release`, {
+    const released = await page.request.post(`${server.origin}/api/lead/${lead.id}/release`, {
       headers: await xsrfHeaders(page),
       data: { reason: 'Étape finale : un autre lead pour ce test' },
     })
     expect(released.ok()).toBe(true)
-    await page.goto(`${origin}/home`)
+    await page.goto(`${server.origin}/home`)
   }
   throw new Error('no lead with an outcome that moves it on')
 }
@@ -82,7 +64,7 @@ function workingDayAfterTomorrow() {
 test('an outcome that moves the lead on keeps the agent on the sheet; a call-back asks when, and the history says it', async ({
   page,
 }) => {
-  await page.goto(`${origin}/login`)
+  await page.goto(`${server.origin}/login`)
   await signIn(page, 'teleop1@demo.fr')
   await expect(page).toHaveURL(/\/home$/)
   const { lead, advance, next } = await takeLeadThatMovesOn(page)

@@ -1,15 +1,20 @@
 // A server of a spec's own (e2e specs that stop, restart or rebuild it: live, offline, push alerts):
 // `node server/main.ts` on its own port and data directory, on PGlite, in the develop environment
 // (tests/setup/server-process.ts).
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { test } from '@playwright/test'
 import {
   becomesHealthy,
+  freePort,
   spawnServer,
   stopProcess,
   type ServerProcess,
   type ServerSetup,
 } from '../setup/server-process.ts'
 
-export { freePort } from '../setup/server-process.ts'
+export { freePort }
 
 export type OwnServer = ServerProcess
 
@@ -33,4 +38,32 @@ export async function startOwnServer(setup: OwnServerSetup): Promise<OwnServer> 
 /** SIGTERM, as a deploy does: the server closes its sockets (1001) and exits. */
 export async function stopOwnServer(server: OwnServer | null): Promise<void> {
   await stopProcess(server?.process)
+}
+
+/**
+ * A seeded server of the spec file's own for all its tests (a fresh data directory, removed after):
+ * `origin` is read inside the tests, once beforeAll has run.
+ */
+export function useOwnServer(name: string, env?: Record<string, string>): { readonly origin: string } {
+  let dataDir = ''
+  let origin = ''
+  let server: OwnServer | null = null
+  test.beforeAll(async () => {
+    // A fresh data directory is created and seeded on the first start.
+    test.setTimeout(120_000)
+    const port = await freePort()
+    dataDir = mkdtempSync(path.join(tmpdir(), `e2e-${name}-`))
+    origin = `http://localhost:${port}`
+    server = await startOwnServer({ port, dataDir, ...(env ? { env } : {}) })
+  })
+  test.afterAll(async () => {
+    await stopOwnServer(server)
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+  return {
+    get origin() {
+      if (!origin) throw new Error('useOwnServer: the server starts in beforeAll')
+      return origin
+    },
+  }
 }

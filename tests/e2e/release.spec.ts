@@ -3,33 +3,14 @@
 // lead's history. Every teleoperator account is some spec's on the shared server, and repeats of this
 // test may run side by side; so each worker runs a server of its own (own port and data directory,
 // seeded on start), where teleop1 is this file's alone.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { signIn } from './helpers.ts'
-import { freePort, startOwnServer, stopOwnServer, type OwnServer } from './own-server.ts'
+import { useOwnServer } from './own-server.ts'
 
-let dataDir = ''
-let origin = ''
-let server: OwnServer | null = null
-
-test.beforeAll(async () => {
-  // A fresh data directory is created and seeded on the first start.
-  test.setTimeout(120_000)
-  const port = await freePort()
-  dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-release-'))
-  origin = `http://localhost:${port}`
-  server = await startOwnServer({ port, dataDir })
-})
-
-test.afterAll(async () => {
-  await stopOwnServer(server)
-  rmSync(dataDir, { recursive: true, force: true })
-})
+const server = useOwnServer('release')
 
 test('a teleoperator hands a lead back with a reason, and its history says so', async ({ page }) => {
-  await page.goto(`${origin}/login`)
+  await page.goto(`${server.origin}/login`)
   await signIn(page, 'teleop1@demo.fr')
   await expect(page).toHaveURL(/\/home$/)
 
