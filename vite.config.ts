@@ -91,7 +91,7 @@ export default defineConfig({
               priority: 1,
               // Not the back office's own resources (issue #12): only its lazy screens import them,
               // and this chunk loads on every private page (/home included).
-              test: /[\\/]src[\\/](api[\\/](?!(?:teams|audit)\.)|stores[\\/]|i18n[\\/]format|components[\\/]ui[\\/]modal|app[\\/]layouts[\\/]use-route-access|pwa[\\/](push-subscription|deferred-changes|outbox))/,
+              test: /[\\/]src[\\/](api[\\/](?!(?:teams|audit|user-admin)\.)|stores[\\/]|i18n[\\/]format|components[\\/]ui[\\/]modal|app[\\/]layouts[\\/]use-route-access|pwa[\\/](push-subscription|deferred-changes|outbox))/,
             },
           ],
         },

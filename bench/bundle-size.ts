@@ -1,5 +1,7 @@
 // JavaScript a first visit of /login needs (measured in Chromium: every script the page loads until
-// the form is usable, gzip-compressed at level 9), and the largest route chunks of the build.
+// the form is usable, gzip-compressed at level 9), and the largest route chunks of the build. Issue
+// #12: the back office is lazy-loaded — none of its code may load on a first visit of /login or
+// /home (checked against the build manifest), and its largest screen's own JavaScript is printed.
 import { readFileSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -8,6 +10,51 @@ import { formatKb, startAppServer } from './lib.ts'
 
 const gz = (buffer: Buffer) => gzipSync(buffer, { level: 9 }).length
 export const LOGIN_BUDGET_BYTES = 135 * 1024
+
+type ManifestEntry = { file: string; imports?: string[] }
+const BACK_OFFICE_ROUTE = /^src\/routes\/(?:backoffice\/|affectations\/|utilisateurs)/
+
+/** The files a manifest entry loads: its own and its static imports', transitively. */
+function closure(
+  manifest: Record<string, ManifestEntry>,
+  key: string,
+  into = new Set<string>(),
+): Set<string> {
+  const entry = manifest[key]
+  if (!entry || into.has(entry.file)) return into
+  into.add(entry.file)
+  for (const imported of entry.imports ?? []) closure(manifest, imported, into)
+  return into
+}
+
+/**
+ * The back office's own files (loaded by its screens, by no other route), which of them the first
+ * visit of /login then /home loaded (must be none), and the largest screen's own JavaScript.
+ */
+function backOfficeReport(firstVisit: ReadonlySet<string>) {
+  const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8')) as Record<
+    string,
+    ManifestEntry
+  >
+  const routes = Object.keys(manifest).filter((key) => key.startsWith('src/routes/'))
+  const others = new Set<string>()
+  for (const key of routes.filter((route) => !BACK_OFFICE_ROUTE.test(route))) closure(manifest, key, others)
+  const sizes = new Map<string, number>()
+  const sizeOf = (file: string) => {
+    if (!sizes.has(file)) sizes.set(file, gz(readFileSync(path.join('dist', file))))
+    return sizes.get(file)!
+  }
+  let largest = { route: '', bytes: 0 }
+  const own = new Set<string>()
+  for (const route of routes.filter((key) => BACK_OFFICE_ROUTE.test(key))) {
+    const files = [...closure(manifest, route)].filter((file) => !others.has(file) && !firstVisit.has(file))
+    for (const file of files) own.add(file)
+    const bytes = files.reduce((sum, file) => sum + sizeOf(file), 0)
+    if (bytes > largest.bytes) largest = { route, bytes }
+  }
+  const leaked = [...own].filter((file) => firstVisit.has(file))
+  return { largest, leaked }
+}
 
 export async function measureBundle(): Promise<Record<string, number>> {
   const server = await startAppServer()
@@ -32,6 +79,20 @@ export async function measureBundle(): Promise<Record<string, number>> {
     const verdict = total <= LOGIN_BUDGET_BYTES ? 'OK' : 'OVER BUDGET'
     console.log(`  total ${formatKb(total)} (budget ${formatKb(LOGIN_BUDGET_BYTES)}) → ${verdict}`)
 
+    // Issue #12: then /home, signed in as a teleoperator; nothing of the back office may load.
+    await page.getByLabel('Adresse e-mail').fill('teleop1@demo.fr')
+    await page.getByLabel('Mot de passe').fill('Demo1234!')
+    await page.getByRole('button', { name: 'Se connecter' }).click()
+    await page.waitForURL(/\/home$/)
+    await page.waitForLoadState('networkidle')
+    const firstVisit = new Set([...scripts.keys()].map((pathname) => pathname.replace(/^\//, '')))
+    const { largest, leaked } = backOfficeReport(firstVisit)
+    console.log(`\n## Back office (lazy): its code in the first visit of /login then /home`)
+    console.log(`  ${leaked.length === 0 ? 'none → OK' : `LEAKED: ${leaked.join(', ')}`}`)
+    console.log(
+      `  largest back-office screen's own JavaScript: ${formatKb(largest.bytes)} (${largest.route})`,
+    )
+
     const assets = path.resolve('dist/assets')
     const chunks = readdirSync(assets)
       .filter((f) => f.endsWith('.js'))
@@ -45,7 +106,11 @@ export async function measureBundle(): Promise<Record<string, number>> {
     console.log(`\n## Largest chunks of the build (gzip -9 / raw)`)
     for (const c of chunks)
       console.log(`  ${formatKb(c.gzip).padStart(9)} / ${formatKb(c.raw).padStart(9)}  ${c.f}`)
-    return { loginJsGzipBytes: total }
+    return {
+      loginJsGzipBytes: total,
+      backOfficeLeakedFiles: leaked.length,
+      backOfficeLargestScreenGzipBytes: largest.bytes,
+    }
   } finally {
     await browser.close()
     await server.stop()

@@ -1,6 +1,8 @@
 // find-lead-to-process under contention: 100 teleoperators asking at the same instant, on
 // PostgreSQL, several rounds with fresh teleoperators; latency p50/p95 and a check that every
-// round handed out 100 distinct leads.
+// round handed out 100 distinct leads. Issue #12: then the same with every mission under capped
+// calling rules (4 outbound attempts in 30 days, 60 quiet days after a refusal; open all day so the
+// benchmark runs at any hour) and a call history behind the leads, beside the open missions' p95.
 import http from 'node:http'
 import { performance } from 'node:perf_hooks'
 import pg from 'pg'
@@ -9,6 +11,8 @@ import { insertAccounts } from './live-sockets.ts'
 
 const USERS_PER_ROUND = 100
 const ROUNDS = 3
+const SCENARIOS = ['open', 'capped'] as const
+type Scenario = (typeof SCENARIOS)[number]
 /** A first round, not measured: the server's pool opens its connections, statements get prepared. */
 const WARMUP_ROUNDS = 1
 
@@ -36,13 +40,34 @@ async function xsrfFor(origin: string, sid: string): Promise<string> {
   return cookie.split(';')[0]!.slice('XSRF-TOKEN='.length)
 }
 
+/**
+ * Every mission under capped rules, open all day; a call history behind the leads: one lead in
+ * three with 1–4 outbound attempts in the last 30 days (those with 4 are no longer handed out), one
+ * in twenty in a quiet period.
+ */
+async function capMissions(client: pg.Client): Promise<void> {
+  await client.query(`update missions set calling_rule = 'CUSTOM', max_call_attempts = 4, quiet_days = 60,
+    calling_hours = '{"days":[1,2,3,4,5,6,7],"periods":[[0,1440]],"holidays":true}'::jsonb`)
+  await client.query(`
+    insert into calls (provider, provider_call_id, direction, status, lead_id, phone_number,
+                       started_at, ended_at, source_updated_at)
+    select 'simulator', 'bench-' || l.id || '-' || n, 'outbound', 'done', l.id, l.phone,
+           now() - (n * 5 + 1) * interval '1 day', now() - (n * 5 + 1) * interval '1 day', now()
+    from leads l, generate_series(1, 1 + l.id % 4) as n
+    where l.processing_user_id is null and l.id % 3 = 0`)
+  await client.query(`update leads set no_contact_until = now() + interval '30 days'
+    where processing_user_id is null and id % 20 = 1`)
+  await client.query('analyze')
+}
+
 export async function measureFind(): Promise<Record<string, number>> {
   const database = await createBenchDatabase()
   const app = await startAppServer({ DATABASE_URL: database.url })
   const client = new pg.Client({ connectionString: database.url })
   await client.connect()
   try {
-    const accounts = await insertAccounts(client, USERS_PER_ROUND * (ROUNDS + WARMUP_ROUNDS), 0)
+    const perScenario = USERS_PER_ROUND * (ROUNDS + WARMUP_ROUNDS)
+    const accounts = await insertAccounts(client, perScenario * SCENARIOS.length, 0)
     await client.query(
       `insert into mission_users (mission_id, user_id)
        select m.id, u from missions m, unnest($1::int[]) as u`,
@@ -54,7 +79,7 @@ export async function measureFind(): Promise<Record<string, number>> {
     const prepared = await Promise.all(
       accounts.map(async (a) => ({ ...a, xsrf: await xsrfFor(app.origin, a.sid) })),
     )
-    const latencies: number[] = []
+    const latencies: Record<Scenario, number[]> = { open: [], capped: [] }
     const baseline: number[] = []
     let distinctOk = true
     // The baseline: the same 100 users at once on GET /api/user/me (session, access, a cached
@@ -68,30 +93,36 @@ export async function measureFind(): Promise<Record<string, number>> {
         }),
       )
     }
-    for (let round = 0; round < ROUNDS + WARMUP_ROUNDS; round++) {
-      const measured = round >= WARMUP_ROUNDS
-      const group = prepared.slice(round * USERS_PER_ROUND, (round + 1) * USERS_PER_ROUND)
-      await burst(group, measured ? baseline : null)
-      const results = await Promise.all(
-        group.map(async (a) => {
-          const started = performance.now()
-          const body = await send(`${app.origin}/api/lead/find-lead-to-process`, 'POST', {
-            cookie: `sid=${a.sid}; XSRF-TOKEN=${a.xsrf}`,
-            'x-xsrf-token': a.xsrf,
-          })
-          if (measured) latencies.push(performance.now() - started)
-          return (JSON.parse(body) as { redirect?: string }).redirect
-        }),
-      )
-      const leads = results.filter((r): r is string => typeof r === 'string')
-      if (leads.length !== USERS_PER_ROUND || new Set(leads).size !== USERS_PER_ROUND) distinctOk = false
+    for (const [index, scenario] of SCENARIOS.entries()) {
+      if (scenario === 'capped') await capMissions(client)
+      const users = prepared.slice(index * perScenario, (index + 1) * perScenario)
+      for (let round = 0; round < ROUNDS + WARMUP_ROUNDS; round++) {
+        const measured = round >= WARMUP_ROUNDS
+        const group = users.slice(round * USERS_PER_ROUND, (round + 1) * USERS_PER_ROUND)
+        if (scenario === 'open') await burst(group, measured ? baseline : null)
+        const results = await Promise.all(
+          group.map(async (a) => {
+            const started = performance.now()
+            const body = await send(`${app.origin}/api/lead/find-lead-to-process`, 'POST', {
+              cookie: `sid=${a.sid}; XSRF-TOKEN=${a.xsrf}`,
+              'x-xsrf-token': a.xsrf,
+            })
+            if (measured) latencies[scenario].push(performance.now() - started)
+            return (JSON.parse(body) as { redirect?: string }).redirect
+          }),
+        )
+        const leads = results.filter((r): r is string => typeof r === 'string')
+        if (leads.length !== USERS_PER_ROUND || new Set(leads).size !== USERS_PER_ROUND) distinctOk = false
+      }
     }
     const { rows } = await client.query<{ n: string }>(
       'select count(*) as n from (select processing_user_id from leads where processing_user_id is not null group by processing_user_id having count(*) > 1) d',
     )
-    const sorted = latencies.sort((a, b) => a - b)
+    const sorted = latencies.open.sort((a, b) => a - b)
     const p50 = percentile(sorted, 50)
     const p95 = percentile(sorted, 95)
+    const capped = latencies.capped.sort((a, b) => a - b)
+    const cappedP95 = percentile(capped, 95)
     const baseSorted = baseline.sort((a, b) => a - b)
     const baseP95 = percentile(baseSorted, 95)
     console.log(
@@ -104,9 +135,18 @@ export async function measureFind(): Promise<Record<string, number>> {
       `  baseline GET /api/user/me, same 100 users at once: p50 ${percentile(baseSorted, 50).toFixed(1)} ms   p95 ${baseP95.toFixed(1)} ms → find p95 = ${(p95 / baseP95).toFixed(1)}× baseline`,
     )
     console.log(
+      `  capped calling rules (4 attempts / 30 days, 60 quiet days, call history): p50 ${percentile(capped, 50).toFixed(1)} ms   p95 ${cappedP95.toFixed(1)} ms → ${(cappedP95 / p95).toFixed(2)}× the open missions' p95`,
+    )
+    console.log(
       `  every round handed out ${USERS_PER_ROUND} distinct leads: ${distinctOk ? 'yes' : 'NO'}; users holding two leads: ${rows[0]!.n}`,
     )
-    return { findP50Ms: p50, findP95Ms: p95, findBaselineP95Ms: baseP95, findDistinct: distinctOk ? 1 : 0 }
+    return {
+      findP50Ms: p50,
+      findP95Ms: p95,
+      findBaselineP95Ms: baseP95,
+      findCappedP95Ms: cappedP95,
+      findDistinct: distinctOk ? 1 : 0,
+    }
   } finally {
     agent.destroy()
     await client.end()

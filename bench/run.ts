@@ -7,6 +7,7 @@ import { measureFind } from './lead-find.ts'
 import { measureSearch } from './lead-search.ts'
 import { measurePwaLoad } from './pwa-load.ts'
 import { measureSignIn } from './sign-in.ts'
+import { measureUsersList } from './users-list.ts'
 
 const results: Record<string, number> = {}
 Object.assign(results, await measureBundle())
@@ -14,6 +15,7 @@ Object.assign(results, await measureApi())
 Object.assign(results, await measureLive())
 Object.assign(results, await measureFind())
 Object.assign(results, await measureSearch())
+Object.assign(results, await measureUsersList())
 Object.assign(results, await measureSignIn())
 Object.assign(results, await measurePwaLoad())
 console.log('\n## Summary (JSON)')

@@ -30,6 +30,12 @@ import callRoutes from './routes/calls/index.ts'
 import callTagRoutes from './routes/calls/tag.ts'
 import pushRoutes from './routes/push/index.ts'
 import teamRoutes from './routes/teams/index.ts'
+import tagRoutes from './routes/tags/index.ts'
+import callProcessRoutes from './routes/call-processes/index.ts'
+import missionRoutes from './routes/missions/index.ts'
+import marketRoutes from './routes/markets/index.ts'
+import configurationRoutes from './routes/configuration/index.ts'
+import assignmentRoutes from './routes/assignments/index.ts'
 import auditRoutes from './routes/audit/index.ts'
 
 z.config(z.locales.fr())
@@ -101,6 +107,12 @@ export async function buildApp({
   await app.register(leadRoutes)
   await app.register(pushRoutes)
   await app.register(teamRoutes)
+  await app.register(tagRoutes)
+  await app.register(callProcessRoutes)
+  await app.register(missionRoutes)
+  await app.register(marketRoutes)
+  await app.register(configurationRoutes)
+  await app.register(assignmentRoutes)
   await app.register(auditRoutes)
   await app.register(devRoutes)
   await app.register(staticPlugin)

@@ -16,11 +16,12 @@ import {
   markets,
   missions,
   missionUsers,
+  tags,
   teamMembers,
   teams,
   users,
 } from './schema.ts'
-import { CALL_PROCESSES, type CallProcessSeed } from './seed-call-processes.ts'
+import { CALL_PROCESSES, type CallProcessSeed, type TagSeed } from './seed-call-processes.ts'
 import { DEMO_USERS, MISSIONS, TEAMS } from './seed-data.ts'
 import { buildLeads, type LeadMarket } from './seed-leads.ts'
 
@@ -116,10 +117,11 @@ async function insertTeams(db: Db, userIds: UserIds): Promise<void> {
 async function insertMissions(db: Db, userIds: UserIds, defaultDuration: number) {
   const leadMarkets: LeadMarket[] = []
   const counts = { missions: 0, markets: 0, steps: 0, tags: 0 }
+  const tagIds: TagIds = new Map()
   for (const mission of MISSIONS) {
     const process = CALL_PROCESSES[mission.callProcess]
     if (!process) throw new Error(`Mission ${mission.name} names an unknown call process`)
-    const callProcessId = await insertCallProcess(db, process)
+    const callProcessId = await insertCallProcess(db, process, tagIds)
     const [row] = await db
       .insert(missions)
       .values({
@@ -168,7 +170,34 @@ async function insertAppointments(db: Db): Promise<void> {
     order by l.id`)
 }
 
-async function insertCallProcess(db: Db, process: CallProcessSeed): Promise<number> {
+/** The demo tags' colours, by the status they give (readable on white, like the missions'). */
+const TAG_COLORS: Record<TagSeed['status'], string> = {
+  NEW: '#5b6470',
+  IN_PROGRESS: '#1d6fb8',
+  RECALL: '#a15c00',
+  APPOINTMENT: '#1b7a3d',
+  NOT_INTERESTED: '#a3282d',
+  UNREACHABLE: '#6b4fa0',
+  WRONG_NUMBER: '#5b6470',
+}
+
+/** The catalogue tags already created by the seed, by label: processes share their tags (issue #12). */
+type TagIds = Map<string, number>
+
+async function tagIdOf(db: Db, tagIds: TagIds, seed: TagSeed): Promise<number> {
+  const known = tagIds.get(seed.label)
+  if (known !== undefined) return known
+  const { nextStep: _nextStep, ...effects } = seed
+  const [row] = await db
+    .insert(tags)
+    .values({ ...effects, color: TAG_COLORS[seed.status] })
+    .returning({ id: tags.id })
+  if (!row) throw new Error('Tag insert returned nothing')
+  tagIds.set(seed.label, row.id)
+  return row.id
+}
+
+async function insertCallProcess(db: Db, process: CallProcessSeed, tagIds: TagIds): Promise<number> {
   const [row] = await db
     .insert(callProcesses)
     .values({ name: process.name })
@@ -185,9 +214,17 @@ async function insertCallProcess(db: Db, process: CallProcessSeed): Promise<numb
       })),
     )
     .returning({ id: callProcessSteps.id, number: callProcessSteps.number })
-  const tags = steps.flatMap((step) =>
-    (process.steps[step.number - 1]?.tags ?? []).map((tag) => ({ ...tag, stepId: step.id })),
-  )
-  await db.insert(callProcessTags).values(tags)
+  const outcomes = []
+  for (const step of steps) {
+    const seeds = process.steps[step.number - 1]?.tags ?? []
+    for (const [position, seed] of seeds.entries())
+      outcomes.push({
+        stepId: step.id,
+        tagId: await tagIdOf(db, tagIds, seed),
+        nextStep: seed.nextStep,
+        position,
+      })
+  }
+  await db.insert(callProcessTags).values(outcomes)
   return row.id
 }

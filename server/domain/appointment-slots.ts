@@ -2,11 +2,12 @@
 // turned into instants with the time zone's real offset (DST-correct through Intl, no fixed +1/+2).
 // Pure functions: used by the booking rules and by the deterministic demo seed.
 import { APPOINTMENT_TIME_ZONE } from '../../src/contracts/appointment.ts'
+import { DEFAULT_APPOINTMENT_SCHEDULE, type AppointmentSchedule } from '../../src/contracts/configuration.ts'
 import {
   addDays,
   civilDateOf,
+  isFrenchPublicHoliday,
   isoDate,
-  isWorkingDay,
   zonedInstant,
   type CivilDate,
 } from '../../src/contracts/paris-calendar.ts'
@@ -21,20 +22,16 @@ export {
   type CivilDate,
 } from '../../src/contracts/paris-calendar.ts'
 
-export const APPOINTMENT_RULES = {
-  timeZone: APPOINTMENT_TIME_ZONE,
-  /** Missions have no duration of their own yet: one length for every agenda. */
-  durationMinutes: 60,
-  /** Working periods, [start, end) in minutes after local midnight: 09:00–12:00 and 14:00–18:00. */
-  periods: [
-    [9 * 60, 12 * 60],
-    [14 * 60, 18 * 60],
-  ],
-  /** A slot must start at least this long after the booking. */
-  minimumNoticeMinutes: 120,
-  /** Today (Paris) and the 20 following days: three weeks. */
-  windowDays: 21,
-} as const
+/**
+ * The grid as it was before it became a setting: the configuration's default (issue #12
+ * "Configuration"; server/domain/configuration.ts reads the current one). Missions have no duration of
+ * their own yet: one grid for every agenda. Monday–Friday, 09:00–12:00 and 14:00–18:00, one hour,
+ * two hours' notice, today and the 20 following days.
+ */
+export const APPOINTMENT_RULES = { timeZone: APPOINTMENT_TIME_ZONE, ...DEFAULT_APPOINTMENT_SCHEDULE } as const
+
+/** The grid a computation uses (the stored setting, or the default). */
+export type AppointmentGrid = AppointmentSchedule
 
 const MINUTE_MS = 60_000
 
@@ -43,8 +40,8 @@ export type SlotDay = { date: string; slots: Slot[] }
 export type SlotRefusal = 'past' | 'not-a-slot' | 'too-soon' | 'too-late'
 
 /** Minutes after local midnight at which a slot starts, in order. */
-export function slotStartMinutes(): number[] {
-  const { durationMinutes, periods } = APPOINTMENT_RULES
+export function slotStartMinutes(rules: AppointmentGrid = APPOINTMENT_RULES): number[] {
+  const { durationMinutes, periods } = rules
   return periods.flatMap(([start, end]) => {
     const starts: number[] = []
     for (let at = start; at + durationMinutes <= end; at += durationMinutes) starts.push(at)
@@ -52,39 +49,49 @@ export function slotStartMinutes(): number[] {
   })
 }
 
-/** Every slot of a day, booked or not; none on a weekend or a public holiday. */
-export function slotsOfDay(date: CivilDate): Slot[] {
-  if (!isWorkingDay(date)) return []
-  return slotStartMinutes().map((minutes) => {
+/** Whether the grid opens on that day: one of its weekdays, and not a public holiday unless it says so. */
+export function isAppointmentDay(date: CivilDate, rules: AppointmentGrid = APPOINTMENT_RULES): boolean {
+  const weekday = new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay()
+  if (!rules.days.includes(weekday === 0 ? 7 : weekday)) return false
+  return rules.holidays || !isFrenchPublicHoliday(date)
+}
+
+/** Every slot of a day, booked or not; none on a closed day (by default a weekend or a public holiday). */
+export function slotsOfDay(date: CivilDate, rules: AppointmentGrid = APPOINTMENT_RULES): Slot[] {
+  if (!isAppointmentDay(date, rules)) return []
+  return slotStartMinutes(rules).map((minutes) => {
     const startsAt = zonedInstant(date, minutes)
-    return { startsAt, endsAt: new Date(startsAt.getTime() + APPOINTMENT_RULES.durationMinutes * MINUTE_MS) }
+    return { startsAt, endsAt: new Date(startsAt.getTime() + rules.durationMinutes * MINUTE_MS) }
   })
 }
 
 /** The working days of the booking window seen at `now`, each with the slots still far enough away. */
-export function offeredDays(now: Date): SlotDay[] {
+export function offeredDays(now: Date, rules: AppointmentGrid = APPOINTMENT_RULES): SlotDay[] {
   const today = civilDateOf(now)
-  const earliest = now.getTime() + APPOINTMENT_RULES.minimumNoticeMinutes * MINUTE_MS
+  const earliest = now.getTime() + rules.minimumNoticeMinutes * MINUTE_MS
   const days: SlotDay[] = []
-  for (let i = 0; i < APPOINTMENT_RULES.windowDays; i += 1) {
+  for (let i = 0; i < rules.windowDays; i += 1) {
     const date = addDays(today, i)
-    if (!isWorkingDay(date)) continue
-    const slots = slotsOfDay(date).filter((slot) => slot.startsAt.getTime() >= earliest)
+    if (!isAppointmentDay(date, rules)) continue
+    const slots = slotsOfDay(date, rules).filter((slot) => slot.startsAt.getTime() >= earliest)
     if (slots.length > 0) days.push({ date: isoDate(date), slots })
   }
   return days
 }
 
 /** Why `startsAt` cannot be booked at `now`, or null when it is an offered slot. */
-export function refuseSlot(startsAt: Date, now: Date): SlotRefusal | null {
+export function refuseSlot(
+  startsAt: Date,
+  now: Date,
+  rules: AppointmentGrid = APPOINTMENT_RULES,
+): SlotRefusal | null {
   if (startsAt.getTime() <= now.getTime()) return 'past'
-  const onGrid = slotsOfDay(civilDateOf(startsAt)).some(
+  const onGrid = slotsOfDay(civilDateOf(startsAt), rules).some(
     (slot) => slot.startsAt.getTime() === startsAt.getTime(),
   )
   if (!onGrid) return 'not-a-slot'
-  if (startsAt.getTime() < now.getTime() + APPOINTMENT_RULES.minimumNoticeMinutes * MINUTE_MS)
-    return 'too-soon'
-  const lastDay = isoDate(addDays(civilDateOf(now), APPOINTMENT_RULES.windowDays - 1))
+  if (startsAt.getTime() < now.getTime() + rules.minimumNoticeMinutes * MINUTE_MS) return 'too-soon'
+  const lastDay = isoDate(addDays(civilDateOf(now), rules.windowDays - 1))
   if (isoDate(civilDateOf(startsAt)) > lastDay) return 'too-late'
   return null
 }

@@ -8,26 +8,69 @@ import type {
 } from '../../src/contracts/appointment.ts'
 import type { Role } from '../../src/contracts/roles.ts'
 import { isUniqueViolation, type Db } from '../db/client.ts'
-import { appointments, callProcessTags, leadEvents, leadTags, leads, markets, users } from '../db/schema.ts'
+import {
+  appointments,
+  callProcessTags,
+  leadEvents,
+  leadTags,
+  leads,
+  markets,
+  tags,
+  users,
+} from '../db/schema.ts'
 import { errors } from '../lib/http-error.ts'
 import {
   APPOINTMENT_RULES,
   offeredDays,
   overlaps,
   refuseSlot,
+  type AppointmentGrid,
   type SlotRefusal,
 } from './appointment-slots.ts'
+import { appointmentSchedule } from './configuration.ts'
 import { messages } from '../lib/messages.ts'
 
 export const SLOT_TAKEN = 'Ce créneau vient d’être réservé : choisissez-en un autre.'
 const NOT_ALLOWED = 'Seul l’utilisateur qui traite ce lead, ou un manager, peut fixer son rendez-vous.'
-const REFUSALS: Record<SlotRefusal, string> = {
-  past: 'Ce créneau est déjà passé : choisissez-en un autre.',
-  'not-a-slot':
-    'Ce créneau ne fait pas partie des horaires de rendez-vous (du lundi au vendredi, 9 h – 12 h et ' +
-    '14 h – 18 h, heure de Paris, hors jours fériés).',
-  'too-soon': 'Ce créneau commence dans moins de 2 heures : choisissez-en un plus tard.',
-  'too-late': 'Ce créneau est trop lointain : les rendez-vous se prennent sur les 3 prochaines semaines.',
+const DAY_NAMES = ['lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi', 'dimanche']
+
+function clock(minutes: number): string {
+  const hours = Math.floor(minutes / 60)
+  const rest = minutes % 60
+  return rest === 0 ? `${hours} h` : `${hours} h ${String(rest).padStart(2, '0')}`
+}
+
+/** "2 heures", "90 minutes". */
+function duration(minutes: number): string {
+  if (minutes % 60 !== 0) return `${minutes} minutes`
+  return minutes === 60 ? '1 heure' : `${minutes / 60} heures`
+}
+
+/** "les 3 prochaines semaines", "les 10 prochains jours". */
+function bookingWindow(days: number): string {
+  if (days % 7 === 0) return days === 7 ? 'la semaine à venir' : `les ${days / 7} prochaines semaines`
+  return days === 1 ? 'la journée' : `les ${days} prochains jours`
+}
+
+/** The refusals in French, naming the grid in force (issue #12: it is a setting now). */
+function refusalMessage(refusal: SlotRefusal, rules: AppointmentGrid): string {
+  switch (refusal) {
+    case 'past':
+      return 'Ce créneau est déjà passé : choisissez-en un autre.'
+    case 'not-a-slot': {
+      const days = [...rules.days]
+        .sort()
+        .map((day) => DAY_NAMES[day - 1])
+        .join(', ')
+      const periods = rules.periods.map(([start, end]) => `${clock(start)} – ${clock(end)}`).join(' et ')
+      const holidays = rules.holidays ? '' : ', hors jours fériés'
+      return `Ce créneau ne fait pas partie des horaires de rendez-vous (${days}, ${periods}, heure de Paris${holidays}).`
+    }
+    case 'too-soon':
+      return `Ce créneau commence dans moins de ${duration(rules.minimumNoticeMinutes)} : choisissez-en un plus tard.`
+    case 'too-late':
+      return `Ce créneau est trop lointain : les rendez-vous se prennent sur ${bookingWindow(rules.windowDays)}.`
+  }
 }
 
 /** "RDV pris" frees the lead: the teleoperator who recorded it may still book for this long. */
@@ -47,10 +90,11 @@ export async function mayBookAppointment(db: Db, user: Actor, lead: LeadForBooki
     .select({
       userId: leadTags.userId,
       createdAt: leadTags.createdAt,
-      requiresAppointment: callProcessTags.requiresAppointment,
+      requiresAppointment: tags.requiresAppointment,
     })
     .from(leadTags)
     .innerJoin(callProcessTags, eq(callProcessTags.id, leadTags.callProcessTagId))
+    .innerJoin(tags, eq(tags.id, callProcessTags.tagId))
     .where(eq(leadTags.leadId, lead.id))
     .orderBy(desc(leadTags.createdAt), desc(leadTags.id))
     .limit(1)
@@ -85,7 +129,8 @@ export async function appointmentAvailabilities(
   row: { lead: LeadForBooking; missionId: number },
   now: Date,
 ): Promise<AppointmentAvailabilities> {
-  const days = offeredDays(now)
+  const rules = await appointmentSchedule(db)
+  const days = offeredDays(now, rules)
   const from = days[0]?.slots[0]?.startsAt
   const to = days.at(-1)?.slots.at(-1)?.endsAt
   const booked =
@@ -108,7 +153,7 @@ export async function appointmentAvailabilities(
   ])
   return {
     timeZone: APPOINTMENT_RULES.timeZone,
-    durationMinutes: APPOINTMENT_RULES.durationMinutes,
+    durationMinutes: rules.durationMinutes,
     days: days.map((day) => ({
       date: day.date,
       slots: day.slots
@@ -135,9 +180,13 @@ export async function bookAppointment(
   input: { user: Actor; leadId: number; startsAt: Date; now: Date },
 ): Promise<BookingOutcome> {
   const { startsAt, now } = input
-  const refusal = refuseSlot(startsAt, now)
-  if (refusal) throw errors.invalid(REFUSALS[refusal], { startsAt: REFUSALS[refusal] })
-  const endsAt = new Date(startsAt.getTime() + APPOINTMENT_RULES.durationMinutes * 60_000)
+  const rules = await appointmentSchedule(db)
+  const refusal = refuseSlot(startsAt, now, rules)
+  if (refusal) {
+    const message = refusalMessage(refusal, rules)
+    throw errors.invalid(message, { startsAt: message })
+  }
+  const endsAt = new Date(startsAt.getTime() + rules.durationMinutes * 60_000)
   let outcome: Omit<BookingOutcome, 'appointment'>
   try {
     outcome = await db.transaction((tx) => bookInTransaction(tx, { ...input, endsAt }))

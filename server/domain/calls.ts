@@ -2,12 +2,11 @@
 // answer an inbound one from the app, force a call's end, tie a call to a lead. Call state itself
 // comes from the provider's events (server/telephony/webhook-processing.ts).
 import { randomUUID } from 'node:crypto'
-import { and, eq, isNull, ne, or } from 'drizzle-orm'
+import { and, eq, isNull, or } from 'drizzle-orm'
 import type { AircallNumber, InboundAnswerBody, StartOutboundBody } from '../../src/contracts/call.ts'
 import { appUrls } from '../../src/contracts/app-urls.ts'
 import { isCallCapable } from '../../src/contracts/roles.ts'
 import { toE164 } from '../../src/contracts/phone.ts'
-import type { User } from '../../src/contracts/user.ts'
 import type { Db } from '../db/client.ts'
 import { calls, users } from '../db/schema.ts'
 import { assertMayCallNow } from './calling-rules.ts'
@@ -21,7 +20,6 @@ import { currentCallOf, leadPath } from './current-call.ts'
 import { blockingRedirect, heldLeadOf, isWorkableLead } from './lead-assignment.ts'
 import { findVisibleLead, leadNotFound, mayActOnLead, mayReadLead } from './lead-access.ts'
 import { CALL_ALREADY_TAGGED } from './lead-tagging.ts'
-import { loadUsers } from './users.ts'
 
 export type CallsContext = {
   db: Db
@@ -241,38 +239,4 @@ export async function linkLead(
   if (!linked) throw errors.conflict(CALL_ALREADY_TAGGED)
   if (call.userId) await announce(ctx, call.userId, call.id, call.status)
   return { ok: true, callId: call.id, redirect: await leadPath(db, lead.id) }
-}
-
-/**
- * Ties a user to an Aircall user (admins): the id given, else the Aircall user with the same e-mail
- * (case-insensitive). One Aircall account belongs to one user.
- */
-export async function linkAircallAccount(
-  ctx: CallsContext,
-  targetId: number,
-  requested: number | undefined,
-): Promise<User> {
-  const { db, telephony } = ctx
-  const [target] = await db.select().from(users).where(eq(users.id, targetId))
-  if (!target) throw errors.notFound(messages.userNotFound)
-  let aircallId = requested
-  if (aircallId === undefined) {
-    const email = target.email.toLowerCase()
-    const match = (await telephony.provider.listUsers()).find((u) => u.email.toLowerCase() === email)
-    if (!match) throw errors.notFound('Aucun utilisateur Aircall n’a cette adresse e-mail.')
-    aircallId = match.id
-  }
-  const [taken] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.aircallId, aircallId), ne(users.id, target.id)))
-  if (taken) throw errors.conflict('Ce compte Aircall est déjà relié à un autre utilisateur.')
-  const [row] = await db
-    .update(users)
-    .set({ aircallId, updatedAt: new Date() })
-    .where(eq(users.id, target.id))
-    .returning()
-  await telephony.context.userChanged(target.id)
-  const [user] = await loadUsers(db, [row!])
-  return user!
 }

@@ -36,13 +36,15 @@ function scopeUsers(db: Db, actor: LeadActor): SQL {
 }
 
 /**
- * The condition on `markets.mission_id` that keeps the leads the actor sees, for a query joined with
- * `markets`; `undefined` for an administrator (every lead).
+ * The condition on `markets.mission_id` (and `leads.processing_user_id`) that keeps the leads the
+ * actor sees, for a query of `leads` joined with `markets`; `undefined` for an administrator (every
+ * lead). The lead one holds stays visible whatever one's missions: a user removed from a mission while
+ * holding one of its leads keeps it until tagged (docs/domain.md "Assignments").
  */
 export function visibleLeadsCondition(db: Db, actor: LeadActor): SQL | undefined {
   if (actor.role === 'ADMIN') return undefined
   const missionIds = db.select({ id: missionUsers.missionId }).from(missionUsers).where(scopeUsers(db, actor))
-  return inArray(markets.missionId, missionIds)
+  return or(inArray(markets.missionId, missionIds), eq(leads.processingUserId, actor.id))
 }
 
 /** The lead (uuid or numeric id) with its mission id when the actor may see it, else 404. */

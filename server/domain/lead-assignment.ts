@@ -163,7 +163,7 @@ export function takeLeadStatement(
       from mission_users mu
       join missions m on m.id = mu.mission_id
       join markets mk on mk.mission_id = m.id
-      where mu.user_id = ${userId} and ${missionOpenSql(clock)}
+      where mu.user_id = ${userId} and m.archived_at is null and ${missionOpenSql(clock)}
     ), taken as (
       update leads set processing_user_id = ${userId}, processing_since = now(), updated_at = now()
       where id = (${candidate}) and processing_user_id is null

@@ -35,6 +35,7 @@ export function leadPickRefusal(userId: number, anyMission: boolean, clock: Pari
     when not (${OPEN}) then 'CLOSED'
     when not (${NOT_WAITING}) then 'WAITING_FOR_FORCED_RDV'
     when not (${NOT_EXPIRED}) then 'EXPIRED'
+    when m.archived_at is not null then 'MISSION_ARCHIVED'
     when not (${anyMission} or exists (
       select 1 from mission_users mu where mu.mission_id = m.id and mu.user_id = ${userId})) then 'NOT_IN_MISSION'
     else ${callingRefusalSql(clock)}

@@ -14,14 +14,16 @@ import {
   leads,
   markets,
   missions,
+  tags,
   users,
 } from '../db/schema.ts'
 import { errors } from '../lib/http-error.ts'
 import { messages } from '../lib/messages.ts'
+import { outcomeColumns, type Outcome } from './tag-outcomes.ts'
 
 type LeadTagRow = typeof leadTags.$inferSelect
 type LeadRow = typeof leads.$inferSelect
-type TagRow = typeof callProcessTags.$inferSelect
+type TagRow = Outcome
 
 export type CorrectionInput = {
   user: { id: number; role: Role }
@@ -45,11 +47,13 @@ export type CorrectionOutcome = {
 
 const WINDOW_MS = LEAD_TAG_CORRECTION_MINUTES * 60_000
 
+/** An outcome and its process; a detached outcome (removed from its process) has none. */
 async function tagOf(tx: Db, callProcessTagId: number) {
   const [row] = await tx
-    .select({ tag: callProcessTags, callProcessId: callProcessSteps.callProcessId })
+    .select({ tag: outcomeColumns, callProcessId: callProcessSteps.callProcessId })
     .from(callProcessTags)
-    .innerJoin(callProcessSteps, eq(callProcessSteps.id, callProcessTags.stepId))
+    .innerJoin(tags, eq(tags.id, callProcessTags.tagId))
+    .leftJoin(callProcessSteps, eq(callProcessSteps.id, callProcessTags.stepId))
     .where(eq(callProcessTags.id, callProcessTagId))
   return row
 }
@@ -176,13 +180,20 @@ export async function correctLeadTag(db: Db, input: CorrectionInput): Promise<Co
     const changed = (Object.keys(after) as (keyof Values)[]).some((key) => after[key] !== leadTag[key])
     if (!changed) return { lead, leadTag, appliedToLead: isLatest, changed, experience: null }
 
-    const [updated] = await tx.update(leadTags).set(after).where(eq(leadTags.id, leadTag.id)).returning()
+    // Another outcome takes its label as it is now; the same outcome keeps the label it was tagged with.
+    const label = next.id === leadTag.callProcessTagId ? (leadTag.label ?? next.label) : next.label
+    const [updated] = await tx
+      .update(leadTags)
+      .set({ ...after, label })
+      .where(eq(leadTags.id, leadTag.id))
+      .returning()
     if (isLatest) await applyToLead(tx, lead, leadTag, next, after, now)
     const gained = next.experiencePoints - (previous?.tag.experiencePoints ?? 0)
     const experience = await adjustExperience(tx, leadTag.userId, gained)
     const before = {
       callProcessTagId: leadTag.callProcessTagId,
-      label: previous?.tag.label ?? null,
+      // Rows older than lead_tags.label read the outcome's current label.
+      label: leadTag.label ?? previous?.tag.label ?? null,
       step: leadTag.step,
       status: leadTag.status,
       substatus: leadTag.substatus,

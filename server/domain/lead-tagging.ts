@@ -12,6 +12,7 @@ import {
   leads,
   markets,
   missions,
+  tags,
   users,
 } from '../db/schema.ts'
 import { errors } from '../lib/http-error.ts'
@@ -21,6 +22,7 @@ import { leadNotFound, mayActOnLead, visibleLeadsCondition } from './lead-access
 import { messages } from '../lib/messages.ts'
 import { recallMessages, refuseRecall } from '../../src/contracts/recall.ts'
 import { rulesOf } from '../../src/contracts/calling-rules.ts'
+import { outcomeColumns, type Outcome } from './tag-outcomes.ts'
 
 /** A call's outcome is recorded once; corrections go through the lead-tag correction route. */
 export const CALL_ALREADY_TAGGED = 'Cet appel a déjà une issue.'
@@ -73,7 +75,7 @@ async function resolveCall(tx: Db, input: TagInput) {
   return call ?? null
 }
 
-type TagEffects = typeof callProcessTags.$inferSelect
+type TagEffects = Outcome
 
 /** Advances the step and keeps the lead with its holder, without an appointment to book. */
 export function isProgressMark(
@@ -143,11 +145,12 @@ async function recordTag(db: Db, input: TagInput): Promise<TagOutcome> {
     if (!mayTag) throw errors.forbidden(messages.leadHeldByOther)
     const [tag] = await tx
       .select({
-        tag: callProcessTags,
+        tag: outcomeColumns,
         stepNumber: callProcessSteps.number,
         callProcessId: callProcessSteps.callProcessId,
       })
       .from(callProcessTags)
+      .innerJoin(tags, eq(tags.id, callProcessTags.tagId))
       .innerJoin(callProcessSteps, eq(callProcessSteps.id, callProcessTags.stepId))
       .where(eq(callProcessTags.id, input.callProcessTagId))
     if (!tag || tag.callProcessId !== row.callProcessId) throw errors.invalid(messages.tagOutsideCallProcess)
@@ -174,6 +177,8 @@ async function recordTag(db: Db, input: TagInput): Promise<TagOutcome> {
         callId: callOfOutcome?.id ?? null,
         userId: input.user.id,
         callProcessTagId: effects.id,
+        // The label at this moment: the lead's history keeps it after a rename (issue #12 "Tags").
+        label: effects.label,
         step,
         status: effects.status,
         substatus: effects.substatus,

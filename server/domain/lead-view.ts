@@ -19,6 +19,7 @@ import { errors } from '../lib/http-error.ts'
 import { worksOnLead } from './lead-holding.ts'
 import { leadViewers, type LivenessOptions } from './lead-viewers.ts'
 import { messages } from '../lib/messages.ts'
+import { outcomeOrder, outcomePayload, selectOutcomes } from './tag-outcomes.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 type LeadRow = typeof leads.$inferSelect
@@ -42,17 +43,15 @@ async function callProcessOf(db: Db, mission: MissionRow): Promise<Lead['market'
     .from(callProcessSteps)
     .where(eq(callProcessSteps.callProcessId, process.id))
     .orderBy(asc(callProcessSteps.number))
-  const tags = steps.length
-    ? await db
-        .select()
-        .from(callProcessTags)
+  const outcomes = steps.length
+    ? await selectOutcomes(db)
         .where(
           inArray(
             callProcessTags.stepId,
             steps.map((s) => s.id),
           ),
         )
-        .orderBy(asc(callProcessTags.id))
+        .orderBy(...outcomeOrder)
     : []
   return {
     id: process.id,
@@ -62,7 +61,7 @@ async function callProcessOf(db: Db, mission: MissionRow): Promise<Lead['market'
       number: step.number,
       title: step.title,
       script: step.script,
-      callProcessTags: tags.filter((tag) => tag.stepId === step.id).map(({ stepId: _stepId, ...tag }) => tag),
+      callProcessTags: outcomes.filter((outcome) => outcome.stepId === step.id).map(outcomePayload),
     })),
   }
 }

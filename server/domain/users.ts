@@ -1,6 +1,6 @@
 // Users (spec §3): the public User and the connected user (Me), the lists managers read, and the
 // preferences each user sets for themselves.
-import { and, asc, eq, gt, inArray } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, type SQL } from 'drizzle-orm'
 import {
   DEFAULT_PREFERENCES,
   PREFERENCE_KEYS,
@@ -82,25 +82,31 @@ export async function loadMe(db: Db, row: UserRow): Promise<Me> {
 export const WORKING_WINDOW_MS = 15 * 60 * 1000
 
 /** Active users with a session used within the working window, by last name (French collation). */
-export async function workingUsers(db: Db, now = Date.now()): Promise<User[]> {
+export async function workingUsers(db: Db, scope?: SQL, now = Date.now()): Promise<User[]> {
   const since = new Date(now - WORKING_WINDOW_MS)
   const rows = await db
     .selectDistinct({ user: users })
     .from(users)
     .innerJoin(sessions, eq(sessions.userId, users.id))
-    .where(and(eq(users.status, 'ACTIVE'), gt(sessions.lastSeenAt, since)))
+    .where(and(eq(users.status, 'ACTIVE'), gt(sessions.lastSeenAt, since), scope))
   return loadUsers(
     db,
     rows.map((r) => r.user).toSorted((a, b) => a.lastName.localeCompare(b.lastName, 'fr')),
   )
 }
 
-/** Every user, or the active ones only, by last name then first name. */
-export async function listUsers(db: Db, { activeOnly = false } = {}): Promise<User[]> {
+/**
+ * Every user, or the active ones only, by last name then first name; `scope` narrows them to what the
+ * reader may see (server/domain/user-list.ts).
+ */
+export async function listUsers(
+  db: Db,
+  { activeOnly = false, scope }: { activeOnly?: boolean; scope?: SQL } = {},
+): Promise<User[]> {
   const rows = await db
     .select()
     .from(users)
-    .where(activeOnly ? eq(users.status, 'ACTIVE') : undefined)
+    .where(and(activeOnly ? eq(users.status, 'ACTIVE') : undefined, scope))
     .orderBy(asc(users.lastName), asc(users.firstName))
   return loadUsers(db, rows)
 }

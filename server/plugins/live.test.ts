@@ -167,7 +167,7 @@ describe('live authorisation', () => {
     const res = await admin.request({
       method: 'PUT',
       url: `/api/user/${ids.teleop}`,
-      payload: { teamIds: [] },
+      payload: { teamIds: [], version: t.users.teleop.version },
     })
     expect(res.statusCode).toBe(200)
     expect(await client.next()).toMatchObject({

@@ -1,4 +1,6 @@
-// Users resource (spec §7 "Authentication and users"). Later issues add the admin mutations.
+// Users resource (spec §7 "Authentication and users"): the plain list the dev tools and pickers read
+// and the signed-in user's preferences. The back office's users list, user and changes (issue #12)
+// are in ./user-admin.ts, so the signed-in shell does not carry them.
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query'
 import type { Me, PreferenceKey, User } from '../contracts/user.ts'
 import { fr } from '../i18n/fr.ts'

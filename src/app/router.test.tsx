@@ -48,9 +48,9 @@ describe('routing rules (spec §2)', () => {
 
   it('opens the same URL for an administrator, with the page title only', async () => {
     server.use(signedInAs(makeMe('ADMIN')))
-    renderApp('/backoffice/missions')
+    renderApp('/backoffice/crons')
 
-    expect(await screen.findByRole('heading', { name: 'Missions' })).toBeTruthy()
+    expect(await screen.findByRole('heading', { name: 'Crons' })).toBeTruthy()
     expect(screen.getByText('Cet écran arrive dans une prochaine version.')).toBeTruthy()
   })
 
@@ -85,7 +85,12 @@ describe('routing rules (spec §2)', () => {
 
   it('returns to the requested page after signing in', async () => {
     const me = makeMe('ADMIN')
-    server.use(http.post('*/api/login', () => HttpResponse.json({ user: me })))
+    server.use(
+      http.post('*/api/login', () => HttpResponse.json({ user: me })),
+      http.get('*/api/assignments/mission/:id', () =>
+        HttpResponse.json({ error: { code: 'NOT_FOUND', message: 'Mission introuvable.' } }, { status: 404 }),
+      ),
+    )
     const { router } = renderApp('/affectations/mission/7')
     await screen.findByLabelText('Adresse e-mail')
 
@@ -121,7 +126,10 @@ describe('main layout', () => {
 
     const links = navigationLinks()
     expect(links).toContain('Statistiques des téléopérateurs')
-    expect(links).not.toContain('Missions')
+    // Issue #12: a manager assigns their teams' members to missions; team membership and the back
+    // office stay with administrators.
+    expect(screen.getByRole('heading', { name: 'Affectations' })).toBeTruthy()
+    expect(links).not.toContain('Équipes')
     expect(screen.queryByRole('heading', { name: 'Back-office' })).toBeNull()
   })
 

@@ -4,7 +4,15 @@ import { z } from 'zod'
 import { idSchema } from './common.ts'
 
 /** Entities whose changes are audited; the next back-office screens add theirs. */
-export const AUDIT_ENTITIES = ['team'] as const
+export const AUDIT_ENTITIES = [
+  'team',
+  'callProcess',
+  'mission',
+  'market',
+  'configuration',
+  'user',
+  'tag',
+] as const
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number]
 
 export const AUDIT_ACTIONS = [
@@ -16,6 +24,17 @@ export const AUDIT_ACTIONS = [
   'member-remove',
   'manager-set',
   'manager-unset',
+  // Assignments (docs/domain.md "Assignments"): a user added to or removed from a mission.
+  'assign',
+  'unassign',
+  // Missions without leads and markets without leads may be deleted (docs/domain.md "Missions and markets").
+  'delete',
+  // Users (docs/domain.md "Users (back office)"): status changes and the Aircall account link.
+  'activate',
+  'deactivate',
+  'link-aircall',
+  // Tags (docs/domain.md "Tags"): a tag in use is retired, never deleted.
+  'retire',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -97,9 +97,14 @@ export function processProblems(
 ): ProcessProblem[] {
   const problems: ProcessProblem[] = []
   steps.forEach((step, index) => {
+    const offered = new Set<number>()
     step.outcomes.forEach((outcome, outcomeIndex) => {
       const path = `steps.${index}.outcomes.${outcomeIndex}`
       const tag = tagsById.get(outcome.tagId)
+      // One outcome per tag and step: a saved outcome keeps its id while its tag stays on the step.
+      if (offered.has(outcome.tagId))
+        problems.push({ path: `${path}.tagId`, message: 'Ce tag est déjà proposé à cette étape.' })
+      offered.add(outcome.tagId)
       if (!tag) problems.push({ path: `${path}.tagId`, message: 'Ce tag n’existe pas.' })
       else if (tag.retired)
         problems.push({ path: `${path}.tagId`, message: 'Ce tag est retiré : choisissez-en un autre.' })

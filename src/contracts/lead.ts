@@ -2,25 +2,9 @@
 import { z } from 'zod'
 import { safeRecord, safeText } from './safe-text.ts'
 
-export const LEAD_STATUSES = [
-  'NEW',
-  'IN_PROGRESS',
-  'RECALL',
-  'APPOINTMENT',
-  'NOT_INTERESTED',
-  'UNREACHABLE',
-  'WRONG_NUMBER',
-] as const
-export type LeadStatus = (typeof LEAD_STATUSES)[number]
-
-export const LEAD_SUBSTATUSES = [
-  'WAITING_FOR_FORCED_RDV',
-  'NO_ANSWER',
-  'CALLBACK_REQUESTED',
-  'ALREADY_EQUIPPED',
-  'TOO_EXPENSIVE',
-] as const
-export type LeadSubstatus = (typeof LEAD_SUBSTATUSES)[number]
+// The vocabulary lives in a zod-free module so the back office's zod/mini forms read it without full zod.
+export { LEAD_STATUSES, LEAD_SUBSTATUSES, type LeadStatus, type LeadSubstatus } from './lead-statuses.ts'
+import { LEAD_STATUSES, LEAD_SUBSTATUSES } from './lead-statuses.ts'
 
 /** Spec §9: default lead processing duration, initial value of the configuration. */
 export const DEFAULT_LEAD_PROCESSING_DURATION_DAYS = 60
@@ -218,6 +202,8 @@ export const PICK_REFUSALS = [
   'WAITING_FOR_FORCED_RDV',
   'EXPIRED',
   'NOT_IN_MISSION',
+  // Issue #12: an archived mission's leads are kept, never handed out.
+  'MISSION_ARCHIVED',
   // Issue #12: the mission's calling rules (src/contracts/calling-rules.ts).
   'OUTSIDE_CALLING_HOURS',
   'QUIET_PERIOD',

@@ -4,7 +4,10 @@
 // arithmetic through date-fns (docs/decisions.md); the public holidays are computed here, since no
 // library of the field ships France's. The server's rules and the client's pickers share them.
 import { TZDate } from '@date-fns/tz'
-import { addDays as addCalendarDays, format, isValid, isWeekend, parse } from 'date-fns'
+// Per-function entry points: the package's index re-exports ~250 modules, which the lead sheet's
+// chunk and the unit tests' module graph would otherwise load.
+import { addDays as addCalendarDays } from 'date-fns/addDays'
+import { isWeekend } from 'date-fns/isWeekend'
 
 export const PARIS_TIME_ZONE = 'Europe/Paris'
 
@@ -19,9 +22,11 @@ export function minutesOfDay(instant: Date, timeZone = PARIS_TIME_ZONE): number 
 
 /** `YYYY-MM-DD` → a civil date; null when it is not a real calendar date. */
 export function parseIsoDate(value: string): CivilDate | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return null
-  const date = parse(value, 'yyyy-MM-dd', new Date(2000, 0, 1))
-  return isValid(date) ? localCivilDate(date) : null
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
+  if (!match) return null
+  const date = { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) }
+  // A day that does not exist (30 February) rolls over into another date.
+  return isoDate(localCivilDate(utcNoon(date))) === value ? date : null
 }
 
 /** The instant at which the wall clock of `timeZone` shows `date` at `minutes` after midnight. */
@@ -56,7 +61,8 @@ export function addDays(date: CivilDate, days: number): CivilDate {
 }
 
 export function isoDate(date: CivilDate): string {
-  return format(utcNoon(date), 'yyyy-MM-dd')
+  const pad = (value: number, length = 2) => String(value).padStart(length, '0')
+  return `${pad(date.year, 4)}-${pad(date.month)}-${pad(date.day)}`
 }
 
 /** Gregorian Easter Sunday (anonymous algorithm, Meeus/Jones/Butcher). */

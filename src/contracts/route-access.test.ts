@@ -3,16 +3,18 @@ import { canOpen, isAllowed, sectionAccess } from './route-access.ts'
 
 describe('route access (spec §6)', () => {
   it('keeps the back office and its neighbours to administrators', () => {
-    for (const section of ['backoffice', 'users', 'affectations', 'integration', 'extractions'] as const) {
+    for (const section of ['backoffice', 'affectationsTeams', 'integration', 'extractions'] as const) {
       expect(isAllowed(sectionAccess[section], 'ADMIN', 'production')).toBe(true)
       expect(isAllowed(sectionAccess[section], 'MANAGER', 'production')).toBe(false)
       expect(isAllowed(sectionAccess[section], 'TELEOPERATOR', 'production')).toBe(false)
     }
   })
 
-  it('opens activity pages to administrators and managers', () => {
-    expect(isAllowed(sectionAccess.activity, 'MANAGER', 'production')).toBe(true)
-    expect(isAllowed(sectionAccess.activity, 'TELEOPERATOR', 'production')).toBe(false)
+  it('opens activity pages, mission assignments and users to administrators and managers', () => {
+    for (const section of ['activity', 'affectations', 'users'] as const) {
+      expect(isAllowed(sectionAccess[section], 'MANAGER', 'production')).toBe(true)
+      expect(isAllowed(sectionAccess[section], 'TELEOPERATOR', 'production')).toBe(false)
+    }
   })
 
   it('opens home, lead sheets and the leaderboard to everyone', () => {

@@ -25,8 +25,12 @@ export const sectionAccess = {
   leaderboard: everyone,
   activity: { roles: ['ADMIN', 'MANAGER'] },
   backoffice: adminOnly,
-  users: adminOnly,
-  affectations: adminOnly,
+  // Issue #12 "Users": managers read their teams' users; the server keeps every change to administrators.
+  users: { roles: ['ADMIN', 'MANAGER'] },
+  // Issue #12: managers assign their teams' members to missions (the server decides what they may
+  // change); team membership stays with administrators.
+  affectations: { roles: ['ADMIN', 'MANAGER'] },
+  affectationsTeams: adminOnly,
   integration: adminOnly,
   extractions: adminOnly,
   dev: { roles: ROLES, nonProductionOnly: true },

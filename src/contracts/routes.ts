@@ -174,7 +174,7 @@ export const routeTable = {
   affectationsTeams: {
     path: '/affectations/teams',
     module: 'routes/affectations/teams.tsx',
-    access: 'affectations',
+    access: 'affectationsTeams',
     nav: 'affectations',
   },
   integrationIntegrate: {

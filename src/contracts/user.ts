@@ -96,21 +96,13 @@ export const resetPasswordBodySchema = z.object({
 })
 export const tokenStatusSchema = z.object({ valid: z.boolean() })
 
-const name = safeText().trim().min(1, { error: 'Ce champ est obligatoire.' }).max(100)
-
-export const createUserBodySchema = z.object({
-  firstName: name,
-  lastName: name,
-  email,
-  role: z.enum(ROLES),
-  status: z.enum(USER_STATUSES).default('ACTIVE'),
-  aircallId: z.number().int().positive().nullable().optional(),
-  teamIds: z.array(z.number().int().positive()).max(50).optional(),
-})
-export type CreateUserBody = z.input<typeof createUserBodySchema>
-
-export const updateUserBodySchema = createUserBodySchema.omit({ status: true }).partial()
-export type UpdateUserBody = z.input<typeof updateUserBodySchema>
+// The user form's schemas (zod/mini), re-exported for the server's older importers (create-admin).
+export {
+  createUserBodySchema,
+  updateUserBodySchema,
+  type CreateUserBody,
+  type UpdateUserBody,
+} from './user-form.ts'
 
 export const preferenceParamsSchema = z.object({ preferenceKey: z.enum(PREFERENCE_KEYS) })
 export const preferenceBodySchema = z.object({ preferenceValue: z.boolean() })

@@ -1,6 +1,6 @@
 // Mission, call process, market and lead fixtures for the lead-processing tests.
 import { ALWAYS_OPEN_HOURS, type MissionCallingFields } from '../../src/contracts/calling-rules.ts'
-import { eq } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import type { Db } from '../../server/db/client.ts'
 import {
   callProcessSteps,
@@ -11,10 +11,56 @@ import {
   markets,
   missionUsers,
   missions,
+  tags as tagCatalogue,
   users,
 } from '../../server/db/schema.ts'
+import { outcomeOrder, selectOutcomes } from '../../server/domain/tag-outcomes.ts'
 
-type TagFixture = Partial<typeof callProcessTags.$inferInsert>
+type TagEffects = Omit<
+  typeof tagCatalogue.$inferInsert,
+  'id' | 'version' | 'retiredAt' | 'createdAt' | 'updatedAt'
+>
+/** An outcome of step 1: its catalogue tag's label and effects, and where it sends the lead. */
+type TagFixture = Partial<TagEffects> & { nextStep?: number | null }
+type OutcomeFixture = TagEffects & { stepIndex: number; nextStep?: number | null }
+
+const EFFECT_KEYS = [
+  'status',
+  'substatus',
+  'recallDelayMinutes',
+  'endsProcessing',
+  'requiresAppointment',
+  'asksRecallDate',
+  'experiencePoints',
+] as const
+
+/**
+ * The catalogue tag with this label (labels are unique among unretired tags), created when missing;
+ * a fixture asking the same label with other effects is a test mistake, said loudly.
+ */
+export async function catalogueTag(db: Db, effects: TagEffects) {
+  const [found] = await db
+    .select()
+    .from(tagCatalogue)
+    .where(and(eq(tagCatalogue.label, effects.label), isNull(tagCatalogue.retiredAt)))
+  const wanted = {
+    substatus: null,
+    recallDelayMinutes: null,
+    endsProcessing: true,
+    requiresAppointment: false,
+    asksRecallDate: false,
+    experiencePoints: 0,
+    ...effects,
+  }
+  if (found) {
+    const differs = EFFECT_KEYS.filter((key) => found[key] !== wanted[key])
+    if (differs.length)
+      throw new Error(`Fixture tag "${effects.label}" exists with other effects (${differs.join(', ')})`)
+    return found
+  }
+  const [row] = await db.insert(tagCatalogue).values(wanted).returning()
+  return row!
+}
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -49,40 +95,43 @@ export async function insertMission(
       })),
     )
     .returning()
-  const tags = await db
-    .insert(callProcessTags)
-    .values([
-      {
-        stepId: steps[0]!.id,
-        label: 'Suite',
-        nextStep: 2,
-        status: 'IN_PROGRESS' as const,
-        endsProcessing: false,
-        experiencePoints: 10,
-      },
-      {
-        stepId: steps[0]!.id,
-        label: 'Rappeler',
-        status: 'RECALL' as const,
-        substatus: 'CALLBACK_REQUESTED' as const,
-        recallDelayMinutes: 120,
-        experiencePoints: 5,
-      },
-      {
-        stepId: steps[1]!.id,
-        label: 'RDV pris',
-        status: 'APPOINTMENT' as const,
-        requiresAppointment: true,
-        experiencePoints: 50,
-      },
-      ...(options.tags ?? []).map((tag) => ({
-        stepId: steps[0]!.id,
-        label: 'Autre',
-        status: 'NEW' as const,
-        ...tag,
-      })),
-    ])
-    .returning()
+  const fixtures: OutcomeFixture[] = [
+    {
+      stepIndex: 0,
+      label: 'Suite',
+      nextStep: 2,
+      status: 'IN_PROGRESS',
+      endsProcessing: false,
+      experiencePoints: 10,
+    },
+    {
+      stepIndex: 0,
+      label: 'Rappeler',
+      status: 'RECALL',
+      substatus: 'CALLBACK_REQUESTED',
+      recallDelayMinutes: 120,
+      experiencePoints: 5,
+    },
+    {
+      stepIndex: 1,
+      label: 'RDV pris',
+      status: 'APPOINTMENT',
+      requiresAppointment: true,
+      experiencePoints: 50,
+    },
+    ...(options.tags ?? []).map((tag) => ({ stepIndex: 0, label: 'Autre', status: 'NEW' as const, ...tag })),
+  ]
+  const links = []
+  for (const [position, { stepIndex, nextStep, ...effects }] of fixtures.entries()) {
+    const tag = await catalogueTag(db, effects)
+    links.push({ stepId: steps[stepIndex]!.id, tagId: tag.id, nextStep: nextStep ?? null, position })
+  }
+  const inserted = await db.insert(callProcessTags).values(links).returning({ id: callProcessTags.id })
+  const byId = new Map(
+    (await selectOutcomes(db).orderBy(...outcomeOrder)).map((outcome) => [outcome.id, outcome]),
+  )
+  // The outcomes as agents see them (the link joined with its tag), in the fixtures' order.
+  const tags = inserted.map(({ id }) => byId.get(id)!)
   const [mission] = await db
     .insert(missions)
     .values({

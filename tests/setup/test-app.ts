@@ -26,6 +26,7 @@ const RESET_TABLES = [
   'call_processes',
   'call_process_steps',
   'call_process_tags',
+  'tags',
   'missions',
   'mission_users',
   'markets',

@@ -1,6 +1,6 @@
 // Call processes: the steps of a mission's script and the outcomes (tags) each step offers.
 import { sql } from 'drizzle-orm'
-import { boolean, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import type { LeadStatus, LeadSubstatus } from '../../../src/contracts/lead.ts'
 import { ts } from './columns.ts'
 
@@ -61,25 +61,30 @@ export const callProcessSteps = pgTable(
   (t) => [uniqueIndex('call_process_steps_number_key').on(t.callProcessId, t.number)],
 )
 
-export const callProcessTags = pgTable('call_process_tags', {
-  id: serial('id').primaryKey(),
-  stepId: integer('step_id')
-    .notNull()
-    .references(() => callProcessSteps.id, { onDelete: 'cascade' }),
-  /** The catalogue tag this outcome applies (migration 0015 gave every existing outcome its own). */
-  tagId: integer('tag_id').references(() => tags.id),
-  /** Order of the outcomes on the step. */
-  position: integer('position').notNull().default(0),
-  label: text('label').notNull(),
-  /** Step the lead moves to; null keeps the current step. */
-  nextStep: integer('next_step'),
-  status: text('status').$type<LeadStatus>().notNull(),
-  substatus: text('substatus').$type<LeadSubstatus>(),
-  /** Minutes before the lead is due again, when the outcome means "call back". */
-  recallDelayMinutes: integer('recall_delay_minutes'),
-  endsProcessing: boolean('ends_processing').notNull().default(true),
-  requiresAppointment: boolean('requires_appointment').notNull().default(false),
-  /** The agent chooses when to call back (issue #11); the recall delay only proposes a default. */
-  asksRecallDate: boolean('asks_recall_date').notNull().default(false),
-  experiencePoints: integer('experience_points').notNull().default(0),
-})
+/**
+ * A step's outcome: a catalogue tag offered at that step and where it sends the lead. Its id is what
+ * agents send as `callProcessTagId` and what lead_tags reference; the label and effects are the
+ * tag's (migration 0016 dropped the copies this table held before the catalogue).
+ */
+export const callProcessTags = pgTable(
+  'call_process_tags',
+  {
+    id: serial('id').primaryKey(),
+    /**
+     * Null: an outcome removed from its process that lead tags still name, kept for their history
+     * (a removed step's outcomes too: deleting a step detaches them).
+     */
+    stepId: integer('step_id').references(() => callProcessSteps.id, { onDelete: 'set null' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id),
+    /** Order of the outcomes on the step. */
+    position: integer('position').notNull().default(0),
+    /** Step the lead moves to; null keeps the current step. */
+    nextStep: integer('next_step'),
+  },
+  (t) => [
+    index('call_process_tags_step_idx').on(t.stepId, t.position),
+    index('call_process_tags_tag_idx').on(t.tagId),
+  ],
+)

@@ -32,6 +32,7 @@ export const leadTags = pgTable(
   },
   (t) => [
     index('lead_tags_lead_idx').on(t.leadId, t.createdAt),
+    index('lead_tags_call_process_tag_idx').on(t.callProcessTagId),
     // A call's outcome is recorded once (issue #17): corrections change this row, never add one.
     uniqueIndex('lead_tags_call_key')
       .on(t.callId)

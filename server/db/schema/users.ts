@@ -24,9 +24,17 @@ export const users = pgTable(
     callingLeadId: integer('calling_lead_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /** The back office's search and name order (migration 0017, server/domain/user-list.ts). */
+    searchFolded: text('search_folded')
+      .notNull()
+      .generatedAlwaysAs(sql`app_fold(first_name || ' ' || last_name || ' ' || email)`),
+    nameFolded: text('name_folded')
+      .notNull()
+      .generatedAlwaysAs(sql`app_fold(last_name || ' ' || first_name)`),
   },
   (t) => [
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    index('users_name_folded_idx').on(t.nameFolded, t.id),
     // Who views a lead: read on every lead change to address its live signal.
     index('users_viewing_lead_idx')
       .on(t.viewingLeadId)

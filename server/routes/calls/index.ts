@@ -11,17 +11,14 @@ import {
   forceEndBodySchema,
   inboundAnswerBodySchema,
   inboundDeclineBodySchema,
-  linkAircallBodySchema,
   startOutboundBodySchema,
 } from '../../../src/contracts/call.ts'
-import { commonErrors, idParamSchema } from '../../../src/contracts/common.ts'
-import { userSchema } from '../../../src/contracts/user.ts'
+import { commonErrors } from '../../../src/contracts/common.ts'
 import {
   answerInbound,
   type CallsContext,
   declineInbound,
   forceEnd,
-  linkAircallAccount,
   linkLead,
   startOutbound,
 } from '../../domain/calls.ts'
@@ -121,19 +118,5 @@ export default async function callRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => linkLead(ctx, request.auth.user!, request.params),
-  )
-
-  app.post(
-    '/api/user/:id/link-aircall-account',
-    {
-      config: { access: ['ADMIN'] },
-      schema: {
-        tags: ['users'],
-        params: idParamSchema,
-        body: linkAircallBodySchema,
-        response: { 200: userSchema, ...withConflict },
-      },
-    },
-    async (request) => linkAircallAccount(ctx, request.params.id, request.body?.aircallId),
   )
 }

@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm'
 import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
 import { insertUser } from '../../../tests/factories/users.ts'
 import { insertHeldLeadWithEndedCall, insertLead, insertMission } from '../../../tests/factories/leads.ts'
-import { callProcessTags, calls, leadEvents, leadTags, leads, users } from '../../db/schema.ts'
+import { calls, leadEvents, leadTags, leads, tags, users } from '../../db/schema.ts'
 import { recallInstant, recallMessages } from '../../../src/contracts/recall.ts'
 import { addDays, civilDateOf, isWorkingDay, type CivilDate } from '../../../src/contracts/paris-calendar.ts'
 
@@ -112,9 +112,9 @@ describe('POST /api/calls/tag', () => {
     async function heldLeadAskingDate() {
       const held = await heldLeadWithEndedCall()
       await t.database.db
-        .update(callProcessTags)
+        .update(tags)
         .set({ asksRecallDate: true })
-        .where(eq(callProcessTags.id, held.tag('Rappeler').id))
+        .where(eq(tags.id, held.tag('Rappeler').tagId))
       return held
     }
 

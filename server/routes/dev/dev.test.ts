@@ -3,9 +3,9 @@ import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
 import { createTestApp } from '../../../tests/setup/test-app.ts'
 import { eq } from 'drizzle-orm'
 import { TEST_PASSWORD, createAgent, type Agent } from '../../../tests/setup/agent.ts'
-import { calls, users } from '../../db/schema.ts'
+import { calls, leads, users } from '../../db/schema.ts'
 import { insertTeam, insertUser } from '../../../tests/factories/users.ts'
-import { insertCall } from '../../../tests/factories/leads.ts'
+import { insertCall, insertMission } from '../../../tests/factories/leads.ts'
 
 /** The app's log lines (pino JSON), to check what the dev tools leave in the audit trail. */
 const logLines: Record<string, unknown>[] = []
@@ -165,6 +165,31 @@ describe('dev telephony: only the calls of users one may follow (issue #17)', ()
     await admin.login('admin@test.fr')
     expect((await hangUp(admin, (await callOf(ids.outsider)).id)).statusCode).toBe(200)
     await t.app.telephony.idle()
+  })
+})
+
+describe('POST /api/dev/leads', () => {
+  it('creates new leads in a market for an administrator; others get 403; bad input changes nothing', async () => {
+    const { db } = t.database
+    const { market } = await insertMission(db)
+    const post = (who: Agent, payload: Record<string, unknown>) =>
+      who.request({ method: 'POST', url: '/api/dev/leads', payload })
+    expect((await post(agent, { marketId: market.id, count: 2 })).statusCode).toBe(403)
+    await insertUser(db, { email: 'admin@test.fr', role: 'ADMIN' })
+    const admin = await t.signIn('admin@test.fr')
+    expect((await post(admin, { marketId: market.id, count: 0 })).statusCode).toBe(400)
+    expect((await post(admin, { marketId: 999_999, count: 2 })).statusCode).toBe(404)
+    expect(await db.select().from(leads)).toHaveLength(0)
+    const res = await post(admin, { marketId: market.id, count: 3 })
+    expect(res.statusCode).toBe(201)
+    expect(res.json().created).toBe(3)
+    const rows = await db.select().from(leads)
+    expect(rows.map((row) => [row.marketId, row.status, row.processingUserId])).toEqual([
+      [market.id, 'NEW', null],
+      [market.id, 'NEW', null],
+      [market.id, 'NEW', null],
+    ])
+    expect(new Set(rows.map((row) => row.phone)).size).toBe(3)
   })
 })
 

@@ -12,6 +12,7 @@ import { errors } from '../../lib/http-error.ts'
 import { loadMe } from '../../domain/users.ts'
 import devTelephonyRoutes from './telephony.ts'
 import devAwardRoutes from './awards.ts'
+import devLeadRoutes from './leads.ts'
 
 const userResponse = { 200: z.object({ user: meSchema }), ...commonErrors }
 
@@ -129,4 +130,5 @@ export default async function devRoutes(fastify: FastifyInstance) {
   )
   await app.register(devTelephonyRoutes)
   await app.register(devAwardRoutes)
+  await app.register(devLeadRoutes)
 }

@@ -124,16 +124,14 @@ describe('calling rules on the lead and the call', () => {
   it('a "not interested" outcome starts the quiet period of a regulated mission, not of a consent one', async () => {
     const { db } = t.database
     for (const callingRule of ['REGULATED', 'CONSENT'] as const) {
-      const { market } = await insertMission(db, {
+      const { market, tags } = await insertMission(db, {
         userIds: [me.id],
         calling: { callingRule },
         tags: [{ label: 'Pas intéressé', status: 'NOT_INTERESTED' }],
       })
       const lead = await insertLead(db, market.id, { processingUserId: me.id, processingSince: new Date() })
       await db.update(users).set({ processingLeadId: lead.id }).where(eq(users.id, me.id))
-      const tag = (await db.query.callProcessTags.findMany())
-        .filter((x) => x.label === 'Pas intéressé')
-        .at(-1)!
+      const tag = tags.find((x) => x.label === 'Pas intéressé')!
       const before = Date.now()
       const res = await agent.request({
         method: 'POST',

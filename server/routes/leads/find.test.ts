@@ -4,7 +4,7 @@ import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
 import { createAgent } from '../../../tests/setup/agent.ts'
 import { insertUser } from '../../../tests/factories/users.ts'
 import { insertCall, insertLead, insertMission } from '../../../tests/factories/leads.ts'
-import { calls, leadEvents, leads, users } from '../../db/schema.ts'
+import { calls, leadEvents, leads, missions, users } from '../../db/schema.ts'
 
 const DAY = 24 * 60 * 60 * 1000
 const t = signedInServer({ users: { teleop: {} } })
@@ -31,6 +31,22 @@ describe('POST /api/lead/find-lead-to-process', () => {
     expect(events.map((e) => e.kind)).toEqual(['assignment'])
     const [other] = await db.select().from(leads).where(eq(leads.id, recent.id))
     expect(other!.processingUserId).toBeNull()
+  })
+
+  it('never hands out nor lets pick a lead of an archived mission (issue #12)', async () => {
+    const { db } = t.database
+    const { mission, market } = await insertMission(db, { userIds: [me.id] })
+    const lead = await insertLead(db, market.id)
+    await db.update(missions).set({ archivedAt: new Date() }).where(eq(missions.id, mission.id))
+    const res = await find()
+    expect(res.statusCode).toBe(200)
+    expect(res.json().redirect).toBeUndefined()
+    const pick = await agent.request({ method: 'POST', url: `/api/lead/search/pick/${lead.id}` })
+    expect(pick.statusCode).toBe(409)
+    const [row] = await db.select().from(leads).where(eq(leads.id, lead.id))
+    expect(row!.processingUserId).toBeNull()
+    const search = await agent.request({ method: 'GET', url: `/api/lead/search/${lead.lastName}/1` })
+    expect(search.json().items[0]).toMatchObject({ canPick: false, pickRefusal: 'MISSION_ARCHIVED' })
   })
 
   it('gives due recalls before new leads, oldest recall first, and skips recalls not yet due', async () => {

@@ -107,8 +107,11 @@ describe('PUT /api/lead/{id}', () => {
     const free = await insertLead(t.database.db, market.id)
     expect((await put(agent, free.id, { city: 'Lyon' })).statusCode).toBe(403)
     const { market: other } = await insertMission(t.database.db)
-    const foreign = await insertLead(t.database.db, other.id, { processingUserId: me.id })
+    const foreign = await insertLead(t.database.db, other.id)
     expect((await put(agent, foreign.id, { city: 'Lyon' })).statusCode).toBe(404)
+    // The lead one holds stays one's own outside one's missions, until tagged (docs/domain.md "Assignments").
+    const held = await insertLead(t.database.db, other.id, { processingUserId: me.id })
+    expect((await put(agent, held.id, { city: 'Brest' })).json().city).toBe('Brest')
     expect((await put(manager, free.id, { city: 'Lyon' })).json().city).toBe('Lyon')
     expect((await put(admin, foreign.id, { city: 'Nantes' })).json().city).toBe('Nantes')
     expect((await stored(free.id)).city).toBe('Lyon')

@@ -225,7 +225,7 @@ describe('audit trail', () => {
     const page = (await admin.request({ url: `/api/audit/team/${team.id}?page=2&pageSize=3` })).json()
     expect(page).toMatchObject({ total: 4, page: 2, pageSize: 3, items: [{ action: 'create' }] })
     expect((await admin.request({ url: `/api/audit/team/${team.id}?pageSize=101` })).statusCode).toBe(400)
-    expect((await admin.request({ url: `/api/audit/mission/${team.id}` })).statusCode).toBe(400)
+    expect((await admin.request({ url: `/api/audit/lead/${team.id}` })).statusCode).toBe(400)
   })
 })
 

@@ -1,23 +1,26 @@
-// Users: administration (admins; managers read), preferences and avatar (everyone, for themselves).
+// Users: the back office's reads (administrators; managers read the users of their teams), the
+// preferences and avatar everyone sets for themselves; the administrators' changes are in admin.ts.
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { commonErrors, idParamSchema } from '../../../src/contracts/common.ts'
 import {
-  createUserBodySchema,
+  adminUserSchema,
+  userListAnswerSchema,
+  userListQuerySchema,
+} from '../../../src/contracts/user-admin.ts'
+import {
   meSchema,
   preferenceBodySchema,
   preferenceParamsSchema,
-  updateUserBodySchema,
   userSchema,
 } from '../../../src/contracts/user.ts'
+import { getAdminUser, listAdminUsers, readableUsers } from '../../domain/user-list.ts'
 import { listUsers, setPreference, workingUsers } from '../../domain/users.ts'
-import { changeUserStatus, createUser, getUser, updateUser } from '../../domain/user-admin.ts'
-import { linkOrigin, sendPasswordLink } from '../../domain/password-reset.ts'
+import adminRoutes from './admin.ts'
 import avatarRoutes from './avatar.ts'
 
-const READERS = ['ADMIN', 'MANAGER'] as const
-const ADMINS = ['ADMIN'] as const
+export const USER_READERS = ['ADMIN', 'MANAGER'] as const
 
 export default async function userRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
@@ -26,88 +29,44 @@ export default async function userRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/users',
-    { config: { access: READERS }, schema: { tags: ['users'], response: userList } },
-    async () => listUsers(db),
+    {
+      config: { access: USER_READERS },
+      schema: {
+        tags: ['users'],
+        description:
+          'With any list parameter: a page of users (search, filters, sort). Without: every readable user (spec §7).',
+        querystring: userListQuerySchema,
+        response: { 200: userListAnswerSchema, ...commonErrors },
+      },
+    },
+    async (request) => {
+      const reader = request.auth.user!
+      const plain = Object.values(request.query).every((value) => value === undefined)
+      if (plain) return listUsers(db, { scope: readableUsers(reader) })
+      return listAdminUsers(db, reader, request.query)
+    },
   )
 
   app.get(
     '/api/users/active',
-    { config: { access: READERS }, schema: { tags: ['users'], response: userList } },
-    async () => listUsers(db, { activeOnly: true }),
+    { config: { access: USER_READERS }, schema: { tags: ['users'], response: userList } },
+    async (request) => listUsers(db, { activeOnly: true, scope: readableUsers(request.auth.user!) }),
   )
 
   app.get(
     '/api/users/working',
-    { config: { access: READERS }, schema: { tags: ['users'], response: userList } },
-    async () => workingUsers(db),
-  )
-
-  app.post(
-    '/api/users',
-    {
-      config: { access: ADMINS },
-      schema: {
-        tags: ['users'],
-        body: createUserBodySchema,
-        response: { 201: userSchema, 409: commonErrors[400], ...commonErrors },
-      },
-    },
-    async (request, reply) => {
-      const user = await createUser(db, request.body)
-      // New accounts choose their own password through a single-use link.
-      await sendPasswordLink(app, { email: user.email, origin: linkOrigin(app), kind: 'welcome' })
-      return reply.status(201).send(user)
-    },
+    { config: { access: USER_READERS }, schema: { tags: ['users'], response: userList } },
+    async (request) => workingUsers(db, readableUsers(request.auth.user!)),
   )
 
   app.get(
     '/api/user/:id',
     {
-      config: { access: READERS },
-      schema: { tags: ['users'], params: idParamSchema, response: { 200: userSchema, ...commonErrors } },
+      config: { access: USER_READERS },
+      schema: { tags: ['users'], params: idParamSchema, response: { 200: adminUserSchema, ...commonErrors } },
     },
-    async (request) => getUser(db, request.params.id),
+    async (request) => getAdminUser(db, request.auth.user!, request.params.id),
   )
-
-  app.put(
-    '/api/user/:id',
-    {
-      config: { access: ADMINS },
-      schema: {
-        tags: ['users'],
-        params: idParamSchema,
-        body: updateUserBodySchema,
-        response: { 200: userSchema, 409: commonErrors[400], ...commonErrors },
-      },
-    },
-    async (request) => {
-      const user = await updateUser(db, request.params.id, request.body)
-      await app.bus.publish('user-changed', { userId: user.id })
-      return user
-    },
-  )
-
-  for (const action of ['activate', 'deactivate'] as const) {
-    app.post(
-      `/api/user/:id/${action}`,
-      {
-        config: { access: ADMINS },
-        schema: {
-          tags: ['users'],
-          params: idParamSchema,
-          response: { 200: userSchema, 409: commonErrors[400], ...commonErrors },
-        },
-      },
-      async (request) => {
-        const status = action === 'activate' ? 'ACTIVE' : 'INACTIVE'
-        const user = await changeUserStatus(db, request.auth.user!, request.params.id, status)
-        // A deactivated user's sessions end at once (and with them, their live sockets).
-        if (action === 'deactivate') await app.sessions.destroyAllForUser(user.id)
-        await app.bus.publish('user-changed', { userId: user.id })
-        return user
-      },
-    )
-  }
 
   app.post(
     '/api/user/preference/:preferenceKey',
@@ -129,5 +88,6 @@ export default async function userRoutes(fastify: FastifyInstance) {
     },
   )
 
+  await app.register(adminRoutes)
   await app.register(avatarRoutes)
 }

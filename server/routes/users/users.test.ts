@@ -121,7 +121,11 @@ describe('user administration', () => {
 
   it('a role change reaches the user’s open session at once', async () => {
     expect((await teleop.request({ url: '/api/users' })).statusCode).toBe(403)
-    await admin.request({ method: 'PUT', url: `/api/user/${teleopId}`, payload: { role: 'MANAGER' } })
+    await admin.request({
+      method: 'PUT',
+      url: `/api/user/${teleopId}`,
+      payload: { role: 'MANAGER', version: 1 },
+    })
     expect((await teleop.request({ url: '/api/user/me' })).json().role).toBe('MANAGER')
     expect((await teleop.request({ url: '/api/users' })).statusCode).toBe(200)
   })
@@ -134,13 +138,13 @@ describe('user administration', () => {
     const ok = await admin.request({
       method: 'PUT',
       url: `/api/user/${teleopId}`,
-      payload: { lastName: 'Bernard' },
+      payload: { lastName: 'Bernard', version: 1 },
     })
     expect(ok.json().lastName).toBe('Bernard')
     const bad = await admin.request({
       method: 'PUT',
       url: `/api/user/${teleopId}`,
-      payload: { teamIds: [999] },
+      payload: { teamIds: [999], version: 2 },
     })
     expect(bad.statusCode).toBe(400)
     expect((await admin.request({ url: '/api/user/4242' })).statusCode).toBe(404)

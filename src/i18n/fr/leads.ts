@@ -55,6 +55,7 @@ export const leads = {
       WAITING_FOR_FORCED_RDV: 'En attente d’un rendez-vous fixé par un manager',
       EXPIRED: 'Délai de traitement dépassé',
       NOT_IN_MISSION: 'Hors de vos missions',
+      MISSION_ARCHIVED: 'Mission archivée',
       OUTSIDE_CALLING_HOURS: 'Hors des horaires d’appel de la mission',
       QUIET_PERIOD: 'A refusé les appels : délai sans contact en cours',
       CALL_ATTEMPTS_CAP: 'Nombre maximal d’appels atteint sur 30 jours',

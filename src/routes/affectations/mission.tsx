@@ -1,7 +1,26 @@
-// /affectations/mission/{missionId} (spec §2). Its screen comes with a later issue; until then, title only.
-import { PlaceholderPage } from '../../app/placeholder-page.tsx'
-import { screenTitles } from '../../i18n/fr/screens.ts'
+// /affectations/mission/{missionId} (spec §2, issue #12 "Assignments"): one mission's users, with
+// the pickers to add users or a whole team. Lazy like every route.
+import type { QueryClient } from '@tanstack/react-query'
+import { useParams } from 'react-router-dom'
+import { positive } from '../../features/assignments/grid-params.ts'
+import {
+  firstPageOf,
+  MissionAssignmentsScreen,
+} from '../../features/assignments/mission-assignments-screen.tsx'
+import { startQueries } from '../start-queries.ts'
+
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  ({ params }: { params: { missionId?: string } }) => {
+    const missionId = positive(params.missionId ?? null)
+    return startQueries(queryClient, (me) =>
+      me.role === 'TELEOPERATOR' || missionId === null
+        ? []
+        : [queryClient.ensureQueryData(firstPageOf(missionId))],
+    )
+  }
 
 export function Component() {
-  return <PlaceholderPage title={screenTitles.affectationsMission} />
+  const { missionId } = useParams()
+  return <MissionAssignmentsScreen key={missionId} missionId={positive(missionId ?? null)} />
 }

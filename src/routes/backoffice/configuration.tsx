@@ -1,7 +1,15 @@
-// /backoffice/configuration (spec §2). Its screen comes with a later issue; until then, title only.
-import { PlaceholderPage } from '../../app/placeholder-page.tsx'
-import { screenTitles } from '../../i18n/fr/screens.ts'
+// /backoffice/configuration (spec §2, issue #12 "Configuration"): the settings the product reads from
+// the database. Lazy like every route.
+import type { QueryClient } from '@tanstack/react-query'
+import { configurationQueries } from '../../api/configuration.ts'
+import { ConfigurationScreen } from '../../features/backoffice/configuration/configuration-screen.tsx'
+import { startQueries } from '../start-queries.ts'
+
+export const clientLoader = (queryClient: QueryClient) => () =>
+  startQueries(queryClient, (me) =>
+    me.role === 'ADMIN' ? [queryClient.ensureQueryData(configurationQueries.entries())] : [],
+  )
 
 export function Component() {
-  return <PlaceholderPage title={screenTitles.backofficeConfiguration} />
+  return <ConfigurationScreen />
 }

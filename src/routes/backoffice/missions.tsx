@@ -1,7 +1,29 @@
-// /backoffice/missions (spec §2). Its screen comes with a later issue; until then, title only.
-import { PlaceholderPage } from '../../app/placeholder-page.tsx'
-import { screenTitles } from '../../i18n/fr/screens.ts'
+// /backoffice/missions (spec §2, issue #12 "Missions"): administrators create, edit, archive missions,
+// their banner, calling rules and markets. Lazy like every route: nothing of it enters /login or /home.
+import type { QueryClient } from '@tanstack/react-query'
+import { configurationQueries } from '../../api/configuration.ts'
+import { missionQueries } from '../../api/missions.ts'
+import { listQueryOf, readMissionView } from '../../features/backoffice/missions/mission-list-params.ts'
+import { MissionsScreen } from '../../features/backoffice/missions/missions-screen.tsx'
+import { startQueries } from '../start-queries.ts'
+
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  ({ request }: { request: Request }) => {
+    const view = readMissionView(new URL(request.url).searchParams)
+    return startQueries(queryClient, (me) =>
+      me.role === 'ADMIN'
+        ? [
+            queryClient.ensureQueryData(missionQueries.list(listQueryOf(view))),
+            queryClient.ensureQueryData(configurationQueries.entries()),
+            ...(typeof view.missionId === 'number'
+              ? [queryClient.ensureQueryData(missionQueries.detail(view.missionId))]
+              : []),
+          ]
+        : [],
+    )
+  }
 
 export function Component() {
-  return <PlaceholderPage title={screenTitles.backofficeMissions} />
+  return <MissionsScreen />
 }

@@ -1,7 +1,27 @@
-// /backoffice/tags (spec §2). Its screen comes with a later issue; until then, title only.
-import { PlaceholderPage } from '../../app/placeholder-page.tsx'
-import { screenTitles } from '../../i18n/fr/screens.ts'
+// /backoffice/tags (spec §2, issue #12 "Tags"): administrators keep the catalogue of outcome tags
+// call-process steps offer. Lazy like every route: nothing of it enters /login or /home.
+import type { QueryClient } from '@tanstack/react-query'
+import { tagQueries } from '../../api/tags.ts'
+import { listQueryOf, readTagView } from '../../features/backoffice/tags/tag-list-params.ts'
+import { TagsScreen } from '../../features/backoffice/tags/tags-screen.tsx'
+import { startQueries } from '../start-queries.ts'
+
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  ({ request }: { request: Request }) => {
+    const view = readTagView(new URL(request.url).searchParams)
+    return startQueries(queryClient, (me) =>
+      me.role === 'ADMIN'
+        ? [
+            queryClient.ensureQueryData(tagQueries.list(listQueryOf(view))),
+            ...(typeof view.tagId === 'number'
+              ? [queryClient.ensureQueryData(tagQueries.detail(view.tagId))]
+              : []),
+          ]
+        : [],
+    )
+  }
 
 export function Component() {
-  return <PlaceholderPage title={screenTitles.backofficeTags} />
+  return <TagsScreen />
 }

@@ -1,0 +1,207 @@
+// The route × role access table (security standard: "new routes join the table-driven access test").
+// Every /api route the app registers must be listed here with who may call it; the test fails on a
+// route missing from the table, on a listed route that is gone, and on a declaration that differs.
+// Then it calls each route as each caller the table excludes and expects the refusal: 401 signed
+// out, 403 for a role the route does not list (with a valid XSRF pair, so the role is what refuses).
+// Callers the table admits are not called here (a call could change data); each resource's own
+// tests show what they may do, including the per-object rules (a lead's missions, a manager's teams).
+import { describe, expect, it } from 'vitest'
+import type { Access } from '../lib/access.ts'
+import type { Role } from '../../src/contracts/roles.ts'
+import { createAgent } from '../../tests/setup/agent.ts'
+import { signedInServer } from '../../tests/setup/signed-in-server.ts'
+
+const PUBLIC = 'public'
+const SIGNED_IN = 'authenticated'
+const ADMIN: Access = ['ADMIN']
+const ADMIN_MANAGER: Access = ['ADMIN', 'MANAGER']
+const AGENTS: Access = ['TELEOPERATOR', 'MANAGER']
+
+/** "METHOD /api/path" → who may call it. Keep it sorted by resource, as the routes folders are. */
+const TABLE: Record<string, Access> = {
+  // system
+  'GET /api/healthcheck': PUBLIC,
+  'GET /api/config': PUBLIC,
+  'GET /api/openapi.json': PUBLIC,
+  // auth
+  'POST /api/login': PUBLIC,
+  'POST /api/logout': PUBLIC,
+  'POST /api/forgotPassword': PUBLIC,
+  'GET /api/user/token/:token': PUBLIC,
+  'POST /api/resetPassword': PUBLIC,
+  'GET /api/auth/sign-in-throttles': ADMIN,
+  'DELETE /api/auth/sign-in-throttles/:id': ADMIN,
+  // users
+  'GET /api/user/me': SIGNED_IN,
+  'GET /api/users': ADMIN_MANAGER,
+  'GET /api/users/active': ADMIN_MANAGER,
+  'GET /api/users/working': ADMIN_MANAGER,
+  'GET /api/user/:id': ADMIN_MANAGER,
+  'POST /api/user/preference/:preferenceKey': SIGNED_IN,
+  'POST /api/users': ADMIN,
+  'PUT /api/user/:id': ADMIN,
+  'POST /api/user/:id/activate': ADMIN,
+  'POST /api/user/:id/deactivate': ADMIN,
+  'POST /api/user/:id/link-aircall-account': ADMIN,
+  'GET /api/users/aircall-accounts': ADMIN,
+  'POST /api/users/bulk': ADMIN,
+  'POST /api/user/avatar': SIGNED_IN,
+  'GET /api/user/:id/avatar': SIGNED_IN,
+  // telephony webhooks (authenticated by the provider's token, not a session)
+  'POST /api/webhooks/aircall': PUBLIC,
+  // calls
+  'POST /api/call/start-outbound': SIGNED_IN,
+  'GET /api/call/aircall-numbers': SIGNED_IN,
+  'GET /api/call/ongoing': SIGNED_IN,
+  'POST /api/call/inbound/answer': SIGNED_IN,
+  'POST /api/call/inbound/decline': SIGNED_IN,
+  'POST /api/call/force-end': SIGNED_IN,
+  'POST /api/call/:callId/link-lead/:leadId': SIGNED_IN,
+  'POST /api/calls/tag': AGENTS,
+  // leads (per-lead rules: server/domain/lead-access.ts)
+  'GET /api/lead/:id': SIGNED_IN,
+  'GET /api/lead': SIGNED_IN,
+  'GET /api/lead/:id/history': SIGNED_IN,
+  'PUT /api/lead/:leadId/comment': SIGNED_IN,
+  'POST /api/users/view-lead-page': SIGNED_IN,
+  'POST /api/users/quit-lead-page': SIGNED_IN,
+  'GET /api/user/:id/viewing-lead': SIGNED_IN,
+  'POST /api/users/unassign-lead-from-user': SIGNED_IN,
+  'POST /api/lead/:id/release': SIGNED_IN,
+  'PUT /api/lead/:id': SIGNED_IN,
+  'PUT /api/lead/:leadId/lead-tag/:leadTagId': SIGNED_IN,
+  'GET /api/lead/random/:x': SIGNED_IN,
+  'GET /api/lead/:leadId/appointment-availabilities': SIGNED_IN,
+  'POST /api/lead/:leadId/appointment': SIGNED_IN,
+  'POST /api/lead/find-lead-to-process': AGENTS,
+  'GET /api/lead/search/:search/:page?': SIGNED_IN,
+  'POST /api/lead/search/pick/:leadId': AGENTS,
+  // push
+  'GET /api/push/public-key': PUBLIC,
+  'POST /api/push/subscription': SIGNED_IN,
+  'DELETE /api/push/subscription': SIGNED_IN,
+  'POST /api/push/subscription/change': PUBLIC,
+  // teams
+  'GET /api/teams': ADMIN_MANAGER,
+  'POST /api/teams': ADMIN,
+  'GET /api/team/:id': ADMIN_MANAGER,
+  'PUT /api/team/:id': ADMIN,
+  'POST /api/team/:id/archive': ADMIN,
+  'POST /api/team/:id/restore': ADMIN,
+  'PUT /api/team/:id/member/:userId': ADMIN,
+  'DELETE /api/team/:id/member/:userId': ADMIN,
+  'PUT /api/team/:id/manager/:userId': ADMIN,
+  'DELETE /api/team/:id/manager/:userId': ADMIN,
+  // missions
+  'GET /api/missions': ADMIN_MANAGER,
+  'POST /api/missions': ADMIN,
+  'GET /api/mission/:id': ADMIN_MANAGER,
+  'PUT /api/mission/:id': ADMIN,
+  'POST /api/mission/:id/archive': ADMIN,
+  'POST /api/mission/:id/restore': ADMIN,
+  'DELETE /api/mission/:id': ADMIN,
+  'POST /api/mission/:id/banner': ADMIN,
+  'DELETE /api/mission/:id/banner': ADMIN,
+  'GET /api/mission/:id/banner': SIGNED_IN,
+  // markets
+  'GET /api/markets': ADMIN_MANAGER,
+  'POST /api/markets': ADMIN,
+  'GET /api/market/:id': ADMIN_MANAGER,
+  'PUT /api/market/:id': ADMIN,
+  'DELETE /api/market/:id': ADMIN,
+  // configuration
+  'GET /api/configuration': ADMIN,
+  'PUT /api/configuration/leadProcessingDurationDays': ADMIN,
+  'PUT /api/configuration/appointmentSchedule': ADMIN,
+  'PUT /api/configuration/defaultRecallDelayMinutes': ADMIN,
+  // assignments (a manager: the members of the teams they manage, server/domain/assignments.ts)
+  'GET /api/assignments/missions': ADMIN_MANAGER,
+  'GET /api/assignments/teams': ADMIN,
+  'GET /api/assignments/mission/:missionId': ADMIN_MANAGER,
+  'POST /api/assignments/mission/:missionId/assign': ADMIN_MANAGER,
+  'POST /api/assignments/mission/:missionId/unassign': ADMIN_MANAGER,
+  'POST /api/assignments/mission/:missionId/assign-team': ADMIN_MANAGER,
+  // tags
+  'GET /api/tags': ADMIN_MANAGER,
+  'POST /api/tags': ADMIN,
+  'GET /api/tag/:id': ADMIN_MANAGER,
+  'PUT /api/tag/:id': ADMIN,
+  'POST /api/tag/:id/retire': ADMIN,
+  'POST /api/tag/:id/restore': ADMIN,
+  'DELETE /api/tag/:id': ADMIN,
+  // call processes
+  'GET /api/call-processes': ADMIN_MANAGER,
+  'POST /api/call-processes': ADMIN,
+  'GET /api/call-process/:id': ADMIN_MANAGER,
+  'PUT /api/call-process/:id': ADMIN,
+  'POST /api/call-process/:id/duplicate': ADMIN,
+  'POST /api/call-process/:id/archive': ADMIN,
+  'POST /api/call-process/:id/restore': ADMIN,
+  // audit
+  'GET /api/audit/:entity/:id': ADMIN,
+  // developer tools (outside production only; each checks its own rule)
+  'POST /api/dev/connect-as': SIGNED_IN,
+  'POST /api/dev/switch-role': SIGNED_IN,
+  'GET /api/dev/mailbox': ADMIN,
+  'POST /api/dev/live/publish': SIGNED_IN,
+  'POST /api/dev/telephony/inbound': SIGNED_IN,
+  'POST /api/dev/telephony/:callId/:action': SIGNED_IN,
+  'POST /api/dev/awards': SIGNED_IN,
+  'POST /api/dev/leads': ADMIN,
+}
+
+const ROLE_USERS = { ADMIN: 'admin', MANAGER: 'manager', TELEOPERATOR: 'teleop' } as const
+
+const t = signedInServer({
+  users: { admin: { role: 'ADMIN' }, manager: { role: 'MANAGER' }, teleop: {} },
+})
+
+/** A concrete URL for a route pattern: every parameter 1 (an optional one left out). */
+function urlOf(pattern: string): string {
+  return pattern
+    .replace(/\/:[A-Z]+\?$/i, '')
+    .replace(/:preferenceKey/, 'badges')
+    .replace(/:entity/, 'team')
+    .replace(/:action/, 'hangup')
+    .replace(/:[A-Z]+/gi, '1')
+}
+
+function keyOf(route: { method: string; url: string }) {
+  return `${route.method} ${route.url}`
+}
+
+describe('the route × role access table', () => {
+  it('lists every /api route the app registers, with the access it declares', () => {
+    const declared = Object.fromEntries(t.app.declaredRoutes().map((route) => [keyOf(route), route.access]))
+    expect(Object.keys(declared).sort()).toEqual(Object.keys(TABLE).sort())
+    expect(declared).toEqual(TABLE)
+  })
+
+  it('refuses every private route to a signed-out caller (401)', async () => {
+    const { request } = createAgent(t.app)
+    for (const [key, access] of Object.entries(TABLE)) {
+      if (access === PUBLIC) continue
+      const [method, pattern] = key.split(' ') as [string, string]
+      const response = await request({ method: method as 'GET', url: urlOf(pattern) })
+      expect(response.statusCode, key).toBe(401)
+    }
+  })
+
+  it('refuses every role-restricted route to each role it does not list (403)', async () => {
+    let refusals = 0
+    for (const [key, access] of Object.entries(TABLE)) {
+      if (typeof access === 'string') continue
+      const [method, pattern] = key.split(' ') as [string, string]
+      for (const role of Object.keys(ROLE_USERS) as Role[]) {
+        if (access.includes(role)) continue
+        const agent = t.agents[ROLE_USERS[role]]
+        const response = await agent.request({ method: method as 'GET', url: urlOf(pattern) })
+        expect(response.statusCode, `${key} as ${role}`).toBe(403)
+        expect(response.json().error.code, `${key} as ${role}`).toBe('FORBIDDEN')
+        refusals += 1
+      }
+    }
+    // The table does restrict: a change that opened everything would leave nothing to refuse.
+    expect(refusals).toBeGreaterThan(60)
+  })
+})

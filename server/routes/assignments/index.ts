@@ -1,0 +1,110 @@
+// Assignments (issue #12, docs/domain.md "Assignments"): who works on which mission. Administrators
+// change everything; a manager assigns the members of the teams they manage to missions (the domain
+// answers 403 for anyone else); team membership itself goes through the Teams API (administrators).
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import {
+  assignmentChangeSchema,
+  assignmentGridQuerySchema,
+  assignTeamBodySchema,
+  assignUsersBodySchema,
+  missionAssignmentPageSchema,
+  missionAssignmentQuerySchema,
+  missionGridSchema,
+  missionIdParamSchema,
+  teamGridSchema,
+} from '../../../src/contracts/assignments.ts'
+import { commonErrors } from '../../../src/contracts/common.ts'
+import { missionAssignments, missionGrid, teamGrid } from '../../domain/assignment-reads.ts'
+import { assignTeam, assignUsers, unassignUsers } from '../../domain/assignments.ts'
+
+export const ASSIGNERS = ['ADMIN', 'MANAGER'] as const
+const ADMINS = ['ADMIN'] as const
+
+export default async function assignmentRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  const { db } = app.database
+  const changeAnswers = { 200: assignmentChangeSchema, 409: commonErrors[400], ...commonErrors }
+
+  app.get(
+    '/api/assignments/missions',
+    {
+      config: { access: ASSIGNERS },
+      schema: {
+        tags: ['assignments'],
+        querystring: assignmentGridQuerySchema,
+        response: { 200: missionGridSchema, ...commonErrors },
+      },
+    },
+    async (request) => missionGrid(db, request.auth.user!, request.query),
+  )
+
+  app.get(
+    '/api/assignments/teams',
+    {
+      config: { access: ADMINS },
+      schema: {
+        tags: ['assignments'],
+        querystring: assignmentGridQuerySchema,
+        response: { 200: teamGridSchema, ...commonErrors },
+      },
+    },
+    async (request) => teamGrid(db, request.auth.user!, request.query),
+  )
+
+  app.get(
+    '/api/assignments/mission/:missionId',
+    {
+      config: { access: ASSIGNERS },
+      schema: {
+        tags: ['assignments'],
+        params: missionIdParamSchema,
+        querystring: missionAssignmentQuerySchema,
+        response: { 200: missionAssignmentPageSchema, ...commonErrors },
+      },
+    },
+    async (request) => missionAssignments(db, request.auth.user!, request.params.missionId, request.query),
+  )
+
+  app.post(
+    '/api/assignments/mission/:missionId/assign',
+    {
+      config: { access: ASSIGNERS },
+      schema: {
+        tags: ['assignments'],
+        params: missionIdParamSchema,
+        body: assignUsersBodySchema,
+        response: changeAnswers,
+      },
+    },
+    async (request) => assignUsers(db, request.auth.user!, request.params.missionId, request.body.userIds),
+  )
+
+  app.post(
+    '/api/assignments/mission/:missionId/unassign',
+    {
+      config: { access: ASSIGNERS },
+      schema: {
+        tags: ['assignments'],
+        params: missionIdParamSchema,
+        body: assignUsersBodySchema,
+        response: changeAnswers,
+      },
+    },
+    async (request) => unassignUsers(db, request.auth.user!, request.params.missionId, request.body.userIds),
+  )
+
+  app.post(
+    '/api/assignments/mission/:missionId/assign-team',
+    {
+      config: { access: ASSIGNERS },
+      schema: {
+        tags: ['assignments'],
+        params: missionIdParamSchema,
+        body: assignTeamBodySchema,
+        response: changeAnswers,
+      },
+    },
+    async (request) => assignTeam(db, request.auth.user!, request.params.missionId, request.body.teamId),
+  )
+}

@@ -1,0 +1,72 @@
+// /affectations/missions (issue #12 "Assignments"): users × non-archived missions. Ticking a cell
+// assigns at once (optimistic, rolled back with the server's French reason on a refusal); the
+// server decides what a manager may change (the members of the teams they manage).
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link } from 'react-router-dom'
+import { assignmentMutations, assignmentQueries } from '../../api/assignments.ts'
+import { apiErrorMessage } from '../../api/error-message.ts'
+import { PageTitle } from '../../components/ui/page-title.tsx'
+import { paths } from '../../contracts/app-paths.ts'
+import type { AssignmentMission } from '../../contracts/assignments.ts'
+import { app } from '../../i18n/fr/common.ts'
+import { assignmentGrid, missionsGrid as t } from '../../i18n/fr/assignments.ts'
+import { AssignmentGrid } from './assignment-grid.tsx'
+import { gridQueryOf, useGridView } from './grid-params.ts'
+import { GridFilters, GridPages } from './grid-toolbar.tsx'
+import './assignments.css'
+
+export type MissionsGridScreenProps = { canEditTeams: boolean }
+
+function MissionHeader({ mission }: { mission: AssignmentMission }) {
+  return (
+    <Link
+      to={paths.affectationsMission(mission.id)}
+      className="assignment-grid__column"
+      aria-label={t.openMission(mission.name)}
+    >
+      <span className="assignment-grid__swatch" style={{ background: mission.color }} aria-hidden="true" />
+      {mission.name}
+    </Link>
+  )
+}
+
+export function MissionsGridScreen({ canEditTeams }: MissionsGridScreenProps) {
+  const queryClient = useQueryClient()
+  const [view, update] = useGridView()
+  const grid = useQuery(assignmentQueries.missionGrid(gridQueryOf(view)))
+  const toggle = useMutation(assignmentMutations.toggleMission(queryClient))
+  const data = grid.data
+
+  return (
+    <div className="assignments-screen">
+      <PageTitle title={t.title} documentTitle={`${t.title} – ${app.name}`} />
+      <p>{t.intro}</p>
+      {canEditTeams ? <Link to={paths.affectationsTeams()}>{t.teamsLink}</Link> : null}
+      <GridFilters view={view} onChange={update} />
+      {data === undefined ? (
+        <p role={grid.isError ? 'alert' : 'status'}>
+          {grid.isError ? apiErrorMessage(grid.error, assignmentGrid.loadFailed) : assignmentGrid.loading}
+        </p>
+      ) : data.missions.length === 0 ? (
+        <p className="assignments-screen__empty">{t.noMissions}</p>
+      ) : data.items.length === 0 ? (
+        <p className="assignments-screen__empty">{assignmentGrid.noUsers}</p>
+      ) : (
+        <>
+          <p className="assignments-screen__hint">{assignmentGrid.keyboardHint}</p>
+          <AssignmentGrid
+            label={t.tableLabel}
+            columns={data.missions}
+            rows={data.items.map((row) => ({ ...row, checkedIds: row.missionIds }))}
+            cellLabel={(user, column) => t.cell(user, column.name)}
+            renderHeader={(mission) => <MissionHeader mission={mission} />}
+            onToggle={(row, mission, assigned) =>
+              toggle.mutate({ missionId: mission.id, userId: row.id, assigned })
+            }
+          />
+          <GridPages total={data.total} page={view.page} onPage={(page) => update({ page })} />
+        </>
+      )}
+    </div>
+  )
+}

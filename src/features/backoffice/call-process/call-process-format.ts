@@ -1,0 +1,4 @@
+// Numbers as the back office shows them (fr-FR).
+export function formatCount(count: number): string {
+  return count.toLocaleString('fr-FR')
+}

@@ -1,0 +1,136 @@
+// /backoffice/call-process (issue #12 "Call processes"): the list (search, archived filter and page
+// in the URL), "Nouveau call process", and per process duplicate, archive and restore (confirmed).
+import { useRef, useState } from 'react'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link } from 'react-router-dom'
+import { callProcessMutations, callProcessQueries } from '../../../api/call-processes.ts'
+import { apiErrorMessage } from '../../../api/error-message.ts'
+import { Button } from '../../../components/ui/button.tsx'
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
+import { PageTitle } from '../../../components/ui/page-title.tsx'
+import { TextField } from '../../../components/ui/text-field.tsx'
+import { paths } from '../../../contracts/app-paths.ts'
+import type { CallProcessSummary } from '../../../contracts/call-processes.ts'
+import { callProcessList as t } from '../../../i18n/fr/backoffice-call-process.ts'
+import { app } from '../../../i18n/fr/common.ts'
+import { notify } from '../../../stores/notifications.ts'
+import { CALL_PROCESS_PAGE_SIZE, listQueryOf, useCallProcessView } from './call-process-list-params.ts'
+import { CallProcessesTable, type CallProcessAction } from './call-processes-table.tsx'
+import { DuplicateDialog } from './duplicate-dialog.tsx'
+import { NEW_CALL_PROCESS } from './editor-values.ts'
+import './call-process.css'
+
+const SEARCH_DELAY_MS = 250
+
+export function CallProcessesScreen() {
+  const queryClient = useQueryClient()
+  const [view, update] = useCallProcessView()
+  const list = useQuery(callProcessQueries.list(listQueryOf(view)))
+  const archive = useMutation(callProcessMutations.archive(queryClient))
+  const restore = useMutation(callProcessMutations.restore(queryClient))
+  const [search, setSearch] = useState(view.search)
+  const searchTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const [duplicating, setDuplicating] = useState<CallProcessSummary | null>(null)
+  const [confirming, setConfirming] = useState<{ process: CallProcessSummary; restore: boolean } | null>(null)
+  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / CALL_PROCESS_PAGE_SIZE))
+  const change = confirming?.restore ? restore : archive
+
+  function handleSearch(value: string) {
+    setSearch(value)
+    clearTimeout(searchTimer.current)
+    searchTimer.current = setTimeout(() => update({ search: value.trim() }), SEARCH_DELAY_MS)
+  }
+
+  function handleAction(process: CallProcessSummary, action: CallProcessAction) {
+    if (action === 'duplicate') setDuplicating(process)
+    else setConfirming({ process, restore: action === 'restore' })
+  }
+
+  function handleConfirm() {
+    if (!confirming) return
+    const { process, restore: restoring } = confirming
+    change.mutateAsync({ id: process.id, version: process.version }).then(
+      () => {
+        setConfirming(null)
+        notify({ kind: 'success', message: restoring ? t.restoredDone : t.archivedDone })
+      },
+      () => setConfirming(null),
+    )
+  }
+
+  return (
+    <div className="call-process-screen">
+      <PageTitle title={t.title} documentTitle={`${t.title} – ${app.name}`} />
+      <p>{t.intro}</p>
+      <div className="call-process-screen__toolbar">
+        <TextField
+          type="search"
+          label={t.search}
+          name="callProcessSearch"
+          value={search}
+          onChange={handleSearch}
+          autoComplete="off"
+        />
+        <label className="call-process-screen__archived">
+          <input
+            type="checkbox"
+            checked={view.includeArchived}
+            onChange={(event) => update({ includeArchived: event.target.checked })}
+          />
+          {t.includeArchived}
+        </label>
+        <Link className="call-process-screen__create" to={paths.backofficeCallProcess(NEW_CALL_PROCESS)}>
+          {t.create}
+        </Link>
+      </div>
+      {list.data === undefined ? (
+        <p role={list.isError ? 'alert' : 'status'}>
+          {list.isError ? apiErrorMessage(list.error, t.loadFailed) : t.loading}
+        </p>
+      ) : list.data.items.length === 0 ? (
+        <p className="call-process-screen__empty">
+          {view.search || view.includeArchived ? t.emptySearch : t.empty}
+        </p>
+      ) : (
+        <>
+          <CallProcessesTable processes={list.data.items} onAction={handleAction} />
+          <nav className="call-process-screen__pages" aria-label={t.pagesLabel}>
+            <span>{t.total(list.data.total)}</span>
+            <Button
+              variant="secondary"
+              disabled={view.page <= 1}
+              onClick={() => update({ page: view.page - 1 })}
+            >
+              {t.previous}
+            </Button>
+            <span>{t.page(Math.min(view.page, pages), pages)}</span>
+            <Button
+              variant="secondary"
+              disabled={view.page >= pages}
+              onClick={() => update({ page: view.page + 1 })}
+            >
+              {t.next}
+            </Button>
+          </nav>
+        </>
+      )}
+      <DuplicateDialog process={duplicating} onClose={() => setDuplicating(null)} />
+      <ConfirmDialog
+        open={confirming !== null}
+        title={confirming?.restore ? t.restoreTitle : t.archiveTitle}
+        message={
+          confirming === null
+            ? ''
+            : confirming.restore
+              ? t.restoreText(confirming.process.name)
+              : t.archiveText(confirming.process.name, confirming.process.missions.length)
+        }
+        confirmLabel={confirming?.restore ? t.restoreConfirm : t.archiveConfirm}
+        cancelLabel={t.cancel}
+        busy={change.isPending}
+        onConfirm={handleConfirm}
+        onCancel={() => setConfirming(null)}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,116 @@
+// /utilisateurs (issue #12 "Users"): the list (search, filters, sort and page in the URL, pages from
+// the server), the selection and its bulk actions, the "Nouvel utilisateur" form and the panel of the
+// user opened. Administrators change users; managers read their teams' users only.
+import { useState } from 'react'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { RowSelectionState } from '@tanstack/react-table'
+import { authQueries } from '../../../api/auth.ts'
+import { apiErrorMessage } from '../../../api/error-message.ts'
+import { adminUserMutations, adminUserQueries } from '../../../api/user-admin.ts'
+import { Button } from '../../../components/ui/button.tsx'
+import { PageTitle } from '../../../components/ui/page-title.tsx'
+import type { UserFormValues } from '../../../contracts/user-form.ts'
+import { app } from '../../../i18n/fr/common.ts'
+import { userForm, usersScreen as t } from '../../../i18n/fr/backoffice-users.ts'
+import { notify } from '../../../stores/notifications.ts'
+import { BulkActions } from './bulk-actions.tsx'
+import { UserDetail } from './user-detail.tsx'
+import { UserForm } from './user-form.tsx'
+import { isFiltered, listQueryOf, USER_PAGE_SIZE, useUserView } from './user-list-params.ts'
+import { UsersFilters } from './users-filters.tsx'
+import { UsersTable } from './users-table.tsx'
+import './users.css'
+
+export function UsersScreen() {
+  const queryClient = useQueryClient()
+  const me = useQuery(authQueries.me())
+  const readOnly = me.data?.role !== 'ADMIN'
+  const [view, update] = useUserView()
+  const list = useQuery(adminUserQueries.page(listQueryOf(view)))
+  const create = useMutation(adminUserMutations.create(queryClient))
+  const [selection, setSelection] = useState<RowSelectionState>({})
+  const selectedIds = Object.keys(selection)
+    .filter((id) => selection[id])
+    .map(Number)
+  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / USER_PAGE_SIZE))
+
+  async function handleCreate(values: UserFormValues) {
+    const user = await create.mutateAsync(values)
+    notify({ kind: 'success', message: userForm.created(`${user.firstName} ${user.lastName}`) })
+    update({ creating: false, userId: user.id })
+  }
+
+  return (
+    <div className="users-screen">
+      <PageTitle title={t.title} documentTitle={`${t.title} – ${app.name}`} />
+      <p>{readOnly ? t.introReadOnly : t.intro}</p>
+      {readOnly || view.creating ? null : (
+        <div>
+          <Button onClick={() => update({ creating: true, userId: null })}>{t.create}</Button>
+        </div>
+      )}
+      {!readOnly && view.creating ? (
+        <section className="users-screen__create" aria-labelledby="user-create-title">
+          <h2 id="user-create-title">{userForm.createTitle}</h2>
+          <UserForm onSave={handleCreate} onCancel={() => update({ creating: false })} />
+        </section>
+      ) : null}
+      <UsersFilters view={view} onChange={update} />
+      {!readOnly && selectedIds.length > 0 ? (
+        <BulkActions userIds={selectedIds} onDone={() => setSelection({})} onClear={() => setSelection({})} />
+      ) : null}
+      <div className="users-screen__columns">
+        <div className="users-screen__list">
+          {list.data === undefined ? (
+            <p role={list.isError ? 'alert' : 'status'}>
+              {list.isError ? apiErrorMessage(list.error, t.loadFailed) : t.loading}
+            </p>
+          ) : list.data.items.length === 0 ? (
+            <p className="users-screen__empty">
+              {isFiltered(view) ? t.emptyFiltered : readOnly ? t.emptyReadOnly : t.empty}
+            </p>
+          ) : (
+            <>
+              <UsersTable
+                users={list.data.items}
+                sort={view.sort}
+                order={view.order}
+                openId={view.userId}
+                selection={readOnly ? undefined : selection}
+                onSelectionChange={setSelection}
+                onSortChange={(sort, order) => update({ sort, order })}
+                onOpen={(userId) => update({ userId, creating: false })}
+              />
+              <nav className="users-screen__pages" aria-label={t.pagesLabel}>
+                <span>{t.total(list.data.total)}</span>
+                <Button
+                  variant="secondary"
+                  disabled={view.page <= 1}
+                  onClick={() => update({ page: view.page - 1 })}
+                >
+                  {t.previous}
+                </Button>
+                <span>{t.page(Math.min(view.page, pages), pages)}</span>
+                <Button
+                  variant="secondary"
+                  disabled={view.page >= pages}
+                  onClick={() => update({ page: view.page + 1 })}
+                >
+                  {t.next}
+                </Button>
+              </nav>
+            </>
+          )}
+        </div>
+        {view.userId === null ? null : (
+          <UserDetail
+            key={view.userId}
+            userId={view.userId}
+            readOnly={readOnly}
+            onClose={() => update({ userId: null })}
+          />
+        )}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,196 @@
+// French strings of the call-process list and editor (issue #12 "Call processes"). Imported by those
+// screens only, so neither the entry chunk nor the agent screens carry them.
+
+const plural = (count: number, one: string, many: string) =>
+  `${count.toLocaleString('fr-FR')} ${count > 1 ? many : one}`
+
+export const callProcessList = {
+  title: 'Call process',
+  intro:
+    'Les étapes que suivent les téléopérateurs : le script de chaque étape et les issues (tags) qui font avancer le lead.',
+  create: 'Nouveau call process',
+  search: 'Rechercher un call process',
+  includeArchived: 'Afficher les call process archivés',
+  tableLabel: 'Liste des call process',
+  pagesLabel: 'Pages de la liste des call process',
+  columns: {
+    name: 'Nom',
+    steps: 'Étapes',
+    missions: 'Missions',
+    leads: 'Leads en cours',
+    status: 'Statut',
+    actions: 'Actions',
+  },
+  noMission: 'Aucune',
+  archived: 'Archivé',
+  active: 'Actif',
+  open: (name: string) => `Ouvrir le call process ${name}`,
+  duplicate: 'Dupliquer',
+  duplicateLabel: (name: string) => `Dupliquer ${name}`,
+  archive: 'Archiver',
+  archiveLabel: (name: string) => `Archiver ${name}`,
+  restore: 'Restaurer',
+  restoreLabel: (name: string) => `Restaurer ${name}`,
+  loading: 'Chargement des call process…',
+  loadFailed: 'La liste des call process n’a pas pu être chargée.',
+  empty: 'Aucun call process pour l’instant. Créez le premier avec le bouton « Nouveau call process ».',
+  emptySearch: 'Aucun call process ne correspond à cette recherche. Modifiez la recherche ou créez-le.',
+  page: (page: number, pages: number) => `Page ${page} sur ${pages}`,
+  previous: 'Page précédente',
+  next: 'Page suivante',
+  total: (total: number) => plural(total, 'call process', 'call process'),
+  duplicateTitle: 'Dupliquer le call process',
+  duplicateText: (name: string) =>
+    `Une copie de « ${name} » avec les mêmes étapes et issues, sans mission ni lead.`,
+  duplicateName: 'Nom de la copie',
+  duplicateDefault: (name: string) => `${name} (copie)`,
+  duplicateConfirm: 'Dupliquer',
+  duplicated: (name: string) => `Call process « ${name} » créé.`,
+  duplicateFailed: 'Le call process n’a pas pu être dupliqué.',
+  archiveTitle: 'Archiver le call process ?',
+  archiveText: (name: string, missions: number) =>
+    missions === 0
+      ? `« ${name} » ne sera plus proposé aux missions. Vous pourrez le restaurer.`
+      : `« ${name} » ne sera plus proposé aux nouvelles missions ; ${plural(missions, 'mission l’utilise', 'missions l’utilisent')} encore. Vous pourrez le restaurer.`,
+  restoreTitle: 'Restaurer le call process ?',
+  restoreText: (name: string) => `« ${name} » sera de nouveau proposé aux missions.`,
+  archiveConfirm: 'Archiver',
+  restoreConfirm: 'Restaurer',
+  cancel: 'Annuler',
+  archivedDone: 'Call process archivé.',
+  restoredDone: 'Call process restauré.',
+} as const
+
+export const callProcessEditor = {
+  newTitle: 'Nouveau call process',
+  back: 'Retour à la liste des call process',
+  loading: 'Chargement du call process…',
+  loadFailed: 'Ce call process n’a pas pu être chargé.',
+  tagsLoading: 'Chargement du catalogue des tags…',
+  tagsFailed: 'Le catalogue des tags n’a pas pu être chargé.',
+  noTags: 'Le catalogue ne propose aucun tag : créez d’abord les tags dans « Tags ».',
+  archivedNotice: 'Ce call process est archivé : restaurez-le depuis la liste pour le modifier.',
+  usedBy: (names: string) => `Utilisé par : ${names}.`,
+  unused: 'Aucune mission n’utilise ce call process.',
+  name: 'Nom du call process',
+  stepsTitle: 'Étapes',
+  stepsHint:
+    'Glissez une étape par sa poignée, ou utilisez « Monter » et « Descendre ». Au clavier : Espace sur la poignée, flèches, puis Espace.',
+  noSteps: 'Aucune étape : ajoutez la première avec « Ajouter une étape ».',
+  addStep: 'Ajouter une étape',
+  newStepTitle: (number: number) => `Étape ${number}`,
+  stepHeading: (number: number, title: string) => (title ? `Étape ${number} – ${title}` : `Étape ${number}`),
+  stepRegion: (number: number) => `Étape ${number}`,
+  stepLeads: (count: number) => plural(count, 'lead à cette étape', 'leads à cette étape'),
+  dragHandle: (number: number) => `Déplacer l’étape ${number}`,
+  moveUp: 'Monter',
+  moveUpLabel: (number: number) => `Monter l’étape ${number}`,
+  moveDown: 'Descendre',
+  moveDownLabel: (number: number) => `Descendre l’étape ${number}`,
+  removeStep: 'Supprimer l’étape',
+  removeStepLabel: (number: number) => `Supprimer l’étape ${number}`,
+  stepTitle: 'Titre de l’étape',
+  script: 'Script lu par le téléopérateur',
+  insertTitle: 'Insérer un champ',
+  insert: (label: string) => `Insérer ${label}`,
+  preview: 'Aperçu pour le téléopérateur',
+  previewHint: 'Avec un lead d’exemple : Jeanne Dupont, Lyon.',
+  previewEmpty: 'Le script est vide.',
+  outcomesTitle: 'Issues',
+  outcomeTag: 'Tag',
+  chooseTag: '— Choisir un tag —',
+  tagRequired: 'Choisissez un tag.',
+  retiredTag: (label: string) => `${label} (retiré)`,
+  nextStep: 'Étape suivante',
+  stay: 'Rester à cette étape',
+  goTo: (number: number, title: string) => (title ? `Étape ${number} – ${title}` : `Étape ${number}`),
+  removedStep: '— Étape supprimée : choisissez —',
+  addOutcome: 'Ajouter une issue',
+  removeOutcome: 'Retirer l’issue',
+  removeOutcomeLabel: (index: number) => `Retirer l’issue ${index}`,
+  effects: {
+    status: (status: string) => `Statut : ${status}`,
+    endsProcessing: 'Termine le traitement',
+    recall: (minutes: number) => `Rappel dans ${recallDelay(minutes)}`,
+    asksRecallDate: 'Date de rappel demandée',
+    appointment: 'Rendez-vous requis',
+    points: (points: number) => plural(points, 'point d’expérience', 'points d’expérience'),
+  },
+  save: 'Enregistrer',
+  create: 'Créer le call process',
+  saved: 'Call process enregistré.',
+  created: (name: string) => `Call process « ${name} » créé.`,
+  failed: 'Le call process n’a pas pu être enregistré.',
+  invalid: 'Le call process n’est pas enregistré : corrigez les champs signalés.',
+  staleReload: 'Afficher la version actuelle',
+  staleReloaded: 'Version actuelle affichée : vos modifications non enregistrées ont été abandonnées.',
+  strandedTitle: 'Des leads n’ont pas de destination',
+  strandedIntro: 'Choisissez l’étape où vont les leads des étapes supprimées, puis enregistrez de nouveau.',
+  strandedStep: (number: number, title: string, leads: number | null) =>
+    `Ancienne étape ${number}${title ? ` « ${title} »` : ''}${leads ? ` : ${plural(leads, 'lead', 'leads')}` : ''}`,
+  destination: 'Étape de destination',
+  chooseDestination: '— Choisir une étape —',
+  reassignTitle: 'Où vont les leads de cette étape ?',
+  reassignText: (number: number, leads: number) =>
+    `${plural(leads, 'lead est', 'leads sont')} à l’étape ${number}. Choisissez l’étape où ${leads > 1 ? 'ils iront' : 'il ira'} à l’enregistrement.`,
+  reassignRequired: 'Choisissez l’étape de destination.',
+  reassignConfirm: 'Supprimer l’étape',
+  reassignNote: (count: number, number: number, title: string) =>
+    `${plural(count, 'lead ira', 'leads iront')} à l’étape ${number}${title ? ` « ${title} »` : ''} à l’enregistrement.`,
+  cancel: 'Annuler',
+  leaveTitle: 'Quitter sans enregistrer ?',
+  leaveText: 'Les modifications de ce call process ne sont pas enregistrées et seront perdues.',
+  leaveConfirm: 'Quitter sans enregistrer',
+  leaveCancel: 'Rester sur la page',
+  announcements: {
+    start: (number: number) => `Étape ${number} saisie.`,
+    over: (from: number, to: number | null) =>
+      to === null
+        ? `L’étape ${from} n’est plus au-dessus d’une position.`
+        : `Étape ${from} : position ${to}.`,
+    end: (from: number, to: number | null) =>
+      to === null ? `Étape ${from} déposée.` : `Étape ${from} déposée en position ${to}.`,
+    cancel: (from: number) => `Déplacement annulé : l’étape ${from} reste en place.`,
+    instructions:
+      'Pour déplacer une étape, appuyez sur Espace ou Entrée sur sa poignée, utilisez les flèches haut et bas, puis Espace ou Entrée pour la déposer, Échap pour annuler.',
+    moved: (from: number, to: number) => `Étape ${from} déplacée en position ${to}.`,
+  },
+} as const
+
+/** A recall delay in words: minutes, hours or days. */
+function recallDelay(minutes: number): string {
+  if (minutes % 1440 === 0) return plural(minutes / 1440, 'jour', 'jours')
+  if (minutes % 60 === 0) return plural(minutes / 60, 'heure', 'heures')
+  return plural(minutes, 'minute', 'minutes')
+}
+
+export const substatuses: Record<string, string> = {
+  WAITING_FOR_FORCED_RDV: 'En attente de rendez-vous forcé',
+  NO_ANSWER: 'Pas de réponse',
+  CALLBACK_REQUESTED: 'Rappel demandé',
+  ALREADY_EQUIPPED: 'Déjà équipé',
+  TOO_EXPENSIVE: 'Trop cher',
+}
+
+/** The placeholders offered as buttons, inserted as `[name]` (the agent sheet's syntax). */
+export const scriptInserts = [
+  { label: 'le prénom du client', placeholder: 'prénom' },
+  { label: 'le nom du client', placeholder: 'nom' },
+  { label: 'la ville', placeholder: 'ville' },
+  { label: 'le code postal', placeholder: 'code postal' },
+  { label: 'la mission', placeholder: 'mission' },
+  { label: 'le marché', placeholder: 'marché' },
+  { label: 'votre prénom', placeholder: 'votre prénom' },
+] as const
+
+/** The sample reader and lead of the script preview. */
+export const previewSample = {
+  reader: { firstName: 'Camille', lastName: 'Martin' },
+  lead: {
+    firstName: 'Jeanne',
+    lastName: 'Dupont',
+    city: 'Lyon',
+    postalCode: '69003',
+    market: { name: 'Lyon Est', mission: { name: 'Mission exemple' } },
+  },
+} as const
