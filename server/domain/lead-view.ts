@@ -20,6 +20,7 @@ import { worksOnLead } from './lead-holding.ts'
 import { leadViewers, type LivenessOptions } from './lead-viewers.ts'
 import { messages } from '../lib/messages.ts'
 import { outcomeOrder, outcomePayload, selectOutcomes } from './tag-outcomes.ts'
+import { readSetting } from './configuration.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 type LeadRow = typeof leads.$inferSelect
@@ -53,6 +54,13 @@ async function callProcessOf(db: Db, mission: MissionRow): Promise<Lead['market'
         )
         .orderBy(...outcomeOrder)
     : []
+  // An outcome that asks the agent for a call-back date and has no delay of its own proposes the
+  // centre's default delay (configuration `defaultRecallDelayMinutes`, docs/domain.md "Configuration").
+  const defaultRecall = outcomes.some(
+    (outcome) => outcome.asksRecallDate && outcome.recallDelayMinutes === null,
+  )
+    ? await readSetting(db, 'defaultRecallDelayMinutes')
+    : null
   return {
     id: process.id,
     name: process.name,
@@ -61,7 +69,15 @@ async function callProcessOf(db: Db, mission: MissionRow): Promise<Lead['market'
       number: step.number,
       title: step.title,
       script: step.script,
-      callProcessTags: outcomes.filter((outcome) => outcome.stepId === step.id).map(outcomePayload),
+      callProcessTags: outcomes
+        .filter((outcome) => outcome.stepId === step.id)
+        .map((outcome) =>
+          outcomePayload(
+            outcome.asksRecallDate && outcome.recallDelayMinutes === null
+              ? { ...outcome, recallDelayMinutes: defaultRecall }
+              : outcome,
+          ),
+        ),
     })),
   }
 }

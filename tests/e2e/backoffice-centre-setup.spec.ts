@@ -11,7 +11,7 @@ import { signIn, xsrfHeaders } from './helpers.ts'
 import { useOwnServer } from './own-server.ts'
 
 const server = useOwnServer('centre-setup')
-const AGENT = 'teleop9@demo.fr'
+const AGENT = 'teleop6@demo.fr'
 const COLOR = '#1d4ed8'
 
 function step(page: Page, number: number) {

@@ -2,7 +2,7 @@
 // IndexedDB for the persisted cache and the outbox (issue #5), fresh per test file.
 import 'fake-indexeddb/auto'
 import { afterAll, afterEach, beforeAll } from 'vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { setDeferral } from '../../src/api/deferral.ts'
 import { setNavigationPort } from '../../src/api/navigation-port.ts'
 import { appNavigation } from '../../src/app/navigation.ts'
@@ -15,6 +15,12 @@ import { server } from '../mocks/server.ts'
 // registers itself there) and defers changes through the outbox.
 setNavigationPort(appNavigation)
 setDeferral(submitDeferred)
+
+// findBy*/waitFor wait for the DOM; this only bounds how long before a failure is declared. The first
+// test of a file loads its route's lazy module graph through Vite's transform, which under the whole
+// suite's parallel load took 1.2–1.5 s (Testing Library's default bound is 1 s); 3 s stays within
+// vitest's 5 s per test.
+configure({ asyncUtilTimeout: 3000 })
 
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
 afterEach(() => {

@@ -4,7 +4,7 @@ import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
 import type { Agent } from '../../../tests/setup/agent.ts'
 import { insertUser } from '../../../tests/factories/users.ts'
 import { insertCall, insertLead, insertMission } from '../../../tests/factories/leads.ts'
-import { callProcessSteps, calls, leadEvents, leads, users } from '../../db/schema.ts'
+import { callProcessSteps, calls, configuration, leadEvents, leads, users } from '../../db/schema.ts'
 
 const DAY = 24 * 60 * 60 * 1000
 const t = signedInServer({
@@ -53,6 +53,29 @@ describe('GET /api/lead/{id}', () => {
       expect(body.isExpired).toBe(true)
       expect(body.maxStep).toBe(2)
     }
+  })
+
+  it('proposes the centre’s default recall delay for a call-back outcome without a delay of its own', async () => {
+    const { db } = t.database
+    await db.insert(configuration).values({ key: 'defaultRecallDelayMinutes', value: 95 })
+    const { market } = await insertMission(db, {
+      userIds: [me.id],
+      tags: [
+        { label: 'Rappel à convenir', status: 'RECALL', asksRecallDate: true, recallDelayMinutes: null },
+        { label: 'Rappel demain', status: 'RECALL', asksRecallDate: true, recallDelayMinutes: 1440 },
+      ],
+    })
+    const lead = await insertLead(db, market.id, { processingUserId: me.id })
+    const sheet = (await agent.request({ url: `/api/lead/${lead.uuid}` })).json()
+    const outcomes = sheet.market.mission.callProcess.callProcessSteps[0].callProcessTags as {
+      label: string
+      recallDelayMinutes: number | null
+    }[]
+    const delayOf = (label: string) => outcomes.find((outcome) => outcome.label === label)?.recallDelayMinutes
+    expect(delayOf('Rappel à convenir')).toBe(95)
+    expect(delayOf('Rappel demain')).toBe(1440)
+    // An outcome that asks no date keeps its own (here none).
+    expect(delayOf('Suite')).toBeNull()
   })
 
   it('gives max step 0 for a call process without steps, and 404 for an unknown lead', async () => {

@@ -7,7 +7,7 @@ import { http, HttpResponse } from 'msw'
 import type { Team, TeamPage } from '../../../contracts/teams.ts'
 import { server } from '../../../../tests/mocks/server.ts'
 import { makeMe, makeUser, signedInAs } from '../../../../tests/mocks/session.ts'
-import { renderApp } from '../../../../tests/setup/render-app.tsx'
+import { currentUrl, renderApp } from '../../../../tests/setup/render-app.tsx'
 
 const STALE =
   'Quelqu’un d’autre a modifié cet élément entre-temps. La version actuelle est affichée : vérifiez-la puis recommencez.'
@@ -65,6 +65,19 @@ describe('the teams screen', () => {
     expect(await create.findByText('Le nom de l’équipe est obligatoire.')).toBeTruthy()
     expect(document.activeElement).toBe(create.getByLabelText('Nom de l’équipe'))
     expect(sent).toEqual([])
+  })
+
+  it('keeps a team opened while the search is still pending open when the search applies', async () => {
+    teamsServer(makeTeam())
+    const { router } = renderApp('/backoffice/teams')
+    const open = await screen.findByRole('button', { name: 'Ouvrir l’équipe Équipe Lyon' })
+    await userEvent.type(screen.getByLabelText('Rechercher une équipe'), 'lyon')
+    // Opened before the search's delay ran out.
+    await userEvent.click(open)
+    // Whatever the order the two land in, both hold in the end.
+    await waitFor(() => expect(new URL(currentUrl(router), 'http://x').searchParams.get('q')).toBe('lyon'))
+    expect(new URL(currentUrl(router), 'http://x').searchParams.get('team')).toBe('7')
+    expect(await screen.findByRole('region', { name: 'Équipe Lyon' })).toBeTruthy()
   })
 
   it('shows the French reason and the current version when the team changed meanwhile', async () => {

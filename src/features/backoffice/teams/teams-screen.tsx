@@ -1,6 +1,6 @@
 // /backoffice/teams (issue #12 "Teams"): the list (search, archived filter, sort and page in the URL),
 // the "Nouvelle équipe" form, and the panel of the team opened.
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { apiErrorMessage } from '../../../api/error-message.ts'
 import { teamMutations, teamQueries } from '../../../api/teams.ts'
@@ -25,12 +25,17 @@ export function TeamsScreen() {
   const create = useMutation(teamMutations.create(queryClient))
   const [search, setSearch] = useState(view.search)
   const searchTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  // The search applies after a delay: with the view as it is then, so a team opened meanwhile stays open.
+  const latestUpdate = useRef(update)
+  useEffect(() => {
+    latestUpdate.current = update
+  })
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / TEAM_PAGE_SIZE))
 
   function handleSearch(value: string) {
     setSearch(value)
     clearTimeout(searchTimer.current)
-    searchTimer.current = setTimeout(() => update({ search: value.trim() }), SEARCH_DELAY_MS)
+    searchTimer.current = setTimeout(() => latestUpdate.current({ search: value.trim() }), SEARCH_DELAY_MS)
   }
 
   async function handleCreate(name: string) {
