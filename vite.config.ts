@@ -89,9 +89,10 @@ export default defineConfig({
             {
               name: 'private',
               priority: 1,
-              // Not the back office's own resources (issue #12): only its lazy screens import them,
-              // and this chunk loads on every private page (/home included).
-              test: /[\\/]src[\\/](api[\\/](?!(?:teams|audit|user-admin)\.)|stores[\\/]|i18n[\\/]format|components[\\/]ui[\\/]modal|app[\\/]layouts[\\/]use-route-access|pwa[\\/](push-subscription|deferred-changes|outbox))/,
+              // The agent side's resources only, by name: the back office's (teams, users' admin, missions,
+              // markets, tags, call processes, configuration, assignments, audit) are imported by its
+              // lazy screens alone, and this chunk loads on every private page (/home included).
+              test: /[\\/]src[\\/](api[\\/](?:appointments|auth|calls|client|config|deferral|dev|error-message|leads|mutation-meta|navigation-port|push|users)\.|stores[\\/]|i18n[\\/]format|components[\\/]ui[\\/]modal|app[\\/]layouts[\\/]use-route-access|pwa[\\/](push-subscription|deferred-changes|outbox))/,
             },
           ],
         },
