@@ -35,15 +35,7 @@ type AwardAlertFields = {
  * What a "reference data changed" signal names (issue #12): the back-office entity kind whose change
  * agents' screens must show without a reload. `id` null: several or all of that kind.
  */
-export const REFERENCE_DATA_KINDS = [
-  'mission',
-  'market',
-  'tag',
-  'callProcess',
-  'configuration',
-  'team',
-  'user',
-] as const
+export const REFERENCE_DATA_KINDS = ['mission', 'market', 'tag', 'callProcess', 'configuration'] as const
 export type ReferenceDataKind = (typeof REFERENCE_DATA_KINDS)[number]
 
 /** One payload per channel kind: signals, never whole records. */

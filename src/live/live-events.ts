@@ -87,8 +87,6 @@ export const REFERENCE_QUERY_ROOTS: Record<ReferenceDataKind, readonly string[]>
   tag: ['tags', 'call-processes'],
   callProcess: ['call-processes', 'missions'],
   configuration: ['configuration', 'appointments'],
-  team: ['teams', 'assignments', 'users'],
-  user: ['users', 'assignments', 'teams'],
 }
 
 async function refreshReferenceData(queryClient: QueryClient, kind: ReferenceDataKind): Promise<void> {

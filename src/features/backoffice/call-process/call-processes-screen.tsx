@@ -1,11 +1,12 @@
 // /backoffice/call-process (issue #12 "Call processes"): the list (search, archived filter and page
 // in the URL), "Nouveau call process", and per process duplicate, archive and restore (confirmed).
-import { useRef, useState } from 'react'
+import { useState } from 'react'
+import { useDelayedSearch } from '../use-delayed-search.ts'
+import { ListPager } from '../list-pager.tsx'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
 import { callProcessMutations, callProcessQueries } from '../../../api/call-processes.ts'
 import { apiErrorMessage } from '../../../api/error-message.ts'
-import { Button } from '../../../components/ui/button.tsx'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
 import { PageTitle } from '../../../components/ui/page-title.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
@@ -20,26 +21,17 @@ import { DuplicateDialog } from './duplicate-dialog.tsx'
 import { NEW_CALL_PROCESS } from './editor-values.ts'
 import './call-process.css'
 
-const SEARCH_DELAY_MS = 250
-
 export function CallProcessesScreen() {
   const queryClient = useQueryClient()
   const [view, update] = useCallProcessView()
   const list = useQuery(callProcessQueries.list(listQueryOf(view)))
   const archive = useMutation(callProcessMutations.archive(queryClient))
   const restore = useMutation(callProcessMutations.restore(queryClient))
-  const [search, setSearch] = useState(view.search)
-  const searchTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const [search, handleSearch] = useDelayedSearch(view.search, (value) => update({ search: value }))
   const [duplicating, setDuplicating] = useState<CallProcessSummary | null>(null)
   const [confirming, setConfirming] = useState<{ process: CallProcessSummary; restore: boolean } | null>(null)
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / CALL_PROCESS_PAGE_SIZE))
   const change = confirming?.restore ? restore : archive
-
-  function handleSearch(value: string) {
-    setSearch(value)
-    clearTimeout(searchTimer.current)
-    searchTimer.current = setTimeout(() => update({ search: value.trim() }), SEARCH_DELAY_MS)
-  }
 
   function handleAction(process: CallProcessSummary, action: CallProcessAction) {
     if (action === 'duplicate') setDuplicating(process)
@@ -94,24 +86,15 @@ export function CallProcessesScreen() {
       ) : (
         <>
           <CallProcessesTable processes={list.data.items} onAction={handleAction} />
-          <nav className="call-process-screen__pages" aria-label={t.pagesLabel}>
-            <span>{t.total(list.data.total)}</span>
-            <Button
-              variant="secondary"
-              disabled={view.page <= 1}
-              onClick={() => update({ page: view.page - 1 })}
-            >
-              {t.previous}
-            </Button>
-            <span>{t.page(Math.min(view.page, pages), pages)}</span>
-            <Button
-              variant="secondary"
-              disabled={view.page >= pages}
-              onClick={() => update({ page: view.page + 1 })}
-            >
-              {t.next}
-            </Button>
-          </nav>
+          <ListPager
+            className="call-process-screen__pages"
+            label={t.pagesLabel}
+            totalText={t.total(list.data.total)}
+            page={view.page}
+            pages={pages}
+            strings={t}
+            onPage={(page) => update({ page })}
+          />
         </>
       )}
       <DuplicateDialog process={duplicating} onClose={() => setDuplicating(null)} />

@@ -1,6 +1,7 @@
 // /backoffice/marches (issue #12 "Markets"): the markets of one mission (chosen in the URL, `mission`)
 // or of all, searchable and paginated; adding one to the chosen mission; editing and deleting in place.
-import { useId, useRef, useState } from 'react'
+import { useId } from 'react'
+import { useDelayedSearch } from '../use-delayed-search.ts'
 import { useSearchParams } from 'react-router-dom'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { apiErrorMessage } from '../../../api/error-message.ts'
@@ -18,7 +19,6 @@ import { MarketList } from './market-list.tsx'
 import './markets.css'
 
 export const MARKET_PAGE_SIZE = 25
-const SEARCH_DELAY_MS = 250
 
 /** The list query the URL describes (also the route loader's). */
 export function marketQueryOf(params: URLSearchParams): MarketListQuery {
@@ -42,8 +42,7 @@ export function MarketsScreen() {
   const list = useQuery(marketQueries.list(query))
   const missions = useQuery(missionQueries.list(MISSION_CHOICES))
   const create = useMutation(marketMutations.create(queryClient))
-  const [search, setSearch] = useState(query.search ?? '')
-  const searchTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const [search, handleSearch] = useDelayedSearch(query.search ?? '', (value) => update({ q: value }))
   const missionSelect = useId()
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / MARKET_PAGE_SIZE))
   const page = query.page ?? 1
@@ -56,12 +55,6 @@ export function MarketsScreen() {
       else next.delete(key)
     if (!('page' in changes)) next.delete('page')
     setParams(next, { replace: 'q' in changes })
-  }
-
-  function handleSearch(value: string) {
-    setSearch(value)
-    clearTimeout(searchTimer.current)
-    searchTimer.current = setTimeout(() => update({ q: value.trim() }), SEARCH_DELAY_MS)
   }
 
   return (

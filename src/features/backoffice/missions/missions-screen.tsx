@@ -1,6 +1,7 @@
 // /backoffice/missions (issue #12 "Missions"): the list (search, archived filter, page in the URL),
 // the creation form, and the panel of the mission opened, with its markets.
-import { useRef, useState } from 'react'
+import { useDelayedSearch } from '../use-delayed-search.ts'
+import { ListPager } from '../list-pager.tsx'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { configurationQueries } from '../../../api/configuration.ts'
 import { apiErrorMessage } from '../../../api/error-message.ts'
@@ -18,26 +19,17 @@ import { listQueryOf, MISSION_PAGE_SIZE, useMissionView } from './mission-list-p
 import { MissionsTable } from './missions-table.tsx'
 import './missions.css'
 
-const SEARCH_DELAY_MS = 250
-
 export function MissionsScreen() {
   const queryClient = useQueryClient()
   const [view, update] = useMissionView()
   const list = useQuery(missionQueries.list(listQueryOf(view)))
   const settings = useQuery(configurationQueries.entries())
   const create = useMutation(missionMutations.create(queryClient))
-  const [search, setSearch] = useState(view.search)
-  const searchTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const [search, handleSearch] = useDelayedSearch(view.search, (value) => update({ search: value }))
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / MISSION_PAGE_SIZE))
   const stored = settings.data?.items.find((entry) => entry.key === 'leadProcessingDurationDays')?.value
   const defaultDuration =
     typeof stored === 'number' ? stored : CONFIGURATION_DEFAULTS.leadProcessingDurationDays
-
-  function handleSearch(value: string) {
-    setSearch(value)
-    clearTimeout(searchTimer.current)
-    searchTimer.current = setTimeout(() => update({ search: value.trim() }), SEARCH_DELAY_MS)
-  }
 
   return (
     <div className="missions-screen">
@@ -79,24 +71,15 @@ export function MissionsScreen() {
                 selectedId={typeof view.missionId === 'number' ? view.missionId : null}
                 onOpen={(missionId) => update({ missionId })}
               />
-              <nav className="missions-screen__pages" aria-label={t.tableLabel}>
-                <span>{t.total(list.data.total)}</span>
-                <Button
-                  variant="secondary"
-                  disabled={view.page <= 1}
-                  onClick={() => update({ page: view.page - 1 })}
-                >
-                  {t.previous}
-                </Button>
-                <span>{t.page(Math.min(view.page, pages), pages)}</span>
-                <Button
-                  variant="secondary"
-                  disabled={view.page >= pages}
-                  onClick={() => update({ page: view.page + 1 })}
-                >
-                  {t.next}
-                </Button>
-              </nav>
+              <ListPager
+                className="missions-screen__pages"
+                label={t.tableLabel}
+                totalText={t.total(list.data.total)}
+                page={view.page}
+                pages={pages}
+                strings={t}
+                onPage={(page) => update({ page })}
+              />
             </>
           )}
         </div>

@@ -1,6 +1,7 @@
 // /backoffice/tags (issue #12 "Tags"): the catalogue (search, retired filter and page in the URL),
 // the "Nouveau tag" form and the panel of the tag opened, with its history.
-import { useEffect, useRef, useState } from 'react'
+import { useDelayedSearch } from '../use-delayed-search.ts'
+import { ListPager } from '../list-pager.tsx'
 import { useQuery } from '@tanstack/react-query'
 import { apiErrorMessage } from '../../../api/error-message.ts'
 import { tagQueries } from '../../../api/tags.ts'
@@ -14,25 +15,11 @@ import { listQueryOf, TAG_PAGE_SIZE, useTagView } from './tag-list-params.ts'
 import { TagsTable } from './tags-table.tsx'
 import './tags.css'
 
-const SEARCH_DELAY_MS = 250
-
 export function TagsScreen() {
   const [view, update] = useTagView()
   const list = useQuery(tagQueries.list(listQueryOf(view)))
-  const [search, setSearch] = useState(view.search)
-  const searchTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
-  // The search applies after a delay: with the view as it is then, so a tag opened meanwhile stays open.
-  const latestUpdate = useRef(update)
-  useEffect(() => {
-    latestUpdate.current = update
-  })
+  const [search, handleSearch] = useDelayedSearch(view.search, (value) => update({ search: value }))
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / TAG_PAGE_SIZE))
-
-  function handleSearch(value: string) {
-    setSearch(value)
-    clearTimeout(searchTimer.current)
-    searchTimer.current = setTimeout(() => latestUpdate.current({ search: value.trim() }), SEARCH_DELAY_MS)
-  }
 
   return (
     <div className="tags-screen">
@@ -74,24 +61,15 @@ export function TagsScreen() {
                 selectedId={typeof view.tagId === 'number' ? view.tagId : null}
                 onOpen={(tagId) => update({ tagId })}
               />
-              <nav className="tags-screen__pages" aria-label={t.tableLabel}>
-                <span>{t.total(list.data.total)}</span>
-                <Button
-                  variant="secondary"
-                  disabled={view.page <= 1}
-                  onClick={() => update({ page: view.page - 1 })}
-                >
-                  {t.previous}
-                </Button>
-                <span>{t.page(Math.min(view.page, pages), pages)}</span>
-                <Button
-                  variant="secondary"
-                  disabled={view.page >= pages}
-                  onClick={() => update({ page: view.page + 1 })}
-                >
-                  {t.next}
-                </Button>
-              </nav>
+              <ListPager
+                className="tags-screen__pages"
+                label={t.tableLabel}
+                totalText={t.total(list.data.total)}
+                page={view.page}
+                pages={pages}
+                strings={t}
+                onPage={(page) => update({ page })}
+              />
             </>
           )}
         </div>

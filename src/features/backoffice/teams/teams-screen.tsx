@@ -1,10 +1,10 @@
 // /backoffice/teams (issue #12 "Teams"): the list (search, archived filter, sort and page in the URL),
 // the "Nouvelle équipe" form, and the panel of the team opened.
-import { useEffect, useRef, useState } from 'react'
+import { useDelayedSearch } from '../use-delayed-search.ts'
+import { ListPager } from '../list-pager.tsx'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { apiErrorMessage } from '../../../api/error-message.ts'
 import { teamMutations, teamQueries } from '../../../api/teams.ts'
-import { Button } from '../../../components/ui/button.tsx'
 import { PageTitle } from '../../../components/ui/page-title.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { app } from '../../../i18n/fr/common.ts'
@@ -16,27 +16,13 @@ import { TeamNameForm } from './team-name-form.tsx'
 import { TeamsTable } from './teams-table.tsx'
 import './teams.css'
 
-const SEARCH_DELAY_MS = 250
-
 export function TeamsScreen() {
   const queryClient = useQueryClient()
   const [view, update] = useTeamView()
   const list = useQuery(teamQueries.list(listQueryOf(view)))
   const create = useMutation(teamMutations.create(queryClient))
-  const [search, setSearch] = useState(view.search)
-  const searchTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
-  // The search applies after a delay: with the view as it is then, so a team opened meanwhile stays open.
-  const latestUpdate = useRef(update)
-  useEffect(() => {
-    latestUpdate.current = update
-  })
+  const [search, handleSearch] = useDelayedSearch(view.search, (value) => update({ search: value }))
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / TEAM_PAGE_SIZE))
-
-  function handleSearch(value: string) {
-    setSearch(value)
-    clearTimeout(searchTimer.current)
-    searchTimer.current = setTimeout(() => latestUpdate.current({ search: value.trim() }), SEARCH_DELAY_MS)
-  }
 
   async function handleCreate(name: string) {
     const team = await create.mutateAsync({ name })
@@ -90,24 +76,15 @@ export function TeamsScreen() {
                 onSortChange={(sort, order) => update({ sort, order })}
                 onOpen={(teamId) => update({ teamId })}
               />
-              <nav className="teams-screen__pages" aria-label={t.tableLabel}>
-                <span>{t.total(list.data.total)}</span>
-                <Button
-                  variant="secondary"
-                  disabled={view.page <= 1}
-                  onClick={() => update({ page: view.page - 1 })}
-                >
-                  {t.previous}
-                </Button>
-                <span>{t.page(Math.min(view.page, pages), pages)}</span>
-                <Button
-                  variant="secondary"
-                  disabled={view.page >= pages}
-                  onClick={() => update({ page: view.page + 1 })}
-                >
-                  {t.next}
-                </Button>
-              </nav>
+              <ListPager
+                className="teams-screen__pages"
+                label={t.tableLabel}
+                totalText={t.total(list.data.total)}
+                page={view.page}
+                pages={pages}
+                strings={t}
+                onPage={(page) => update({ page })}
+              />
             </>
           )}
         </div>

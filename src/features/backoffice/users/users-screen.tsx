@@ -2,6 +2,7 @@
 // the server), the selection and its bulk actions, the "Nouvel utilisateur" form and the panel of the
 // user opened. Administrators change users; managers read their teams' users only.
 import { useState } from 'react'
+import { ListPager } from '../list-pager.tsx'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { RowSelectionState } from '@tanstack/react-table'
 import { authQueries } from '../../../api/auth.ts'
@@ -81,24 +82,15 @@ export function UsersScreen() {
                 onSortChange={(sort, order) => update({ sort, order })}
                 onOpen={(userId) => update({ userId, creating: false })}
               />
-              <nav className="users-screen__pages" aria-label={t.pagesLabel}>
-                <span>{t.total(list.data.total)}</span>
-                <Button
-                  variant="secondary"
-                  disabled={view.page <= 1}
-                  onClick={() => update({ page: view.page - 1 })}
-                >
-                  {t.previous}
-                </Button>
-                <span>{t.page(Math.min(view.page, pages), pages)}</span>
-                <Button
-                  variant="secondary"
-                  disabled={view.page >= pages}
-                  onClick={() => update({ page: view.page + 1 })}
-                >
-                  {t.next}
-                </Button>
-              </nav>
+              <ListPager
+                className="users-screen__pages"
+                label={t.pagesLabel}
+                totalText={t.total(list.data.total)}
+                page={view.page}
+                pages={pages}
+                strings={t}
+                onPage={(page) => update({ page })}
+              />
             </>
           )}
         </div>
