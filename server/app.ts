@@ -16,6 +16,7 @@ import idempotencyPlugin from './plugins/idempotency.ts'
 import staticPlugin from './plugins/static.ts'
 import mailerPlugin from './plugins/mailer.ts'
 import busPlugin from './plugins/bus.ts'
+import jobsPlugin from './plugins/jobs.ts'
 import meCachePlugin from './plugins/me-cache.ts'
 import livePlugin from './plugins/live.ts'
 import telephonyPlugin from './plugins/telephony.ts'
@@ -87,6 +88,7 @@ export async function buildApp({
   })
   await app.register(databasePlugin, database ? { database } : {})
   await app.register(busPlugin)
+  await app.register(jobsPlugin)
   await app.register(mailerPlugin)
   await app.register(sessionPlugin)
   await app.register(meCachePlugin)

@@ -1,6 +1,7 @@
 // Process configuration from environment variables (documented in README.md).
 import { readFileSync } from 'node:fs'
 import { isIP } from 'node:net'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
 import { APP_ENVS, type AppEnv } from '../src/contracts/roles.ts'
@@ -21,6 +22,7 @@ const envSchema = z.object({
   }),
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
+  FILES_DIR: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
   SESSION_SECRET: z.string().min(32).optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(240),
@@ -54,6 +56,11 @@ export type AppConfig = {
   databaseUrl: string | undefined
   /** PGlite data directory, or 'memory://' for an in-memory database (tests). */
   dataDir: string
+  /**
+   * Issue #13: uploaded import files and background extractions. Several processes (or hosts) must
+   * share it. Default: `files` inside DATA_DIR, or a folder under the system's temporary one.
+   */
+  filesDir: string
   publicUrl: string | undefined
   sessionSecret: string | undefined
   sessionIdleMs: number
@@ -102,6 +109,11 @@ export function loadConfig(
     appEnv: parsed.APP_ENV,
     databaseUrl: parsed.DATABASE_URL || undefined,
     dataDir,
+    filesDir: parsed.FILES_DIR
+      ? path.resolve(parsed.FILES_DIR)
+      : dataDir === 'memory://'
+        ? path.join(tmpdir(), 'centre-appels-files')
+        : path.join(dataDir, 'files'),
     publicUrl: parsed.PUBLIC_URL,
     sessionSecret: parsed.SESSION_SECRET,
     sessionIdleMs: parsed.SESSION_IDLE_MINUTES * 60_000,

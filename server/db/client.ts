@@ -21,6 +21,10 @@ export type Database = {
   kind: 'pglite' | 'postgres'
   /** Raw pool for LISTEN/NOTIFY (PostgreSQL only). */
   pool: pg.Pool | undefined
+  /** The embedded instance (PGlite only): the job engine shares its single connection. */
+  pglite?: PGlite
+  /** PostgreSQL only: the connection string, for the job engine's own small pool. */
+  connectionString?: string
   close: () => Promise<void>
 }
 
@@ -48,7 +52,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   await client.waitReady
   const db = drizzlePglite(client, { schema }) as unknown as Db
   await migratePglite(db as never, { migrationsFolder })
-  return { db, kind: 'pglite', pool: undefined, close: () => client.close() }
+  return { db, kind: 'pglite', pool: undefined, pglite: client, close: () => client.close() }
 }
 
 async function openPostgres(
@@ -58,7 +62,9 @@ async function openPostgres(
   // plan_cache_mode stays `auto` here: forcing generic plans would also reach the unnamed statements
   // of every Drizzle query, and a generic plan cannot use a prefix index for `like $1` (lead search
   // fell to sequential scans).
-  const pool = new pg.Pool({ connectionString, max: 20 })
+  // 17 + the 10 below + the job engine's 2 + its LISTEN connection + the bus's LISTEN one: 31 per
+  // process (docs/architecture.md "Database and migrations").
+  const pool = new pg.Pool({ connectionString, max: 17 })
   // The hot named statements (executePrepared: the lead hand-out) run on connections of their own
   // that always use the generic plan: planning that statement costs more than running it (0.9 ms
   // against 0.4 ms), and `auto` keeps re-planning it since the generic estimate looks dearer.
@@ -82,6 +88,7 @@ async function openPostgres(
     db,
     kind: 'postgres',
     pool,
+    connectionString,
     close: async () => {
       await Promise.all([pool.end(), hotPool.end()])
     },

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm'
 import { index, integer, jsonb, pgTable, serial, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import type { LeadStatus, LeadSubstatus } from '../../../src/contracts/lead.ts'
 import { ts } from './columns.ts'
+import { imports } from './imports.ts'
 import { markets } from './missions.ts'
 import { users } from './users.ts'
 
@@ -38,6 +39,9 @@ export const leads = pgTable(
     noContactUntil: ts('no_contact_until'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /** Issue #13: the import that created the lead and its line in the file (never written twice). */
+    importId: integer('import_id').references(() => imports.id, { onDelete: 'set null' }),
+    importLine: integer('import_line'),
     /** The names folded for search (app_fold: unaccented, lower-cased; migration 0011), kept by the database. */
     firstNameFolded: text('first_name_folded')
       .notNull()
@@ -48,6 +52,7 @@ export const leads = pgTable(
   },
   (t) => [
     uniqueIndex('leads_uuid_key').on(t.uuid),
+    uniqueIndex('leads_import_line_key').on(t.importId, t.importLine).where(sql`import_id is not null`),
     index('leads_market_status_idx').on(t.marketId, t.status),
     index('leads_processing_user_idx').on(t.processingUserId),
     index('leads_phone_idx').on(t.phone),

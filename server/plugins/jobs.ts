@@ -1,0 +1,97 @@
+// The durable job engine (issue #13): pg-boss 12 on the product's own database, PostgreSQL or the
+// embedded PGlite (pg-boss's `pglite` backend over the same single connection). Background work that
+// must survive a restart or run once across several processes (imports, large extractions, and the
+// crons of issue #15) goes through `app.jobs`; nothing keeps its own queue.
+//
+// Every process runs the engine and the workers registered with `app.jobs.work`: a job is taken by
+// exactly one of them; a worker that dies stops heartbeating and its job is retried elsewhere.
+import type { FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { PgBoss, fromPglite, type Db as IDatabase, type Job, type Queue, type SendOptions } from 'pg-boss'
+import type { Db } from '../db/client.ts'
+
+/** A job handler gets one job at a time; `job.signal` aborts when the process stops. */
+export type JobHandler<T extends object> = (job: Job<T>) => Promise<void>
+
+export type JobQueueOptions = Pick<
+  Queue,
+  'retryLimit' | 'retryDelay' | 'retryBackoff' | 'expireInSeconds' | 'heartbeatSeconds' | 'policy'
+>
+
+export type Jobs = {
+  /**
+   * Queues a job. With `tx`, the job is written in that Drizzle transaction: it exists only if the
+   * transaction commits (the write that asks for the job and the job are one).
+   */
+  send: <T extends object>(queue: string, data: T, options?: SendOptions & { tx?: Db }) => Promise<string | null>
+  /** Declares a queue and its worker; call while the app registers its routes (before ready). */
+  work: <T extends object>(queue: string, options: JobQueueOptions, handler: JobHandler<T>) => void
+  /** The engine itself, for what the wrapper does not cover (state queries, schedules). */
+  boss: () => PgBoss
+}
+
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
+  interface FastifyInstance {
+    jobs: Jobs
+  }
+}
+
+/**
+ * pg-boss's database interface over the connection of a Drizzle transaction (node-postgres' client or
+ * PGlite's transaction: both answer `query(text, values)` with `{ rows }`).
+ */
+export function jobDatabaseOf(tx: Db): IDatabase {
+  const client = (tx as unknown as { session: { client: { query: IDatabase['executeSql'] } } }).session
+    .client
+  return { executeSql: (text, values) => client.query(text, values) }
+}
+
+type Registration = { queue: string; options: JobQueueOptions; handler: JobHandler<object> }
+
+async function jobsPlugin(app: FastifyInstance) {
+  const { database } = app
+  const boss =
+    database.kind === 'pglite'
+      ? new PgBoss({ db: fromPglite(database.pglite!), backend: 'pglite', schema: 'pgboss' })
+      : new PgBoss({
+          connectionString: database.connectionString!,
+          max: 2,
+          schema: 'pgboss',
+          application_name: 'centre-appels-jobs',
+        })
+  boss.on('error', (error) => app.log.error({ err: error }, 'jobs: engine error'))
+  const registrations: Registration[] = []
+  let started = false
+
+  app.decorate('jobs', {
+    send: async (queue, data, options = {}) => {
+      const { tx, ...sendOptions } = options
+      return boss.send(queue, data, tx ? { ...sendOptions, db: jobDatabaseOf(tx) } : sendOptions)
+    },
+    work: (queue, options, handler) => {
+      if (started) throw new Error(`jobs: worker ${queue} registered after start`)
+      registrations.push({ queue, options, handler: handler as JobHandler<object> })
+    },
+    boss: () => boss,
+  } satisfies Jobs)
+
+  app.addHook('onReady', async () => {
+    await boss.start()
+    started = true
+    for (const { queue, options, handler } of registrations) {
+      await boss.createQueue(queue, options)
+      // Queue settings are kept by the first process that created the queue: apply this version's.
+      await boss.updateQueue(queue, options)
+      await boss.work<object>(queue, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
+        await handler(job!)
+      })
+    }
+  })
+  // Before the database closes (the database plugin's hook runs after this one: hooks run in reverse).
+  app.addHook('onClose', async () => {
+    if (started) await boss.stop({ graceful: true, timeout: 5_000, close: true })
+  })
+}
+
+export default fp(jobsPlugin, { name: 'jobs', dependencies: ['database'] })
