@@ -16,7 +16,10 @@ export type JobHandler<T extends object> = (job: Job<T>) => Promise<void>
 export type JobQueueOptions = Pick<
   Queue,
   'retryLimit' | 'retryDelay' | 'retryBackoff' | 'expireInSeconds' | 'heartbeatSeconds' | 'policy'
->
+> & {
+  /** Jobs of this queue one process runs at once (default 1). */
+  localConcurrency?: number
+}
 
 export type Jobs = {
   /**
@@ -80,12 +83,16 @@ async function jobsPlugin(app: FastifyInstance) {
     await boss.start()
     started = true
     for (const { queue, options, handler } of registrations) {
-      await boss.createQueue(queue, options)
+      const { localConcurrency = 1, ...queueOptions } = options
+      await boss.createQueue(queue, queueOptions)
       // Queue settings are kept by the first process that created the queue: apply this version's.
-      await boss.updateQueue(queue, options)
-      await boss.work<object>(queue, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
-        await handler(job!)
-      })
+      await boss.updateQueue(queue, queueOptions)
+      // One job per fetch: a job may run for minutes (an import), and a fetched job is reserved.
+      await boss.work<object>(
+        queue,
+        { batchSize: 1, localConcurrency, pollingIntervalSeconds: 0.5 },
+        async ([job]) => handler(job!),
+      )
     }
   })
   // Before the database closes (the database plugin's hook runs after this one: hooks run in reverse).
