@@ -17,6 +17,7 @@ import staticPlugin from './plugins/static.ts'
 import mailerPlugin from './plugins/mailer.ts'
 import busPlugin from './plugins/bus.ts'
 import jobsPlugin from './plugins/jobs.ts'
+import storedFilesPlugin from './plugins/stored-files.ts'
 import meCachePlugin from './plugins/me-cache.ts'
 import livePlugin from './plugins/live.ts'
 import telephonyPlugin from './plugins/telephony.ts'
@@ -89,6 +90,7 @@ export async function buildApp({
   await app.register(databasePlugin, database ? { database } : {})
   await app.register(busPlugin)
   await app.register(jobsPlugin)
+  await app.register(storedFilesPlugin)
   await app.register(mailerPlugin)
   await app.register(sessionPlugin)
   await app.register(meCachePlugin)

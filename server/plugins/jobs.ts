@@ -26,10 +26,20 @@ export type Jobs = {
    * Queues a job. With `tx`, the job is written in that Drizzle transaction: it exists only if the
    * transaction commits (the write that asks for the job and the job are one).
    */
-  send: <T extends object>(queue: string, data: T, options?: SendOptions & { tx?: Db }) => Promise<string | null>
+  send: <T extends object>(
+    queue: string,
+    data: T,
+    options?: SendOptions & { tx?: Db },
+  ) => Promise<string | null>
   /** Declares a queue and its worker; call while the app registers its routes (before ready). */
   work: <T extends object>(queue: string, options: JobQueueOptions, handler: JobHandler<T>) => void
-  /** The engine itself, for what the wrapper does not cover (state queries, schedules). */
+  /**
+   * Runs a declared queue on a cron expression in Europe/Paris: one job per occurrence across every
+   * process (pg-boss keeps the schedule in the database). `missed: 'once'` sends one job for the
+   * occurrences that fell while every process was down.
+   */
+  schedule: (queue: string, cron: string, options?: { missed?: 'skip' | 'once' }) => void
+  /** The engine itself, for what the wrapper does not cover (state queries). */
   boss: () => PgBoss
 }
 
@@ -45,8 +55,7 @@ declare module 'fastify' {
  * PGlite's transaction: both answer `query(text, values)` with `{ rows }`).
  */
 export function jobDatabaseOf(tx: Db): IDatabase {
-  const client = (tx as unknown as { session: { client: { query: IDatabase['executeSql'] } } }).session
-    .client
+  const client = (tx as unknown as { session: { client: { query: IDatabase['executeSql'] } } }).session.client
   return { executeSql: (text, values) => client.query(text, values) }
 }
 
@@ -65,6 +74,7 @@ async function jobsPlugin(app: FastifyInstance) {
         })
   boss.on('error', (error) => app.log.error({ err: error }, 'jobs: engine error'))
   const registrations: Registration[] = []
+  const schedules: { queue: string; cron: string; missed: 'skip' | 'once' }[] = []
   let started = false
 
   app.decorate('jobs', {
@@ -75,6 +85,10 @@ async function jobsPlugin(app: FastifyInstance) {
     work: (queue, options, handler) => {
       if (started) throw new Error(`jobs: worker ${queue} registered after start`)
       registrations.push({ queue, options, handler: handler as JobHandler<object> })
+    },
+    schedule: (queue, cron, { missed = 'skip' } = {}) => {
+      if (started) throw new Error(`jobs: schedule ${queue} declared after start`)
+      schedules.push({ queue, cron, missed })
     },
     boss: () => boss,
   } satisfies Jobs)
@@ -94,6 +108,8 @@ async function jobsPlugin(app: FastifyInstance) {
         async ([job]) => handler(job!),
       )
     }
+    for (const { queue, cron, missed } of schedules)
+      await boss.schedule(queue, cron, null, { tz: 'Europe/Paris', missed })
   })
   // Before the database closes (the database plugin's hook runs after this one: hooks run in reverse).
   app.addHook('onClose', async () => {
