@@ -97,6 +97,8 @@ export async function explainSearches(
       const used: string[] = []
       for (const statement of captured) {
         if (!/\bfrom "leads"|from leads/i.test(statement.sql) || /set_config/.test(statement.sql)) continue
+        // The page's rows by id (server/domain/lead-search-rows.ts) are not the search.
+        if (/\bl\.id = any\(/.test(statement.sql)) continue
         const plan = await explain(statement)
         used.push(...indexesOf(plan), ...scanKinds(plan))
       }

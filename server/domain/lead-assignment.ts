@@ -38,7 +38,7 @@ export async function heldLeadOf(db: Tx, userId: number): Promise<{ id: number; 
   return row ?? null
 }
 
-type BlockingRow = {
+export type BlockingRow = {
   held_uuid: string | null
   ongoing_id: number | null
   ongoing_lead_uuid: string | null
@@ -54,7 +54,7 @@ type BlockingRow = {
  * names (read from a locked, hence current, row when taking a lead), else any lead whose
  * `processing_user_id` is the user.
  */
-const STATE_OF_ME = sql`
+export const STATE_OF_ME = sql`
   select coalesce(hl.uuid, h.uuid) as held_uuid,
     o.id as ongoing_id, ol.uuid as ongoing_lead_uuid,
     t.id as untagged_id, tl.uuid as untagged_lead_uuid
@@ -84,7 +84,7 @@ async function blockingStateOf(db: Tx, userId: number): Promise<BlockingRow | nu
   return rowsOf<BlockingRow>(result)[0] ?? null
 }
 
-function blockingFromState(state: BlockingRow | null): Blocking | null {
+export function blockingFromState(state: BlockingRow | null): Blocking | null {
   if (!state) return null
   if (state.ongoing_id !== null) {
     const uuid = state.ongoing_lead_uuid ?? state.held_uuid

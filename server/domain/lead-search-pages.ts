@@ -84,8 +84,9 @@ async function countWhere(db: Db, where: SQL | undefined, cap: number): Promise<
   return row?.value ?? 0
 }
 
-async function idsWhere(db: Db, where: SQL | undefined, limit: number, offset: number) {
-  const rows = await db
+/** The ids of the leads matching `where`, in result order (a query to run or to embed). */
+function idsQuery(db: Db, where: SQL | undefined, limit: number, offset: number) {
+  return db
     .select({ id: leads.id })
     .from(leads)
     .innerJoin(markets, eq(markets.id, leads.marketId))
@@ -93,6 +94,10 @@ async function idsWhere(db: Db, where: SQL | undefined, limit: number, offset: n
     .orderBy(NAME_ORDER)
     .limit(limit)
     .offset(offset)
+}
+
+async function idsWhere(db: Db, where: SQL | undefined, limit: number, offset: number) {
+  const rows = await idsQuery(db, where, limit, offset)
   return rows.map((row) => row.id)
 }
 
@@ -100,7 +105,8 @@ export type Page = { ids: number[]; matches: number }
 
 /**
  * All the matches collected (through the term's own indexes), counted and sorted in one statement:
- * the page and the exact number of matches.
+ * the page and the exact number of matches. With `capped`, at most `cap` matches are collected, and
+ * when there are that many the ids are those of `beyond` instead (the page read another way).
  */
 async function sortedPage(
   db: Db,
@@ -108,49 +114,53 @@ async function sortedPage(
   where: SQL | undefined,
   limit: number,
   offset: number,
+  capped?: { cap: number; beyond: SQL },
 ): Promise<Page> {
   // A materialised CTE: the planner cannot trade it for a walk of a whole index in result order,
-  // which a rare term would make scan everything.
+  // which a rare term would make scan everything. The page is a top-N sort of the matches, its ids
+  // aggregated in the same order. Each branch of the CASE is an InitPlan, which PostgreSQL runs
+  // only when the CASE reaches it.
+  const order = sql`rank, last_name using ~<~, first_name using ~<~, id`
+  const page = sql`coalesce((select array_agg(id order by ${order}) from (
+      select * from found order by ${order} limit ${limit} offset ${offset}) page), '{}')`
   const [row] = rowsOf<{ matches: number | string; ids: (number | string)[] | null }>(
     await db.execute(sql`
       with found as materialized (
         select ${leads.id} as id, ${rankOf(term)} as rank, ${LAST} as last_name, ${FIRST} as first_name
         from ${leads} inner join ${markets} on ${markets.id} = ${leads.marketId}
-        where ${where}
-      )
-      select (select count(*) from found) as matches,
-        (select array_agg(id order by n) from (
-          select id, row_number() over (
-            order by rank, last_name using ~<~, first_name using ~<~, id) as n
-          from found order by n limit ${limit} offset ${offset}) page) as ids`),
+        where ${where}${capped ? sql` limit ${capped.cap}` : sql``}
+      ), counted as (select count(*) as matches from found)
+      select matches, ${
+        capped ? sql`case when matches < ${capped.cap} then ${page} else ${capped.beyond} end` : page
+      } as ids from counted`),
   )
   return { ids: (row?.ids ?? []).map(Number), matches: Number(row?.matches ?? 0) }
 }
 
 /**
- * One word whose last-name matches alone exceed SEARCH_COUNT_CAP ("Mar"): they come first, in the
- * order of leads_last_name_fold_idx (folded last name, first name, id), so the page is read walking
- * that index from the prefix and stops at the page's end; only a page past them reads the
- * first-name matches. Null when the word is not that broad.
+ * One word matching more than SEARCH_COUNT_CAP leads ("Mar"): the leads whose last name starts with
+ * it come first, in the order of leads_last_name_fold_idx (folded last name, first name, id), so
+ * their page is read walking that index from the prefix and stops at the page's end — in the
+ * statement that found the word broad. Only a page past them (`lastIds` short of `limit`) reads the
+ * first-name matches here.
  */
-async function broadWordPage(
+async function pastLastNames(
   db: Db,
   word: string,
   scope: SQL[],
   limit: number,
   offset: number,
-): Promise<Page | null> {
-  const byLast = and(lastNameStarts(word), ...scope)
-  const lastCount = await countWhere(db, byLast, SEARCH_COUNT_CAP + 1)
-  if (lastCount <= SEARCH_COUNT_CAP) return null
-  const ids = await idsWhere(db, byLast, limit, offset)
-  if (ids.length === limit) return { ids, matches: lastCount }
-  // Past the last-name matches: their exact number places the page among the first-name ones.
+  lastIds: number[],
+): Promise<number[]> {
+  // Their exact number places the page among the first-name matches (none on the first page means
+  // none at all).
   const lastTotal =
-    ids.length > 0 ? offset + ids.length : await countWhere(db, byLast, Number.MAX_SAFE_INTEGER)
+    lastIds.length > 0 || offset === 0
+      ? offset + lastIds.length
+      : await countWhere(db, and(lastNameStarts(word), ...scope), Number.MAX_SAFE_INTEGER)
   const byFirstOnly = and(firstNameStarts(word), sql`not (${lastNameStarts(word)})`, ...scope)
-  const rest = await idsWhere(db, byFirstOnly, limit - ids.length, Math.max(0, offset - lastTotal))
-  return { ids: [...ids, ...rest], matches: lastCount }
+  const rest = await idsWhere(db, byFirstOnly, limit - lastIds.length, Math.max(0, offset - lastTotal))
+  return [...lastIds, ...rest]
 }
 
 /** The page of the leads `term` matches within `scope` (conditions over leads and markets). */
@@ -161,9 +171,13 @@ export async function findPage(
   limit: number,
   offset: number,
 ): Promise<Page> {
-  if (term.kind === 'name' && term.words.length === 1) {
-    const broad = await broadWordPage(db, term.words[0]!, scope, limit, offset)
-    if (broad) return broad
-  }
-  return sortedPage(db, term, and(matchTerm(term), ...scope), limit, offset)
+  const where = and(matchTerm(term), ...scope)
+  if (term.kind !== 'name' || term.words.length !== 1) return sortedPage(db, term, where, limit, offset)
+  // One word: its matches collected up to the cap, then sorted; beyond, read in index order.
+  const word = term.words[0]!
+  const cap = SEARCH_COUNT_CAP + 1
+  const lastPage = idsQuery(db, and(lastNameStarts(word), ...scope), limit, offset)
+  const found = await sortedPage(db, term, where, limit, offset, { cap, beyond: sql`array(${lastPage})` })
+  if (found.matches < cap || found.ids.length === limit) return found
+  return { ids: await pastLastNames(db, word, scope, limit, offset, found.ids), matches: cap }
 }

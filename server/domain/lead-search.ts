@@ -1,19 +1,15 @@
 // Lead search (spec §7 GET /api/lead/search/{search}/{page}; docs/domain.md "Leads"): one input that
 // may be a French phone number in any common writing, an e-mail, a lead id or uuid, or names
 // (accents and case ignored, with an approximate fallback), and what the reader may do with each lead.
-import { eq, inArray, sql, type SQL } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
-import type { LeadSearchResult, PickRefusal } from '../../src/contracts/lead.ts'
+import { eq, type SQL } from 'drizzle-orm'
+import type { LeadSearchResult } from '../../src/contracts/lead.ts'
 import { frenchPhoneToE164 } from '../../src/contracts/phone.ts'
-import { isCallCapable, type Role, type UserStatus } from '../../src/contracts/roles.ts'
 import type { Db } from '../db/client.ts'
-import { leads, markets, missions, users } from '../db/schema.ts'
-import { blockingCauseOf } from './lead-assignment.ts'
+import { markets } from '../db/schema.ts'
 import { visibleLeadsCondition } from './lead-access.ts'
-import { leadPickRefusal, picksFromAnyMission } from './lead-pick-rule.ts'
-import { parisClock } from '../../src/contracts/calling-rules.ts'
 import { approximable, approximatePage } from './lead-search-approximate.ts'
 import { findPage, SEARCH_COUNT_CAP } from './lead-search-pages.ts'
+import { searchRowsOf, type SearchReader } from './lead-search-rows.ts'
 import { expirationOf } from './lead-view.ts'
 
 export { SEARCH_COUNT_CAP }
@@ -49,47 +45,12 @@ export function parseSearch(input: string): SearchTerm {
 }
 
 export type SearchOptions = {
-  user: { id: number; role: Role; status: UserStatus }
+  user: SearchReader
   search: string
   page: number
   limit: number
   missionId?: number | undefined
   now?: Date
-}
-
-const l = alias(leads, 'l')
-const mk = alias(markets, 'mk')
-const m = alias(missions, 'm')
-
-/**
- * The page's leads in `ids` order, each with why `user` may not pick it now, or null when a pick
- * would take it (server/domain/lead-pick-rule.ts): not call-capable first (nothing can be picked),
- * then the lead's own reason, then the user's blocking cause — the checks of the pick route.
- */
-async function leadsOf(db: Db, user: SearchOptions['user'], ids: number[]) {
-  if (ids.length === 0) return []
-  const callCapable = isCallCapable(user)
-  const refusal = callCapable
-    ? sql<PickRefusal | null>`${leadPickRefusal(user.id, picksFromAnyMission(user), parisClock(new Date()))}`
-    : sql<PickRefusal>`'NOT_CALL_CAPABLE'`
-  const rows = await db
-    .select({
-      lead: l,
-      mission: m,
-      user: { id: users.id, firstName: users.firstName, lastName: users.lastName },
-      refusal,
-    })
-    .from(l)
-    .innerJoin(mk, eq(mk.id, l.marketId))
-    .innerJoin(m, eq(m.id, mk.missionId))
-    .leftJoin(users, eq(users.id, l.processingUserId))
-    .where(inArray(l.id, ids))
-  // The blocking cause matters only where the lead itself refuses nothing.
-  const blocking = rows.some((row) => row.refusal === null) ? await blockingCauseOf(db, user.id) : null
-  const position = new Map(ids.map((id, index) => [id, index]))
-  return rows
-    .map((row) => ({ ...row, refusal: row.refusal ?? blocking?.cause ?? null }))
-    .sort((a, b) => position.get(a.lead.id)! - position.get(b.lead.id)!)
 }
 
 export async function searchLeads(db: Db, options: SearchOptions): Promise<LeadSearchResult> {
@@ -106,9 +67,10 @@ export async function searchLeads(db: Db, options: SearchOptions): Promise<LeadS
   // Nothing starts with the words typed: the names closest to them, marked approximate.
   const approximate = found.matches === 0 && term.kind === 'name' && approximable(term.words)
   if (approximate) found = await approximatePage(db, term.words, scope, limit, offset)
-  const rows = await leadsOf(db, user, found.ids)
+  const rows = await searchRowsOf(db, user, found.ids)
   return {
-    items: rows.map(({ lead, mission, user: processing, refusal }) => {
+    items: rows.map((lead) => {
+      const { mission, refusal } = lead
       const expiration = expirationOf(lead.meetRequestDate, mission.leadProcessingDurationDays)
       return {
         id: lead.id,
@@ -123,7 +85,7 @@ export async function searchLeads(db: Db, options: SearchOptions): Promise<LeadS
         step: lead.step,
         meetRequestDate: lead.meetRequestDate.toISOString(),
         mission: { id: mission.id, name: mission.name, color: mission.color },
-        processingUser: processing?.id ? processing : null,
+        processingUser: lead.processingUser,
         processingSince: lead.processingSince?.toISOString() ?? null,
         recallAt: lead.recallAt?.toISOString() ?? null,
         expirationDate: expiration.toISOString(),
