@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { MutationObserver, type MutationObserverOptions } from '@tanstack/react-query'
+import { MutationObserver, onlineManager, type MutationObserverOptions } from '@tanstack/react-query'
 import { http, HttpResponse } from 'msw'
 import { server } from '../../tests/mocks/server.ts'
 import { authMutations } from '../api/auth.ts'
@@ -92,5 +92,29 @@ describe('the mutations’ error policy (mutation cache)', () => {
       http.post('*/api/forgotPassword', refuse(400, { error: { code: 'VALIDATION', message: 'Invalide' } })),
     )
     expect(await fail(authMutations.forgotPassword(), 'a@demo.fr')).toEqual([])
+  })
+})
+
+describe('mutations are sent when called', () => {
+  afterEach(() => onlineManager.setOnline(true))
+
+  it('sends "Appeler" at once even while TanStack’s online manager says offline (never paused)', async () => {
+    // The connectivity store (which onlineManager follows) may flip to unreachable between the
+    // render that enabled the button and the click: the request still goes now, or fails now.
+    document.cookie = 'XSRF-TOKEN=abc; path=/'
+    const queryClient = createQueryClient()
+    const bodies: unknown[] = []
+    server.use(
+      http.post('*/api/call/start-outbound', async ({ request }) => {
+        bodies.push(await request.json())
+        return HttpResponse.json({ ok: true })
+      }),
+    )
+    onlineManager.setOnline(false)
+    const observer = new MutationObserver(queryClient, callMutations.startOutbound(queryClient))
+    const sent = observer.mutate({ leadId: 7, phone: 'primary' })
+    expect(observer.getCurrentResult().isPaused).toBe(false)
+    await sent
+    expect(bodies).toEqual([{ leadId: 7, phone: 'primary' }])
   })
 })

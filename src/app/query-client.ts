@@ -43,7 +43,16 @@ export function createQueryClient(): QueryClient {
         // Offline, a query still tries once: the service worker may answer from its cache.
         networkMode: 'offlineFirst',
       },
-      mutations: { retry: false },
+      mutations: {
+        retry: false,
+        // A mutation is sent when it is called, or fails: never paused by TanStack's onlineManager
+        // (the default 'online' mode). That manager follows the connectivity store synchronously
+        // while a button follows it one render later, so a click in between (or any call while the
+        // store says unreachable) was held silently and sent whenever a probe found the server again,
+        // e.g. an "Appeler" dialling seconds later. Actions that must not be deferred are disabled
+        // offline (src/pwa/use-online.ts); those that may be go through the outbox (issue #5).
+        networkMode: 'always',
+      },
     },
   })
 }
