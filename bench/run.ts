@@ -5,6 +5,8 @@ import { measureApi } from './api-throughput.ts'
 import { measureLive } from './live-fanout.ts'
 import { measureFind } from './lead-find.ts'
 import { measureSearch } from './lead-search.ts'
+import { measureExtraction } from './extraction.ts'
+import { measureImport } from './import.ts'
 import { measurePwaLoad } from './pwa-load.ts'
 import { measureSignIn } from './sign-in.ts'
 import { measureUsersList } from './users-list.ts'
@@ -15,6 +17,8 @@ Object.assign(results, await measureApi())
 Object.assign(results, await measureLive())
 Object.assign(results, await measureFind())
 Object.assign(results, await measureSearch())
+Object.assign(results, await measureExtraction())
+Object.assign(results, await measureImport())
 Object.assign(results, await measureUsersList())
 Object.assign(results, await measureSignIn())
 Object.assign(results, await measurePwaLoad())

@@ -39,6 +39,9 @@ import marketRoutes from './routes/markets/index.ts'
 import configurationRoutes from './routes/configuration/index.ts'
 import assignmentRoutes from './routes/assignments/index.ts'
 import auditRoutes from './routes/audit/index.ts'
+import importRoutes from './routes/imports/index.ts'
+import extractionRoutes from './routes/extractions/index.ts'
+import gamificationRoutes from './routes/gamification/index.ts'
 
 z.config(z.locales.fr())
 
@@ -118,6 +121,9 @@ export async function buildApp({
   await app.register(configurationRoutes)
   await app.register(assignmentRoutes)
   await app.register(auditRoutes)
+  await app.register(importRoutes)
+  await app.register(extractionRoutes)
+  await app.register(gamificationRoutes)
   await app.register(devRoutes)
   await app.register(staticPlugin)
   return app

@@ -23,6 +23,7 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   FILES_DIR: z.string().optional(),
+  EXTRACTION_STREAM_MAX_ROWS: z.coerce.number().int().min(0).default(20_000),
   PUBLIC_URL: z.string().url().optional(),
   SESSION_SECRET: z.string().min(32).optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(240),
@@ -61,6 +62,8 @@ export type AppConfig = {
    * share it. Default: `files` inside DATA_DIR, or a folder under the system's temporary one.
    */
   filesDir: string
+  /** Issue #13: extractions up to this many rows stream in the response; larger ones run as a job. */
+  extractionStreamMaxRows: number
   publicUrl: string | undefined
   sessionSecret: string | undefined
   sessionIdleMs: number
@@ -114,6 +117,7 @@ export function loadConfig(
       : dataDir === 'memory://'
         ? path.join(tmpdir(), 'centre-appels-files')
         : path.join(dataDir, 'files'),
+    extractionStreamMaxRows: parsed.EXTRACTION_STREAM_MAX_ROWS,
     publicUrl: parsed.PUBLIC_URL,
     sessionSecret: parsed.SESSION_SECRET,
     sessionIdleMs: parsed.SESSION_IDLE_MINUTES * 60_000,

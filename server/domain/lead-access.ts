@@ -43,8 +43,15 @@ function scopeUsers(db: Db, actor: LeadActor): SQL {
  */
 export function visibleLeadsCondition(db: Db, actor: LeadActor): SQL | undefined {
   if (actor.role === 'ADMIN') return undefined
-  const missionIds = db.select({ id: missionUsers.missionId }).from(missionUsers).where(scopeUsers(db, actor))
-  return or(inArray(markets.missionId, missionIds), eq(leads.processingUserId, actor.id))
+  return or(inArray(markets.missionId, scopeMissionIds(db, actor)), eq(leads.processingUserId, actor.id))
+}
+
+/**
+ * The ids of the missions whose leads a teleoperator or manager sees (a subquery), for screens that
+ * offer missions to choose from (the extraction filters, issue #13). Administrators see every mission.
+ */
+export function scopeMissionIds(db: Db, actor: LeadActor) {
+  return db.select({ id: missionUsers.missionId }).from(missionUsers).where(scopeUsers(db, actor))
 }
 
 /** The lead (uuid or numeric id) with its mission id when the actor may see it, else 404. */

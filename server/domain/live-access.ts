@@ -2,6 +2,7 @@
 // a manager to its own and to the users sharing one of its teams; an administrator to everyone.
 import { and, eq, ne } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
+import type { LiveChannelKind, ParsedChannel } from '../../src/contracts/live-core.ts'
 import type { Role } from '../../src/contracts/roles.ts'
 import type { Db } from '../db/client.ts'
 import { teamMembers } from '../db/schema.ts'
@@ -26,4 +27,17 @@ export async function readableUsers(db: Db, viewer: Viewer): Promise<Readable> {
 
 export function canRead(readable: Readable, userId: number): boolean {
   return readable === 'everyone' || readable.has(userId)
+}
+
+/**
+ * Channels only their own user reads, whatever the viewer may read of others (issue #13: an
+ * import's progress goes to every administrator, each on their own `user:{id}:importProgress`).
+ */
+const OWN_CHANNEL_ROLES: Partial<Record<LiveChannelKind, readonly Role[]>> = { importProgress: ['ADMIN'] }
+
+/** canRead, with the kinds of channel only their own user of the given roles reads. */
+export function canReadChannel(readable: Readable, channel: ParsedChannel, viewer: Viewer): boolean {
+  const roles = OWN_CHANNEL_ROLES[channel.kind]
+  if (roles) return channel.userId === viewer.id && roles.includes(viewer.role)
+  return canRead(readable, channel.userId)
 }

@@ -12,7 +12,7 @@ import {
   type ServerMessage,
 } from '../../src/contracts/live.ts'
 import type { Db } from '../db/client.ts'
-import { canRead, readableUsers, type Readable } from '../domain/live-access.ts'
+import { canReadChannel, readableUsers, type Readable } from '../domain/live-access.ts'
 import type { SessionService } from '../plugins/session.ts'
 import type { LiveClient, LiveRegistry } from './live-registry.ts'
 
@@ -102,7 +102,7 @@ export function createLiveProtocol({ db, sessions, registry, log, epoch }: LiveP
     if (client.channels.has(channel)) return
     if (client.channels.size >= MAX_CHANNELS_PER_SOCKET)
       return sendError(client, LIVE_MESSAGES.tooMany, channel)
-    const allowed = canRead(await readable(client), parsed.userId)
+    const allowed = canReadChannel(await readable(client), parsed, { id: client.userId, role: client.role })
     // Decided and applied in one synchronous step: no signal slips between them.
     if (!allowed) return sendError(client, LIVE_MESSAGES.refused, channel)
     registry.subscribe(client, channel)
@@ -119,7 +119,7 @@ export function createLiveProtocol({ db, sessions, registry, log, epoch }: LiveP
     if (client.channels.size === 0) return
     const allowed = await readable(client)
     for (const channel of [...client.channels]) {
-      if (canRead(allowed, parseChannel(channel)!.userId)) continue
+      if (canReadChannel(allowed, parseChannel(channel)!, { id: client.userId, role: client.role })) continue
       registry.unsubscribe(client, channel)
       sendError(client, LIVE_MESSAGES.revoked, channel)
     }

@@ -23,6 +23,8 @@ export type BusTopics = {
   live: { channel: string; data: unknown }
   /** A back-office change agents' pages must show (issue #12): every process tells its sockets. */
   'reference-data': { kind: string; id: number | null }
+  /** An import's progress (issue #13): every process tells its administrators' sockets. */
+  'import-progress': Record<string, unknown>
 }
 export type BusTopic = keyof BusTopics
 

@@ -40,6 +40,8 @@ export type LiveHub = {
    * follows its own user's `user:{id}:reference-data` channel gets the signal under that name.
    */
   broadcastReferenceData: (data: LivePayloads['referenceData']) => Promise<void>
+  /** An import's progress (issue #13) to every administrator's own `user:{id}:importProgress`, every process. */
+  broadcastImportProgress: (data: LivePayloads['importProgress']) => Promise<void>
   /** Open sockets held by this process. */
   connections: () => number
 }
@@ -118,6 +120,14 @@ async function livePlugin(app: FastifyInstance) {
     }
   })
 
+  app.bus.subscribe('import-progress', (data) => {
+    for (const client of registry.all()) {
+      const channel = channels.importProgress(client.userId)
+      if (client.role !== 'ADMIN' || !client.channels.has(channel)) continue
+      deliver(client, Buffer.from(JSON.stringify({ event: channel, data } satisfies ServerMessage)))
+    }
+  })
+
   async function publishUnknown(channel: string, data: unknown) {
     const parsed = parseChannel(channel)
     if (!parsed) throw new Error(`live: unknown channel ${channel}`)
@@ -133,6 +143,8 @@ async function livePlugin(app: FastifyInstance) {
     publishUnknown,
     broadcastReferenceData: async (data) =>
       app.bus.publish('reference-data', livePayloadSchemas.referenceData.parse(data)),
+    broadcastImportProgress: async (data) =>
+      app.bus.publish('import-progress', livePayloadSchemas.importProgress.parse(data)),
     connections: () => registry.all().size,
   } satisfies LiveHub)
 

@@ -58,6 +58,9 @@ const TABLE: Record<string, Access> = {
   'POST /api/call/force-end': SIGNED_IN,
   'POST /api/call/:callId/link-lead/:leadId': SIGNED_IN,
   'POST /api/calls/tag': AGENTS,
+  // gamification (issue #14; per user: a teleoperator their own, a manager their teams')
+  'GET /api/gamification/:userId': SIGNED_IN,
+  'GET /api/user/me/day': AGENTS,
   // leads (per-lead rules: server/domain/lead-access.ts)
   'GET /api/lead/:id': SIGNED_IN,
   'GET /api/lead': SIGNED_IN,
@@ -139,6 +142,24 @@ const TABLE: Record<string, Access> = {
   'POST /api/call-process/:id/restore': ADMIN,
   // audit
   'GET /api/audit/:entity/:id': ADMIN,
+  // lead imports (issue #13)
+  'POST /api/imports': ADMIN,
+  'GET /api/imports': ADMIN,
+  'GET /api/imports/:id': ADMIN,
+  'PUT /api/imports/:id/settings': ADMIN,
+  'POST /api/imports/:id/start': ADMIN,
+  'POST /api/imports/:id/cancel': ADMIN,
+  'POST /api/imports/:id/undo': ADMIN,
+  'GET /api/imports/:id/file': ADMIN,
+  'GET /api/imports/:id/rejected.csv': ADMIN,
+  'GET /api/import-mappings': ADMIN,
+  'DELETE /api/import-mappings/:id': ADMIN,
+  // extractions (a manager: the leads they see, server/domain/lead-access.ts)
+  'GET /api/extractions/options': ADMIN_MANAGER,
+  'POST /api/extractions/count': ADMIN_MANAGER,
+  'POST /api/extractions': ADMIN_MANAGER,
+  'GET /api/extractions': ADMIN_MANAGER,
+  'GET /api/extractions/:id/file': ADMIN_MANAGER,
   // developer tools (outside production only; each checks its own rule)
   'POST /api/dev/connect-as': SIGNED_IN,
   'POST /api/dev/switch-role': SIGNED_IN,

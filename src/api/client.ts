@@ -207,7 +207,7 @@ let priming: Promise<void> | null = null
  * The XSRF cookie is set by the server on any response to a client that lacks it; when it is
  * missing (first visit), one shared GET /api/user/me obtains it. Its answer is irrelevant here.
  */
-async function xsrfToken(): Promise<string | null> {
+export async function xsrfToken(): Promise<string | null> {
   const token = readXsrfCookie()
   if (token !== null) return token
   priming ??= fetch(apiUrl('/api/user/me'), {
@@ -223,4 +223,19 @@ async function xsrfToken(): Promise<string | null> {
     })
   await priming
   return readXsrfCookie()
+}
+
+/**
+ * What apiRequest does with a failed answer, for a request sent without fetch: the lead-file upload
+ * (src/api/upload.ts) needs XMLHttpRequest's upload progress events. Status 0: not reached.
+ */
+export function apiFailure(status: number, data: unknown): ApiError {
+  if (status === 0) {
+    const wasOnline = isOnline()
+    reportServerUnreachable()
+    if (wasOnline) notify({ kind: 'error', message: errors.network })
+    return new ApiError(0, null)
+  }
+  const acted = handleFailure(status, data, true, true)
+  return new ApiError(status, isErrorBody(data) ? data : null, { handled: acted })
 }

@@ -12,6 +12,10 @@ export const AUDIT_ENTITIES = [
   'configuration',
   'user',
   'tag',
+  // Issue #13: lead imports (docs/domain.md "Lead import").
+  'import',
+  // Issue #13: lead extractions (docs/domain.md "Extractions"), one entry per extraction.
+  'extraction',
 ] as const
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number]
 
@@ -35,6 +39,12 @@ export const AUDIT_ACTIONS = [
   'link-aircall',
   // Tags (docs/domain.md "Tags"): a tag in use is retired, never deleted.
   'retire',
+  // Lead imports (docs/domain.md "Lead import"): created by the upload, then started, cancelled, undone.
+  'start',
+  'cancel',
+  'undo',
+  // Lead extractions (docs/domain.md "Extractions"): who extracted which filters.
+  'extract',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

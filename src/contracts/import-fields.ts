@@ -26,9 +26,7 @@ export type ImportColumnMapping = { index: number; header: string; target: Impor
 
 /** How each row gets its market. */
 export type ImportMarketMode =
-  | { kind: 'fixed'; marketId: number }
-  | { kind: 'column' }
-  | { kind: 'postalCode' }
+  { kind: 'fixed'; marketId: number } | { kind: 'column' } | { kind: 'postalCode' }
 
 /** What to do with a row whose normalised phone is already an open lead of the mission (or earlier in the file). */
 export const IMPORT_DUPLICATE_POLICIES = ['skip', 'fillEmpty', 'importAnyway'] as const

@@ -82,7 +82,11 @@ export const importSummarySchema = z.object({
 })
 export type ImportSummary = z.infer<typeof importSummarySchema>
 
-/** A preview row as it will be imported (display strings; phone in E.164). */
+/**
+ * A preview row as it will be imported (display strings; phone in E.164). `values` keys: the lead
+ * fields filled (ImportLeadField names; meetRequestDate as an ISO instant) and, for metadata columns,
+ * the column's header.
+ */
 export const importPreviewRowSchema = z.object({
   line: z.number().int(),
   values: z.record(z.string(), z.string()),

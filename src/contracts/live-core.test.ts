@@ -53,6 +53,14 @@ const SAMPLES: Record<LiveChannelKind, unknown[]> = {
     { kind: 'tag' },
     { kind: 'tag', id: 2, extra: 'x' },
   ],
+  importProgress: [
+    { importId: 3, state: 'running', rowsDone: 500, totalRows: 1000, rowsPerSecond: 2500.5, secondsLeft: 1 },
+    { importId: 3, state: 'done', rowsDone: 1000, totalRows: 1000, rowsPerSecond: 0, secondsLeft: null },
+    { importId: 3, state: 'paused', rowsDone: 0, totalRows: 0, rowsPerSecond: 0, secondsLeft: null },
+    { importId: 3, state: 'running', rowsDone: -1, totalRows: 0, rowsPerSecond: 0, secondsLeft: null },
+    { importId: 3, state: 'running', rowsDone: 1, totalRows: 2, rowsPerSecond: -1, secondsLeft: 1 },
+    { importId: 3, state: 'running', rowsDone: 1, totalRows: 2, rowsPerSecond: 1 },
+  ],
 }
 
 describe('live payload readers', () => {
@@ -70,6 +78,7 @@ describe('live payload readers', () => {
     expect(parseChannel('user:42:lead:update')).toEqual({ kind: 'leadUpdate', userId: 42 })
     expect(parseChannel('badge:7')).toEqual({ kind: 'badge', userId: 7 })
     expect(parseChannel('user:7:reference-data')).toEqual({ kind: 'referenceData', userId: 7 })
+    expect(parseChannel('user:7:importProgress')).toEqual({ kind: 'importProgress', userId: 7 })
     expect(parseChannel('user:0:experience')).toBeNull()
     expect(parseChannel('user:9999999999:experience')).toBeNull()
     expect(parseChannel('other:1')).toBeNull()

@@ -5,6 +5,7 @@
 // against these types; a test runs both readers on the same samples (live-core.test.ts).
 
 import { isId, isObject, isText } from './guards.ts'
+import { IMPORT_STATES, type ImportState } from './import-fields.ts'
 
 /** Spec §9: the client pings every 30 s; the server pings at the protocol level at the same pace. */
 export const PING_INTERVAL_MS = 30_000
@@ -46,6 +47,15 @@ export type LivePayloads = {
   tentacall: { tentacallId: string; count: number } & AwardAlertFields
   badge: { badgeId: string; earnedAt: string } & AwardAlertFields
   referenceData: { kind: ReferenceDataKind; id: number | null }
+  /** Issue #13: an import's progress, to every administrator (src/contracts/imports.ts importProgressSchema). */
+  importProgress: {
+    importId: number
+    state: ImportState
+    rowsDone: number
+    totalRows: number
+    rowsPerSecond: number
+    secondsLeft: number | null
+  }
 }
 export type LiveChannelKind = keyof LivePayloads
 
@@ -62,6 +72,8 @@ export const channels = {
   badge: (id: number) => `badge:${id}` as const,
   /** Broadcast to every signed-in page: each follows its own user's name of it (issue #12). */
   referenceData: (id: number) => `user:${id}:reference-data` as const,
+  /** Issue #13: administrators only, each on their own channel (every import's progress). */
+  importProgress: (id: number) => `user:${id}:importProgress` as const,
 }
 
 export type LiveChannelName = ReturnType<(typeof channels)[LiveChannelKind]>
@@ -80,6 +92,7 @@ const CHANNEL_PATTERNS: readonly (readonly [RegExp, LiveChannelKind])[] = [
   [/^tentacall:([1-9]\d{0,9})$/, 'tentacall'],
   [/^badge:([1-9]\d{0,9})$/, 'badge'],
   [/^user:([1-9]\d{0,9}):reference-data$/, 'referenceData'],
+  [/^user:([1-9]\d{0,9}):importProgress$/, 'importProgress'],
 ]
 
 export type ParsedChannel = { kind: LiveChannelKind; userId: number }
@@ -140,6 +153,17 @@ const readers: { [K in LiveChannelKind]: (data: Fields) => LivePayloads[K] | nul
   referenceData: ({ kind, id }) =>
     REFERENCE_DATA_KINDS.includes(kind as ReferenceDataKind) && (id === null || isId(id))
       ? { kind: kind as ReferenceDataKind, id }
+      : null,
+  importProgress: ({ importId, state, rowsDone, totalRows, rowsPerSecond, secondsLeft }) =>
+    isId(importId) &&
+    IMPORT_STATES.includes(state as ImportState) &&
+    isCount(rowsDone) &&
+    isCount(totalRows) &&
+    typeof rowsPerSecond === 'number' &&
+    Number.isFinite(rowsPerSecond) &&
+    rowsPerSecond >= 0 &&
+    (secondsLeft === null || isCount(secondsLeft))
+      ? { importId, state: state as ImportState, rowsDone, totalRows, rowsPerSecond, secondsLeft }
       : null,
 }
 

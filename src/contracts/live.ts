@@ -3,6 +3,7 @@
 // Channel payloads are small signals (ids and a few fields): the server fans them out through
 // PostgreSQL NOTIFY, and the client refetches what it needs (conventions §3.4).
 import { z } from 'zod'
+import { importProgressSchema } from './imports.ts'
 import { safeText } from './safe-text.ts'
 import {
   MAX_ID,
@@ -54,6 +55,7 @@ export const livePayloadSchemas = {
   }),
   badge: z.object({ badgeId: z.string().max(64), earnedAt: z.string().max(40), ...awardAlertFields }),
   referenceData: z.object({ kind: z.enum(REFERENCE_DATA_KINDS), id: idSchema.nullable() }),
+  importProgress: importProgressSchema,
 } as const
 
 // The schemas give exactly the payload types of live-core.ts (its readers do the same checks).

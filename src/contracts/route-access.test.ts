@@ -3,15 +3,15 @@ import { canOpen, isAllowed, sectionAccess } from './route-access.ts'
 
 describe('route access (spec §6)', () => {
   it('keeps the back office and its neighbours to administrators', () => {
-    for (const section of ['backoffice', 'affectationsTeams', 'integration', 'extractions'] as const) {
+    for (const section of ['backoffice', 'affectationsTeams', 'integration'] as const) {
       expect(isAllowed(sectionAccess[section], 'ADMIN', 'production')).toBe(true)
       expect(isAllowed(sectionAccess[section], 'MANAGER', 'production')).toBe(false)
       expect(isAllowed(sectionAccess[section], 'TELEOPERATOR', 'production')).toBe(false)
     }
   })
 
-  it('opens activity pages, mission assignments and users to administrators and managers', () => {
-    for (const section of ['activity', 'affectations', 'users'] as const) {
+  it('opens activity pages, mission assignments, users and extractions to administrators and managers', () => {
+    for (const section of ['activity', 'affectations', 'users', 'extractions'] as const) {
       expect(isAllowed(sectionAccess[section], 'MANAGER', 'production')).toBe(true)
       expect(isAllowed(sectionAccess[section], 'TELEOPERATOR', 'production')).toBe(false)
     }

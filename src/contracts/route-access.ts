@@ -32,7 +32,8 @@ export const sectionAccess = {
   affectations: { roles: ['ADMIN', 'MANAGER'] },
   affectationsTeams: adminOnly,
   integration: adminOnly,
-  extractions: adminOnly,
+  // Issue #13: managers extract the leads of their teams' missions (server/domain/lead-access.ts).
+  extractions: { roles: ['ADMIN', 'MANAGER'] },
   dev: { roles: ROLES, nonProductionOnly: true },
 } as const satisfies Record<string, RouteAccess>
 

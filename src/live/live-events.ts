@@ -5,6 +5,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { authQueries } from '../api/auth.ts'
 import { callQueries } from '../api/calls.ts'
 import { configQueries } from '../api/config.ts'
+import { importKeys, importProgressQueries } from '../api/import-progress.ts'
 import { leadQueries } from '../api/leads.ts'
 import { dropReferenceCache } from '../pwa/reference-cache.ts'
 import {
@@ -73,6 +74,16 @@ const handlers: Record<LiveChannelKind, EventHandler> = {
   // Issue #12: a back-office change agents' screens show (a script, a tag, a mission's colour).
   referenceData: on('referenceData', (queryClient, { kind }) => {
     void refreshReferenceData(queryClient, kind)
+  }),
+  // Issue #13: the payload is the bar's value (rows, speed, time left); the import is refetched, and
+  // the history (with the layout's running import) when an import changes state.
+  importProgress: on('importProgress', (queryClient, progress) => {
+    const key = importProgressQueries.latest().queryKey
+    const previous = queryClient.getQueryData(key)
+    queryClient.setQueryData(key, progress)
+    void queryClient.invalidateQueries({ queryKey: importKeys.detail(progress.importId) })
+    if (previous?.importId !== progress.importId || previous.state !== progress.state)
+      void queryClient.invalidateQueries({ queryKey: importKeys.lists() })
   }),
 }
 

@@ -40,6 +40,12 @@ beforeEach(() => {
 })
 
 describe('channelsFor', () => {
+  it('adds every import’s progress for administrators only (issue #13)', () => {
+    const admin = makeMe('ADMIN', { id: 1, preferences: { tour: false, badges: false, tentacalls: false } })
+    expect(channelsFor(admin)).toContain('user:1:importProgress')
+    expect(channelsFor(teleoperator({}))).not.toContain('user:3:importProgress')
+  })
+
   it('always the user’s own channels; tentacall and badge only with their preference on', () => {
     expect(channelsFor(teleoperator({ badges: false, tentacalls: false }))).toEqual(own)
     expect(channelsFor(teleoperator({}))).toEqual([...own, 'tentacall:3', 'badge:3'])

@@ -14,10 +14,10 @@ export type SubscriptionTarget = {
 
 export type SubscriptionController = {
   /** Subscribes to what `me` should follow and unsubscribes from what it no longer should. */
-  update(me: Pick<Me, 'id' | 'preferences'>): void
+  update(me: Pick<Me, 'id' | 'preferences'> & Partial<Pick<Me, 'role'>>): void
 }
 
-export function channelsFor(me: Pick<Me, 'id' | 'preferences'>): string[] {
+export function channelsFor(me: Pick<Me, 'id' | 'preferences'> & Partial<Pick<Me, 'role'>>): string[] {
   const wanted: string[] = [
     channels.leadUpdate(me.id),
     channels.ongoingCallUpdate(me.id),
@@ -26,6 +26,8 @@ export function channelsFor(me: Pick<Me, 'id' | 'preferences'>): string[] {
   ]
   if (me.preferences.tentacalls) wanted.push(channels.tentacall(me.id))
   if (me.preferences.badges) wanted.push(channels.badge(me.id))
+  // Issue #13: every import's progress, for the administrators (the integration pages, the layout).
+  if (me.role === 'ADMIN') wanted.push(channels.importProgress(me.id))
   return wanted
 }
 

@@ -1,7 +1,6 @@
-// /extractions (spec §2). Its screen comes with a later issue; until then, title only.
-import { PlaceholderPage } from '../app/placeholder-page.tsx'
-import { screenTitles } from '../i18n/fr/screens.ts'
+// /extractions (spec §2, issue #13): administrators, and managers for their teams' missions.
+import { ExtractionsScreen } from '../features/extractions/extractions-screen.tsx'
 
 export function Component() {
-  return <PlaceholderPage title={screenTitles.extractions} />
+  return <ExtractionsScreen />
 }

@@ -1,6 +1,7 @@
 // Default msw handlers: data a signed-in teleoperator's client sees. Tests override per case.
 import { http, HttpResponse } from 'msw'
 import { NO_CALL } from './calls.ts'
+import { noRunningImport } from './imports.ts'
 import { liveServer } from './live.ts'
 
 export const handlers = [
@@ -23,6 +24,8 @@ export const handlers = [
   // Leaving a lead sheet (also when a test unmounts it) tells the server; nothing to check there.
   http.post('*/api/users/view-lead-page', () => HttpResponse.json({ ok: true })),
   http.post('*/api/users/quit-lead-page', () => HttpResponse.json({ ok: true })),
+  // Administrators' layout asks whether an import runs (issue #13): none unless a test says so.
+  noRunningImport,
   // The live channel (/ws) accepts the signed-in layout's socket (tests/mocks/live.ts).
   liveServer.handler,
 ]

@@ -42,6 +42,13 @@ const RESET_TABLES = [
   'appointments',
   'push_subscriptions',
   'user_awards',
+  'xp_ledger',
+  'user_badges',
+  'user_tentacalls',
+  'daily_activity',
+  'import_mappings',
+  'imports',
+  'import_rejections',
 ]
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {

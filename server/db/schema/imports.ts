@@ -1,7 +1,17 @@
 // Lead integration (imports) and extractions (issue #13). Files live in the configured files folder
 // (FILES_DIR), so every process reads them; these rows say where, whose and how far.
 import { sql } from 'drizzle-orm'
-import { bigint, index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
 import type {
   ImportColumnMapping,
   ImportDuplicatePolicy,
@@ -42,10 +52,9 @@ export const imports = pgTable(
     delimiter: text('delimiter'),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull().defaultNow(),
-    missionId: integer('mission_id')
-      .notNull()
-      .references(() => missions.id),
-    marketMode: jsonb('market_mode').$type<ImportMarketMode>().notNull(),
+    /** Null until the settings are chosen (state 'uploaded'; migration 0019). */
+    missionId: integer('mission_id').references(() => missions.id),
+    marketMode: jsonb('market_mode').$type<ImportMarketMode>(),
     columns: jsonb('columns').$type<ImportColumnMapping[]>().notNull(),
     mappingId: integer('mapping_id').references(() => importMappings.id, { onDelete: 'set null' }),
     duplicatePolicy: text('duplicate_policy').$type<ImportDuplicatePolicy>().notNull(),

@@ -52,7 +52,9 @@ export const leads = pgTable(
   },
   (t) => [
     uniqueIndex('leads_uuid_key').on(t.uuid),
-    uniqueIndex('leads_import_line_key').on(t.importId, t.importLine).where(sql`import_id is not null`),
+    uniqueIndex('leads_import_line_key')
+      .on(t.importId, t.importLine)
+      .where(sql`import_id is not null`),
     index('leads_market_status_idx').on(t.marketId, t.status),
     index('leads_processing_user_idx').on(t.processingUserId),
     index('leads_phone_idx').on(t.phone),

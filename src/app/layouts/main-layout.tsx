@@ -13,6 +13,7 @@ import { fr } from '../../i18n/fr.ts'
 import { retryLiveConnection, useLiveConnection } from '../../live/use-live-connection.ts'
 import { paths } from '../../contracts/app-paths.ts'
 import { ForbiddenView } from './forbidden-view.tsx'
+import { ImportIndicatorGate } from './import-indicator-gate.tsx'
 import { MainNavigation, NavigationToggle } from './main-navigation.tsx'
 import { UserArea } from './user-area.tsx'
 import { useRouteAccess } from './use-route-access.ts'
@@ -53,6 +54,7 @@ function MainLayoutContent({ me }: { me: Me }) {
           {fr.app.name}
         </Link>
         <div className="main-layout__header-end">
+          <ImportIndicatorGate role={me.role} />
           <LiveStatus onRetry={retryLiveConnection} />
           <UserArea me={me} />
         </div>

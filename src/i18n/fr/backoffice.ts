@@ -102,6 +102,12 @@ export const auditHistory = {
     'link-aircall': 'Compte Aircall lié',
     // Tags (src/i18n/fr/backoffice-tags.ts has their screen's words).
     retire: 'Retrait',
+    // Lead imports (issue #13).
+    start: 'Lancement',
+    cancel: 'Annulation',
+    undo: 'Retour arrière',
+    // Lead extractions (issue #13).
+    extract: 'Extraction',
   } satisfies Record<AuditAction, string>,
   fields: {
     name: 'Nom',

@@ -1,8 +1,8 @@
 // /backoffice/call-process (issue #12 "Call processes"): the list (search, archived filter and page
 // in the URL), "Nouveau call process", and per process duplicate, archive and restore (confirmed).
 import { useState } from 'react'
-import { useDelayedSearch } from '../use-delayed-search.ts'
-import { ListPager } from '../list-pager.tsx'
+import { useDelayedSearch } from '../../../components/ui/use-delayed-search.ts'
+import { ListPager } from '../../../components/ui/list-pager.tsx'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
 import { callProcessMutations, callProcessQueries } from '../../../api/call-processes.ts'

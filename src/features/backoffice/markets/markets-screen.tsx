@@ -1,7 +1,7 @@
 // /backoffice/marches (issue #12 "Markets"): the markets of one mission (chosen in the URL, `mission`)
 // or of all, searchable and paginated; adding one to the chosen mission; editing and deleting in place.
 import { useId } from 'react'
-import { useDelayedSearch } from '../use-delayed-search.ts'
+import { useDelayedSearch } from '../../../components/ui/use-delayed-search.ts'
 import { useSearchParams } from 'react-router-dom'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { apiErrorMessage } from '../../../api/error-message.ts'

@@ -1,7 +1,7 @@
 // /backoffice/missions (issue #12 "Missions"): the list (search, archived filter, page in the URL),
 // the creation form, and the panel of the mission opened, with its markets.
-import { useDelayedSearch } from '../use-delayed-search.ts'
-import { ListPager } from '../list-pager.tsx'
+import { useDelayedSearch } from '../../../components/ui/use-delayed-search.ts'
+import { ListPager } from '../../../components/ui/list-pager.tsx'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { configurationQueries } from '../../../api/configuration.ts'
 import { apiErrorMessage } from '../../../api/error-message.ts'

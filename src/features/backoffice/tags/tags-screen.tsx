@@ -1,7 +1,7 @@
 // /backoffice/tags (issue #12 "Tags"): the catalogue (search, retired filter and page in the URL),
 // the "Nouveau tag" form and the panel of the tag opened, with its history.
-import { useDelayedSearch } from '../use-delayed-search.ts'
-import { ListPager } from '../list-pager.tsx'
+import { useDelayedSearch } from '../../../components/ui/use-delayed-search.ts'
+import { ListPager } from '../../../components/ui/list-pager.tsx'
 import { useQuery } from '@tanstack/react-query'
 import { apiErrorMessage } from '../../../api/error-message.ts'
 import { tagQueries } from '../../../api/tags.ts'

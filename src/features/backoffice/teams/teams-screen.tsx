@@ -1,7 +1,7 @@
 // /backoffice/teams (issue #12 "Teams"): the list (search, archived filter, sort and page in the URL),
 // the "Nouvelle équipe" form, and the panel of the team opened.
-import { useDelayedSearch } from '../use-delayed-search.ts'
-import { ListPager } from '../list-pager.tsx'
+import { useDelayedSearch } from '../../../components/ui/use-delayed-search.ts'
+import { ListPager } from '../../../components/ui/list-pager.tsx'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { apiErrorMessage } from '../../../api/error-message.ts'
 import { teamMutations, teamQueries } from '../../../api/teams.ts'

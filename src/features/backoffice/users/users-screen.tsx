@@ -2,7 +2,7 @@
 // the server), the selection and its bulk actions, the "Nouvel utilisateur" form and the panel of the
 // user opened. Administrators change users; managers read their teams' users only.
 import { useState } from 'react'
-import { ListPager } from '../list-pager.tsx'
+import { ListPager } from '../../../components/ui/list-pager.tsx'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { RowSelectionState } from '@tanstack/react-table'
 import { authQueries } from '../../../api/auth.ts'

@@ -1,6 +1,7 @@
-// The search field of a back-office list (issue #12): what is typed shows at once, and applies to the
-// URL-held view once typing pauses. It applies through the latest `apply` (the view as it is then),
-// so a row opened or a filter changed while the search was pending is kept.
+// The search field of a list (issue #12; the back office, the integration history): what is typed
+// shows at once, and applies to the URL-held view once typing pauses. It applies through the latest
+// `apply` (the view as it is then), so a row opened or a filter changed while the search was pending
+// is kept.
 import { useEffect, useRef, useState } from 'react'
 
 export const SEARCH_DELAY_MS = 250

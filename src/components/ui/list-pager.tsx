@@ -1,6 +1,7 @@
-// The pages of a back-office list (issue #12): the total, previous / next, "Page n sur m". The
-// screen keeps the page in its URL-held view; its own strings and class name (layout) are passed in.
-import { Button } from '../../components/ui/button.tsx'
+// The pages of a list (issue #12; the back office, the integration history): the total, previous /
+// next, "Page n sur m". The screen keeps the page in its URL-held view; its own strings and class
+// name (layout) are passed in.
+import { Button } from './button.tsx'
 
 export type ListPagerStrings = {
   previous: string

@@ -1,0 +1,131 @@
+// The whole-file analysis of an import (job 'lead-import-analyse', issue #13 "Validation preview"):
+// one streaming pass that validates each row, finds duplicates (earlier rows, the mission's open
+// leads), counts, and keeps the first rows, errors and duplicates for the preview. Nothing is written
+// but the import's row; a result whose settings changed meanwhile is dropped.
+import { and, eq } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { imports, markets } from '../../db/schema.ts'
+import { lookupFor, PHONE_LOOKUP_BATCH } from './import-duplicates.ts'
+import { findImport, previewOf, type ImportPreviewData, type ImportRow } from './import-store.ts'
+import { ImportFileError, readImportRows } from './read-file.ts'
+import { storedFilePath } from './import-files.ts'
+import { validateImportRow, type ImportedLead } from './validate-row.ts'
+import { yieldToEventLoop } from './yield.ts'
+
+export const PREVIEW_ROWS = 20
+export const PREVIEW_ISSUES = 200
+const YIELD_EVERY = 100
+
+type Counts = { total: number; valid: number; error: number; duplicate: number }
+type Pending = { line: number; lead: ImportedLead; firstLine: number | null }
+
+/** A preview row's display strings: lead fields by name, metadata columns by header. */
+export function previewValues(lead: ImportedLead): Record<string, string> {
+  const values: Record<string, string> = {}
+  for (const [key, value] of Object.entries(lead)) {
+    if (key === 'metadata' || key === 'marketId' || value === null) continue
+    values[key] = value instanceof Date ? value.toISOString() : String(value)
+  }
+  return { ...lead.metadata, ...values }
+}
+
+export async function marketsOfMission(db: Db, missionId: number) {
+  return db
+    .select({ id: markets.id, name: markets.name, postalCodePrefixes: markets.postalCodePrefixes })
+    .from(markets)
+    .where(eq(markets.missionId, missionId))
+}
+
+/** Runs the analysis of import `importId` as set at `version`; false when the settings moved on. */
+export async function analyseImport(
+  db: Db,
+  filesDir: string,
+  importId: number,
+  version: number,
+  now = new Date(),
+): Promise<boolean> {
+  const row = await findImport(db, importId)
+  if (row.version !== version || row.state !== 'analysing' || !row.storedFile) return false
+  const marketList = await marketsOfMission(db, row.missionId!)
+  const marketNames = new Map(marketList.map((market) => [market.id, market.name]))
+  const context = { markets: marketList, marketMode: row.marketMode!, now }
+  const lookup = lookupFor(db, row)
+  const counts: Counts = { total: 0, valid: 0, error: 0, duplicate: 0 }
+  const preview: Required<Pick<ImportPreviewData, 'previewRows' | 'errors' | 'duplicates'>> = {
+    previewRows: [],
+    errors: [],
+    duplicates: [],
+  }
+  const seen = new Map<string, number>()
+  let pending: Pending[] = []
+
+  async function settle() {
+    const existing = await lookup(
+      pending.filter((item) => item.firstLine === null).map((item) => item.lead.phone),
+    )
+    for (const { line, lead, firstLine } of pending) {
+      const existingLeadId = firstLine === null ? (existing.get(lead.phone) ?? null) : null
+      if (firstLine === null && existingLeadId === null) counts.valid++
+      else {
+        counts.duplicate++
+        if (preview.duplicates.length < PREVIEW_ISSUES)
+          preview.duplicates.push({ line, phone: lead.phone, existingLeadId, firstLine })
+      }
+    }
+    pending = []
+  }
+
+  try {
+    for await (const { line, cells } of readImportRows(
+      storedFilePath(filesDir, row.storedFile),
+      row.fileKind,
+    )) {
+      if (line === 1) continue
+      counts.total++
+      const result = validateImportRow(cells, row.columns, context)
+      if (!result.ok) {
+        counts.error++
+        if (preview.errors.length < PREVIEW_ISSUES) preview.errors.push({ line, errors: result.errors })
+      } else {
+        const { lead } = result
+        if (preview.previewRows.length < PREVIEW_ROWS)
+          preview.previewRows.push({
+            line,
+            values: previewValues(lead),
+            marketName: marketNames.get(lead.marketId) ?? null,
+          })
+        const firstLine = seen.get(lead.phone) ?? null
+        if (firstLine === null) seen.set(lead.phone, line)
+        pending.push({ line, lead, firstLine })
+        if (pending.length >= PHONE_LOOKUP_BATCH) await settle()
+      }
+      if (counts.total % YIELD_EVERY === 0) await yieldToEventLoop()
+    }
+    await settle()
+  } catch (error) {
+    if (!(error instanceof ImportFileError)) throw error
+    return finish(db, row, version, { state: 'failed', error: error.message })
+  }
+  return finish(db, row, version, {
+    state: 'ready',
+    totalRows: counts.total,
+    validRows: counts.valid,
+    errorRows: counts.error,
+    duplicateRows: counts.duplicate,
+    preview: { ...previewOf(row), ...preview },
+  })
+}
+
+async function finish(
+  db: Db,
+  row: ImportRow,
+  version: number,
+  values: Partial<typeof imports.$inferInsert>,
+): Promise<boolean> {
+  const updated = await db
+    .update(imports)
+    .set(values)
+    .where(and(eq(imports.id, row.id), eq(imports.version, version), eq(imports.state, 'analysing')))
+    .returning({ id: imports.id })
+  return updated.length > 0
+}

@@ -1,0 +1,85 @@
+// Background extractions (issue #13): above the streaming limit (here 1 row) and for every XLSX, the
+// request answers 202, the 'lead-extraction' job writes the file with its progress, and the file is
+// downloadable from the history for 24 hours.
+import { eq } from 'drizzle-orm'
+import { describe, expect, it, vi } from 'vitest'
+import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
+import { insertLead, insertMission } from '../../../tests/factories/leads.ts'
+import { extractions } from '../../db/schema.ts'
+import type { Agent } from '../../../tests/setup/agent.ts'
+import type { Extraction } from '../../../src/contracts/extractions.ts'
+
+const t = signedInServer({
+  config: { extractionStreamMaxRows: 1 },
+  users: { admin: { role: 'ADMIN' }, manager: { role: 'MANAGER' } },
+})
+const { admin, manager } = t.agents
+
+async function finished(who: Agent, id: number): Promise<Extraction> {
+  return vi.waitFor(
+    async () => {
+      const items: Extraction[] = (await who.request({ url: '/api/extractions' })).json().items
+      const item = items.find((entry) => entry.id === id)
+      if (item?.state !== 'done' && item?.state !== 'failed') throw new Error(`still ${item?.state}`)
+      return item
+    },
+    { timeout: 20_000, interval: 100 },
+  )
+}
+
+describe('background extractions', () => {
+  it('writes a large CSV in the background, then serves it from the history', async () => {
+    const { market } = await insertMission(t.database.db)
+    for (const lastName of ['Dupré', '+cmd|calc', 'Ñoño'])
+      await insertLead(t.database.db, market.id, { lastName, phone: '+33145678901' })
+    const started = await admin.request({
+      method: 'POST',
+      url: '/api/extractions',
+      payload: { filters: {}, columns: ['lastName', 'phone'], format: 'csv' },
+    })
+    expect(started.statusCode, started.body).toBe(202)
+    expect(started.json()).toEqual({ id: expect.any(Number), state: 'queued', rowCount: 3 })
+    const { id } = started.json()
+
+    const done = await finished(admin, id)
+    expect(done).toMatchObject({ state: 'done', rowCount: 3, rowsDone: 3, downloadable: true })
+    const kept = Date.parse(done.expiresAt!) - Date.parse(done.finishedAt!)
+    expect(kept).toBe(24 * 3_600_000)
+
+    const file = await admin.request({ url: `/api/extractions/${id}/file` })
+    expect(file.statusCode).toBe(200)
+    expect(file.headers['content-type']).toBe('text/csv; charset=utf-8')
+    expect(file.headers['content-disposition']).toContain(`-${id}.csv"`)
+    expect(file.rawPayload.toString('utf8')).toBe(
+      "\uFEFFNom;Téléphone\r\nDupré;01 45 67 89 01\r\n'+cmd|calc;01 45 67 89 01\r\nÑoño;01 45 67 89 01\r\n",
+    )
+    // Someone else's extraction is not theirs to download (a manager sees only their own).
+    expect((await manager.request({ url: `/api/extractions/${id}/file` })).statusCode).toBe(404)
+
+    // Past its 24 hours the file is gone from the history (410 if asked for).
+    await t.database.db
+      .update(extractions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(extractions.id, id))
+    expect((await admin.request({ url: `/api/extractions/${id}/file` })).statusCode).toBe(410)
+  })
+
+  it('always writes an XLSX in the background', async () => {
+    const { market } = await insertMission(t.database.db)
+    await insertLead(t.database.db, market.id, { lastName: 'Seul' })
+    const started = await admin.request({
+      method: 'POST',
+      url: '/api/extractions',
+      payload: { filters: {}, columns: ['id', 'lastName', 'callCount'], format: 'xlsx' },
+    })
+    expect(started.statusCode, started.body).toBe(202)
+    const done = await finished(admin, started.json().id)
+    expect(done).toMatchObject({ state: 'done', rowCount: 1, format: 'xlsx' })
+    const file = await admin.request({ url: `/api/extractions/${done.id}/file` })
+    expect(file.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    )
+    // An XLSX is a ZIP archive.
+    expect(file.rawPayload.subarray(0, 2).toString('latin1')).toBe('PK')
+  })
+})

@@ -1,0 +1,114 @@
+// Lead integration (issue #13; contract src/contracts/imports.ts, rules docs/domain.md "Lead import"):
+// administrators upload a file, set its mission, market and columns, read the preview, start the
+// import (a background job) and follow it, cancel or undo it, and read the history.
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { commonErrors, errorBodySchema, idParamSchema } from '../../../src/contracts/common.ts'
+import { conflictBodySchema } from '../../../src/contracts/concurrency.ts'
+import {
+  importDetailSchema,
+  importHistoryPageSchema,
+  importHistoryQuerySchema,
+  importMappingSchema,
+  importSettingsSchema,
+} from '../../../src/contracts/imports.ts'
+import { cancelImport, startImport } from '../../domain/import/import-actions.ts'
+import { listImports } from '../../domain/import/import-history.ts'
+import { deleteMapping, listMappings } from '../../domain/import/import-mappings.ts'
+import { updateImportSettings } from '../../domain/import/import-settings.ts'
+import { getImportDetail } from '../../domain/import/import-store.ts'
+import { undoImport } from '../../domain/import/import-undo.ts'
+import { registerImportWorkers } from '../../domain/import/import-workers.ts'
+import fileRoutes from './files.ts'
+import uploadRoutes from './upload.ts'
+
+export const IMPORT_ACCESS = ['ADMIN'] as const
+
+export default async function importRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  const { db } = app.database
+  const config = { access: IMPORT_ACCESS }
+  const tags = ['imports']
+  const answers = { 200: importDetailSchema, 409: errorBodySchema, ...commonErrors }
+  registerImportWorkers(app)
+
+  app.get(
+    '/api/imports',
+    {
+      config,
+      schema: {
+        tags,
+        querystring: importHistoryQuerySchema,
+        response: { 200: importHistoryPageSchema, ...commonErrors },
+      },
+    },
+    async (request) => listImports(db, request.query),
+  )
+
+  app.get(
+    '/api/imports/:id',
+    {
+      config,
+      schema: { tags, params: idParamSchema, response: { 200: importDetailSchema, ...commonErrors } },
+    },
+    async (request) => getImportDetail(db, request.params.id),
+  )
+
+  app.put(
+    '/api/imports/:id/settings',
+    {
+      config,
+      schema: {
+        tags,
+        params: idParamSchema,
+        body: importSettingsSchema,
+        response: { 200: importDetailSchema, 409: conflictBodySchema(importDetailSchema), ...commonErrors },
+      },
+    },
+    async (request) => updateImportSettings(app, request.auth.user!.id, request.params.id, request.body),
+  )
+
+  app.post(
+    '/api/imports/:id/start',
+    { config, schema: { tags, params: idParamSchema, response: answers } },
+    async (request) => startImport(app, request.auth.user!.id, request.params.id),
+  )
+
+  app.post(
+    '/api/imports/:id/cancel',
+    { config, schema: { tags, params: idParamSchema, response: answers } },
+    async (request) => cancelImport(app, request.auth.user!.id, request.params.id),
+  )
+
+  app.post(
+    '/api/imports/:id/undo',
+    { config, schema: { tags, params: idParamSchema, response: answers } },
+    async (request) => undoImport(app, request.auth.user!.id, request.params.id),
+  )
+
+  app.get(
+    '/api/import-mappings',
+    { config, schema: { tags, response: { 200: z.array(importMappingSchema), ...commonErrors } } },
+    async () => listMappings(db),
+  )
+
+  app.delete(
+    '/api/import-mappings/:id',
+    {
+      config,
+      schema: {
+        tags,
+        params: idParamSchema,
+        response: { 200: z.object({ id: z.number().int(), deleted: z.literal(true) }), ...commonErrors },
+      },
+    },
+    async (request) => {
+      await deleteMapping(db, request.params.id)
+      return { id: request.params.id, deleted: true as const }
+    },
+  )
+
+  await app.register(uploadRoutes)
+  await app.register(fileRoutes)
+}

@@ -1,0 +1,123 @@
+// /extractions (issue #13, docs/domain.md "Extractions"): filters with a live count (500 ms after the
+// last change, spec §9), the columns and the format, "Extraire", and the history below. A small CSV
+// downloads at once; a larger one, and any XLSX, is prepared in the background and shows its progress
+// in the history, where its file stays downloadable 24 hours.
+import { useState } from 'react'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { apiErrorMessage } from '../../api/error-message.ts'
+import {
+  extractionQueries,
+  extractionStarted,
+  saveFile,
+  startExtraction,
+  type ExtractionStart,
+} from '../../api/extractions.ts'
+import {
+  EXTRACTION_FORMATS,
+  type ExtractionColumn,
+  type ExtractionFormat,
+} from '../../contracts/extractions.ts'
+import { Button } from '../../components/ui/button.tsx'
+import { PageTitle } from '../../components/ui/page-title.tsx'
+import { app } from '../../i18n/fr/common.ts'
+import { extractionsScreen as t } from '../../i18n/fr/extractions.ts'
+import { ColumnPicker } from './column-picker.tsx'
+import { DEFAULT_COLUMNS, EMPTY_DRAFT, filtersOf, type FiltersDraft } from './extraction-draft.ts'
+import { ExtractionFilters } from './extraction-filters.tsx'
+import { ExtractionHistory } from './extraction-history.tsx'
+import { useDebouncedValue } from './use-debounced-value.ts'
+import './extractions.css'
+
+function LiveCount({ draft }: { draft: FiltersDraft }) {
+  // The draft changes identity only when the user changes it: what is debounced.
+  const settled = useDebouncedValue(draft)
+  const filters = filtersOf(settled)
+  const count = useQuery(extractionQueries.count(filters))
+  const text = count.isError
+    ? apiErrorMessage(count.error, t.countFailed)
+    : count.data
+      ? t.count(count.data.count)
+      : t.counting
+  return (
+    <p className="extractions__count" role="status" aria-live="polite">
+      {text}
+    </p>
+  )
+}
+
+function outcomeText(result: ExtractionStart): string {
+  return result.kind === 'queued' ? t.queued : t.downloaded(null)
+}
+
+export function ExtractionsScreen() {
+  const queryClient = useQueryClient()
+  const options = useQuery(extractionQueries.options())
+  const history = useQuery(extractionQueries.history(1))
+  const [draft, setDraft] = useState<FiltersDraft>(EMPTY_DRAFT)
+  const [columns, setColumns] = useState<ExtractionColumn[]>(DEFAULT_COLUMNS)
+  const [format, setFormat] = useState<ExtractionFormat>('csv')
+  const extraction = useMutation({
+    mutationFn: () => startExtraction({ filters: filtersOf(draft), columns, format }),
+    onSuccess: (result) => {
+      if (result.kind === 'downloaded') saveFile(result.blob, result.fileName)
+      return extractionStarted(queryClient)
+    },
+  })
+
+  return (
+    <div className="extractions">
+      <PageTitle title={t.title} documentTitle={`${t.title} – ${app.name}`} />
+      <p>{t.intro}</p>
+      <section className="extractions__panel" aria-label={t.filters}>
+        <h2>{t.filters}</h2>
+        {options.data ? <ExtractionFilters options={options.data} draft={draft} onChange={setDraft} /> : null}
+        <div className="extractions__bar">
+          <LiveCount draft={draft} />
+          <Button variant="secondary" onClick={() => setDraft(EMPTY_DRAFT)}>
+            {t.reset}
+          </Button>
+        </div>
+      </section>
+      <section className="extractions__panel" aria-label={t.columns}>
+        <ColumnPicker selected={columns} onChange={setColumns} />
+        <fieldset className="extractions__group">
+          <legend>{t.format}</legend>
+          <div className="extractions__choices">
+            {EXTRACTION_FORMATS.map((value) => (
+              <label key={value} className="extractions__choice">
+                <input
+                  type="radio"
+                  name="format"
+                  checked={format === value}
+                  onChange={() => setFormat(value)}
+                />
+                {t.formats[value]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        {options.data ? (
+          <p className="extractions__hint">{t.background(options.data.streamMaxRows)}</p>
+        ) : null}
+        <Button
+          busy={extraction.isPending}
+          disabled={columns.length === 0}
+          onClick={() => extraction.mutate()}
+        >
+          {extraction.isPending ? t.extracting : t.extract}
+        </Button>
+        <p role="status" className="extractions__outcome">
+          {extraction.isError
+            ? apiErrorMessage(extraction.error, t.failed)
+            : extraction.data
+              ? outcomeText(extraction.data)
+              : null}
+        </p>
+      </section>
+      <section className="extractions__panel" aria-label={t.history}>
+        <h2>{t.history}</h2>
+        {history.data ? <ExtractionHistory items={history.data.items} /> : null}
+      </section>
+    </div>
+  )
+}

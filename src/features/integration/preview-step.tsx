@@ -1,0 +1,147 @@
+// Step 4 of /integration/integrate (issue #13 "Validation preview before anything is written"): the
+// whole file's counts, its first rows as they will be imported, each error by line and column in
+// French, the duplicates; nothing is written until "Importer N leads".
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { importMutations } from '../../api/imports.ts'
+import { Button } from '../../components/ui/button.tsx'
+import type { ImportDetail } from '../../contracts/imports.ts'
+import { formatDateTime } from '../../i18n/format.ts'
+import { importTargets, previewStep as t, targetStep } from '../../i18n/fr/integration.ts'
+import { IMPORT_TARGETS } from './import-draft.ts'
+import { StepHeading } from './step-heading.tsx'
+
+export type PreviewStepProps = { detail: ImportDetail; focus: boolean; onEdit: () => void }
+
+/** The preview's columns: the lead fields in form order, then metadata keys as the file names them. */
+function previewColumns(detail: ImportDetail): string[] {
+  const keys = new Set(detail.previewRows.flatMap((row) => Object.keys(row.values)))
+  const fields = IMPORT_TARGETS.filter((target) => keys.has(target))
+  return [...fields, ...[...keys].filter((key) => !fields.some((field) => field === key))]
+}
+
+/** A cell as a French reader expects it: the meet-request date comes as an ISO instant. */
+function cellOf(key: string, value: string | undefined): string {
+  if (value === undefined) return ''
+  return key === 'meetRequestDate' && !Number.isNaN(Date.parse(value)) ? formatDateTime(value) : value
+}
+
+const labelOf = (key: string) =>
+  key in importTargets ? importTargets[key as keyof typeof importTargets] : key
+
+export function PreviewStep({ detail, focus, onEdit }: PreviewStepProps) {
+  const queryClient = useQueryClient()
+  const start = useMutation(importMutations.start(queryClient))
+  if (detail.state === 'analysing')
+    return (
+      <section className="integration__step" aria-labelledby="import-preview-heading">
+        <StepHeading id="import-preview-heading" focus={focus}>
+          {t.heading}
+        </StepHeading>
+        <p role="status">{targetStep.analysing}</p>
+      </section>
+    )
+  const columns = previewColumns(detail)
+  // Duplicates become leads only when imported anyway (they update or are skipped otherwise).
+  const leads = detail.validRows + (detail.duplicatePolicy === 'importAnyway' ? detail.duplicateRows : 0)
+  const nothing = detail.validRows + detail.duplicateRows === 0
+  const errorCells = detail.errors.flatMap(({ line, errors }) => errors.map((error) => ({ line, ...error })))
+  return (
+    <section className="integration__step" aria-labelledby="import-preview-heading">
+      <StepHeading id="import-preview-heading" focus={focus}>
+        {t.heading}
+      </StepHeading>
+      <ul className="integration__counts">
+        <li>{t.counts.total(detail.totalRows)}</li>
+        <li className="is-valid">{t.counts.valid(detail.validRows)}</li>
+        <li className={detail.errorRows > 0 ? 'is-error' : undefined}>{t.counts.errors(detail.errorRows)}</li>
+        <li>{t.counts.duplicates(detail.duplicateRows)}</li>
+      </ul>
+      {detail.previewRows.length === 0 ? null : (
+        <>
+          <h3>{t.rowsHeading}</h3>
+          <div className="integration__scroll">
+            <table className="integration__table" aria-label={t.rowsLabel}>
+              <thead>
+                <tr>
+                  <th scope="col">{t.line}</th>
+                  {columns.map((key) => (
+                    <th key={key} scope="col">
+                      {labelOf(key)}
+                    </th>
+                  ))}
+                  <th scope="col">{t.market}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {detail.previewRows.map((row) => (
+                  <tr key={row.line}>
+                    <th scope="row">{row.line}</th>
+                    {columns.map((key) => (
+                      <td key={key}>{cellOf(key, row.values[key])}</td>
+                    ))}
+                    <td>{row.marketName ?? ''}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+      {errorCells.length === 0 ? null : (
+        <>
+          <h3>{t.errorsHeading}</h3>
+          <p>{t.errorsNote}</p>
+          <div className="integration__scroll">
+            <table className="integration__table" aria-label={t.errorsLabel}>
+              <thead>
+                <tr>
+                  <th scope="col">{t.line}</th>
+                  <th scope="col">{t.errorColumn}</th>
+                  <th scope="col">{t.errorMessage}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {errorCells.map((error, index) => (
+                  <tr key={index}>
+                    <th scope="row">{t.errorLine(error.line)}</th>
+                    <td>{error.column}</td>
+                    <td>{error.message}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {detail.errors.length < detail.errorRows ? (
+            <p>{t.more(detail.errors.length, detail.errorRows)}</p>
+          ) : null}
+        </>
+      )}
+      {detail.duplicates.length === 0 ? null : (
+        <>
+          <h3>{t.duplicatesHeading}</h3>
+          <ul>
+            {detail.duplicates.map((duplicate) => (
+              <li key={duplicate.line}>
+                {t.duplicateLine(
+                  duplicate.line,
+                  duplicate.existingLeadId === null
+                    ? t.duplicateOfLine(duplicate.phone, duplicate.firstLine)
+                    : t.duplicateOfLead(duplicate.phone, duplicate.existingLeadId),
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {nothing ? <p>{t.nothing}</p> : null}
+      <div className="integration__actions">
+        <Button variant="secondary" onClick={onEdit}>
+          {t.back}
+        </Button>
+        <Button busy={start.isPending} disabled={nothing} onClick={() => start.mutate({ id: detail.id })}>
+          {t.start(leads)}
+        </Button>
+      </div>
+    </section>
+  )
+}
