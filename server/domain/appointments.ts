@@ -28,6 +28,7 @@ import {
   type SlotRefusal,
 } from './appointment-slots.ts'
 import { appointmentSchedule } from './configuration.ts'
+import { recordEvent, type Earned } from './gamification/engine.ts'
 import { messages } from '../lib/messages.ts'
 
 export const SLOT_TAKEN = 'Ce créneau vient d’être réservé : choisissez-en un autre.'
@@ -172,12 +173,14 @@ export type BookingOutcome = {
   stillHeld: boolean
   /** False when the lead already had this very slot (a repeated request changes nothing). */
   changed: boolean
+  /** Issue #14: what a booking (not a move) earned, announced after the commit. */
+  earned?: Earned | null
 }
 
 /** Unique violation from either driver: another booking took the slot between our check and insert. */
 export async function bookAppointment(
   db: Db,
-  input: { user: Actor; leadId: number; startsAt: Date; now: Date },
+  input: { user: Actor; leadId: number; startsAt: Date; now: Date; sessionKey?: string | null },
 ): Promise<BookingOutcome> {
   const { startsAt, now } = input
   const rules = await appointmentSchedule(db)
@@ -207,7 +210,8 @@ async function bookInTransaction(
     startsAt,
     endsAt,
     now,
-  }: { user: Actor; leadId: number; startsAt: Date; endsAt: Date; now: Date },
+    sessionKey = null,
+  }: { user: Actor; leadId: number; startsAt: Date; endsAt: Date; now: Date; sessionKey?: string | null },
 ): Promise<Omit<BookingOutcome, 'appointment'>> {
   // The lead row lock serialises two bookings of one lead (two tabs): the second one sees the first.
   const [row] = await tx
@@ -284,5 +288,12 @@ async function bookInTransaction(
       previousSubstatus: lead.substatus,
     },
   })
-  return { ...result, changed: true }
+  const event = {
+    kind: 'appointment',
+    userId: user.id,
+    appointmentId: created!.id,
+    sessionKey,
+    at: now,
+  } as const
+  return { ...result, changed: true, earned: previous ? null : await recordEvent(tx, event) }
 }

@@ -1,7 +1,7 @@
 // Correcting a recorded outcome (PUT /api/lead/{leadId}/lead-tag/{leadTagId}; docs/domain.md "Calls",
 // Correcting an outcome): who may, what must hold, and what changes, in one transaction with the
 // lead row locked (a tagging of the same lead waits for it, and the other way round).
-import { and, asc, desc, eq, sql } from 'drizzle-orm'
+import { and, asc, desc, eq } from 'drizzle-orm'
 import { LEAD_TAG_CORRECTION_MINUTES } from '../../src/contracts/lead-changes.ts'
 import type { LeadStatus, LeadSubstatus } from '../../src/contracts/lead.ts'
 import type { Role } from '../../src/contracts/roles.ts'
@@ -15,11 +15,11 @@ import {
   markets,
   missions,
   tags,
-  users,
 } from '../db/schema.ts'
 import { errors } from '../lib/http-error.ts'
 import { messages } from '../lib/messages.ts'
 import { outcomeColumns, type Outcome } from './tag-outcomes.ts'
+import { correctTagPoints } from './gamification/engine.ts'
 
 type LeadTagRow = typeof leadTags.$inferSelect
 type LeadRow = typeof leads.$inferSelect
@@ -153,17 +153,6 @@ async function applyToLead(
     .where(eq(leads.id, lead.id))
 }
 
-/** The recorder keeps the points of the outcome as corrected, not of the one first chosen. */
-async function adjustExperience(tx: Db, userId: number | null, gained: number) {
-  if (gained === 0 || userId === null) return null
-  const [recorder] = await tx
-    .update(users)
-    .set({ experiencePoints: sql`greatest(0, ${users.experiencePoints} + ${gained})` })
-    .where(eq(users.id, userId))
-    .returning({ experiencePoints: users.experiencePoints })
-  return recorder ? { userId, gained, experiencePoints: recorder.experiencePoints } : null
-}
-
 export async function correctLeadTag(db: Db, input: CorrectionInput): Promise<CorrectionOutcome> {
   const now = input.now ?? new Date()
   return db.transaction(async (tx) => {
@@ -188,8 +177,14 @@ export async function correctLeadTag(db: Db, input: CorrectionInput): Promise<Co
       .where(eq(leadTags.id, leadTag.id))
       .returning()
     if (isLatest) await applyToLead(tx, lead, leadTag, next, after, now)
-    const gained = next.experiencePoints - (previous?.tag.experiencePoints ?? 0)
-    const experience = await adjustExperience(tx, leadTag.userId, gained)
+    // The recorder keeps the points of the outcome as corrected, not of the one first chosen: the
+    // outcome's ledger row takes the new points (issue #14, server/domain/gamification/engine.ts).
+    const experience = await correctTagPoints(tx, {
+      leadTagId: leadTag.id,
+      recorderId: leadTag.userId,
+      points: next.experiencePoints,
+      previousPoints: previous?.tag.experiencePoints ?? 0,
+    })
     const before = {
       callProcessTagId: leadTag.callProcessTagId,
       // Rows older than lead_tags.label read the outcome's current label.

@@ -1,6 +1,6 @@
 // Tagging a lead (issue #4, POST /api/calls/tag; docs/domain.md "Leads"): the outcome's effects on
 // the lead, the lead tag, the call marked tagged, the history and the experience, in one transaction.
-import { and, eq, isNull, or, sql } from 'drizzle-orm'
+import { and, eq, isNull, or } from 'drizzle-orm'
 import type { Role } from '../../src/contracts/roles.ts'
 import { isUniqueViolation, type Db } from '../db/client.ts'
 import {
@@ -23,6 +23,7 @@ import { messages } from '../lib/messages.ts'
 import { recallMessages, refuseRecall } from '../../src/contracts/recall.ts'
 import { rulesOf } from '../../src/contracts/calling-rules.ts'
 import { outcomeColumns, type Outcome } from './tag-outcomes.ts'
+import { recordEvent, type Earned } from './gamification/engine.ts'
 
 /** A call's outcome is recorded once; corrections go through the lead-tag correction route. */
 export const CALL_ALREADY_TAGGED = 'Cet appel a déjà une issue.'
@@ -50,6 +51,8 @@ export type TagOutcome = {
   gained: number
   experiencePoints: number
   previousProcessingUserId: number | null
+  /** What the outcome earned (experience, badges, tentacalls), announced after the commit. */
+  earned: Earned | null
 }
 
 async function resolveCall(tx: Db, input: TagInput) {
@@ -232,11 +235,14 @@ async function recordTag(db: Db, input: TagInput): Promise<TagOutcome> {
         ...(progress ? { progress: true } : {}),
       },
     })
-    const [user] = await tx
-      .update(users)
-      .set({ experiencePoints: sql`${users.experiencePoints} + ${effects.experiencePoints}` })
-      .where(eq(users.id, input.user.id))
-      .returning({ experiencePoints: users.experiencePoints })
+    // Issue #14: the outcome's points go through the experience ledger (once per lead tag), with the
+    // badges and tentacalls the outcome earns; they are announced after the commit (the route).
+    const earned = await recordEvent(tx, {
+      kind: 'tag',
+      userId: input.user.id,
+      leadTagId: leadTag!.id,
+      points: effects.experiencePoints,
+    })
     return {
       lead: { id: lead.id, uuid: lead.uuid },
       step,
@@ -247,8 +253,9 @@ async function recordTag(db: Db, input: TagInput): Promise<TagOutcome> {
       released,
       requiresAppointment: effects.requiresAppointment,
       gained: effects.experiencePoints,
-      experiencePoints: user!.experiencePoints,
+      experiencePoints: earned?.experiencePoints ?? 0,
       previousProcessingUserId: lead.processingUserId,
+      earned,
     }
   })
 }

@@ -10,6 +10,7 @@ import type { AircallWebhookBody, TelephonyProviderName } from '../../src/contra
 import { createAircallClient } from '../telephony/aircall-client.ts'
 import { createSimulator, type Simulator } from '../telephony/simulator.ts'
 import type { TelephonyProvider } from '../telephony/provider.ts'
+import { announceEarned } from '../domain/gamification/announce.ts'
 import { handleWebhook, type ProcessingContext } from '../telephony/webhook-processing.ts'
 import { expirePendingCalls } from '../telephony/pending-expiry.ts'
 import { callAlertOf } from '../push/call-alert.ts'
@@ -44,6 +45,10 @@ async function telephonyPlugin(app: FastifyInstance) {
     // Issue #5: the agent's hidden tab or closed app rings too (web push, in the background).
     inboundRinging: (call) => app.push.notify([call.userId], callAlertOf(db, call).then(callMessage)),
     maxEventAgeMs: app.config.aircall.webhookMaxAgeMs,
+    // Issue #14: experience, badges and tentacalls of answered or missed calls, after the commit.
+    gamified: async (earned) => {
+      for (const one of earned) await announceEarned(app, one)
+    },
   }
   let chain: Promise<void> = Promise.resolve()
 

@@ -322,10 +322,17 @@ describe('who gets which alert', () => {
     })
     expect(pushes[0]!.headers).toMatchObject({ ttl: '30', urgency: 'high', topic: `call-${callId}` })
 
-    // Answering moves the call on: no second alert.
+    // Answering moves the call on: no second call alert (the first answered call earns a badge,
+    // issue #14, whose alert is another kind).
     await agent.request({ method: 'POST', url: `/api/dev/telephony/${callId}/answer` })
     await t.app.push.idle()
-    expect(receivedBy('teleop')).toHaveLength(1)
+    const callAlerts = receivedBy('teleop').filter(
+      (push) => (decrypted(push) as { kind: string }).kind === 'call',
+    )
+    expect(callAlerts).toHaveLength(1)
+    expect(receivedBy('teleop').map((push) => decrypted(push))).toContainEqual(
+      expect.objectContaining({ kind: 'badge', code: 'premier-appel', self: true }),
+    )
   })
 })
 

@@ -16,6 +16,7 @@ import {
 import type { Db } from '../db/client.ts'
 import { calls, leads, markets, users, webhookEvents } from '../db/schema.ts'
 import { changed, merge } from '../domain/call-merge.ts'
+import { withCallEvents, type Earned } from '../domain/gamification/call-events.ts'
 import { visibleLeadsCondition } from '../domain/lead-access.ts'
 import { toE164 } from '../../src/contracts/phone.ts'
 
@@ -55,6 +56,8 @@ export type ProcessingContext = {
    * a replayed year-old event must not change a call). AIRCALL_WEBHOOK_MAX_AGE_HOURS; none if unset.
    */
   maxEventAgeMs?: number
+  /** Issue #14: what answered or missed calls earned, once committed (gamification/announce.ts). */
+  gamified?: (earned: Earned[]) => Promise<void>
 }
 
 export function dedupeKey(event: string, providerCallId: string | null, timestamp: number): string {
@@ -172,7 +175,8 @@ async function processEvent(
   const phone = toE164(call.raw_digits)
   const providerCallId = String(call.id)
 
-  const result = await ctx.db.transaction(async (tx) => {
+  // One transaction: the call's change and what it earns (issue #14, gamification/call-events.ts).
+  const upsert = async (tx: Db) => {
     const byId = () =>
       tx
         .select()
@@ -181,20 +185,12 @@ async function processEvent(
         .for('update')
     let [existing] = await byId()
     if (!existing && call.direction === 'outbound' && agent && phone)
-      existing = await tieOutbound(
-        tx as unknown as Db,
-        provider,
-        providerCallId,
-        agent.id,
-        phone,
-        call,
-        eventAt,
-      )
+      existing = await tieOutbound(tx, provider, providerCallId, agent.id, phone, call, eventAt)
     const next = merge(existing, call, body.event, eventAt, agent?.id ?? null, phone)
     // Detected without an agent (call.created), detected again once the agent is known.
     const agentIsNew = next.userId !== null && next.userId !== existing?.userId
     if (next.direction === 'inbound' && !next.leadId && phone && (!next.detectedLeadId || agentIsNew))
-      next.detectedLeadId = await detectLead(tx as unknown as Db, phone, next.userId)
+      next.detectedLeadId = await detectLead(tx, phone, next.userId)
     // An answered inbound call from a known lead's number is a call with that lead.
     if (next.direction === 'inbound' && !next.leadId && next.detectedLeadId && next.answeredAt)
       next.leadId = next.detectedLeadId
@@ -217,7 +213,11 @@ async function processEvent(
       .where(eq(calls.id, existing.id))
       .returning()
     return { before: existing, after: row! }
-  })
+  }
+  const result = await ctx.db.transaction((tx) =>
+    withCallEvents(tx as unknown as Db, () => upsert(tx as unknown as Db)),
+  )
+  if (result.earned.length) await ctx.gamified?.(result.earned)
   if (result.before && result.before === result.after) return 'ignored'
   await applyAgentEffects(ctx, result.before, result.after)
   return 'processed'

@@ -8,6 +8,7 @@ import { tagBodySchema, tagResponseSchema } from '../../../src/contracts/lead.ts
 import { tagLead } from '../../domain/lead-tagging.ts'
 import { publishLeadUpdate } from '../../domain/lead-signals.ts'
 import { appUrls } from '../../../src/contracts/app-urls.ts'
+import { announceEarned } from '../../domain/gamification/announce.ts'
 
 /** Spec §6: the lead-handling roles. */
 const LEAD_HANDLERS = ['TELEOPERATOR', 'MANAGER'] as const
@@ -49,11 +50,8 @@ export default async function callTagRoutes(fastify: FastifyInstance) {
           callId: outcome.callId,
           status: (outcome.callStatus ?? 'done').slice(0, 32),
         })
-      if (outcome.gained !== 0)
-        await app.live.publish(channels.experience(user.id), {
-          experiencePoints: Math.max(0, outcome.experiencePoints),
-          gained: outcome.gained,
-        })
+      // Issue #14: the experience signal, then the badges and tentacalls the outcome earned.
+      await announceEarned(app, outcome.earned)
       // Issue #11: a lead whose process goes on with its holder keeps them on its sheet.
       const redirect = outcome.requiresAppointment
         ? appUrls.leadAppointment(outcome.lead.uuid)

@@ -13,6 +13,8 @@ import { appointmentAvailabilities, bookAppointment } from '../../domain/appoint
 import { findVisibleLead } from '../../domain/lead-access.ts'
 import { publishLeadUpdate } from '../../domain/lead-signals.ts'
 import { appUrls } from '../../../src/contracts/app-urls.ts'
+import { announceEarned } from '../../domain/gamification/announce.ts'
+import { sessionKeyOf } from '../../domain/gamification/tentacalls/session-appointments.ts'
 
 export default async function leadAppointmentRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
@@ -54,8 +56,10 @@ export default async function leadAppointmentRoutes(fastify: FastifyInstance) {
         leadId: row.lead.id,
         startsAt: new Date(request.body.startsAt),
         now: new Date(),
+        sessionKey: sessionKeyOf(request.auth.sessionId),
       })
       if (outcome.changed) await publishLeadUpdate(app, outcome.lead, 'appointment', [user.id])
+      await announceEarned(app, outcome.earned)
       // docs/domain.md "Appointments": back to the sheet while the user holds the lead, else home.
       const redirect = outcome.stillHeld ? appUrls.lead(outcome.lead.uuid) : appUrls.home()
       return { appointment: outcome.appointment, redirect }

@@ -1,0 +1,48 @@
+// Gamification reads (issue #14, docs/domain.md "Gamification"): GET /api/gamification/{userId} (a
+// teleoperator their own, a manager their teams' members, an administrator everyone: the team rule
+// of server/domain/live-access.ts) and GET /api/user/me/day ("Ma journée", call-capable users).
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { commonErrors } from '../../../src/contracts/common.ts'
+import {
+  gamificationParamsSchema,
+  gamificationSchema,
+  myDaySchema,
+} from '../../../src/contracts/gamification.ts'
+import { gamificationOf, myDayOf } from '../../domain/gamification/reads.ts'
+import { canRead, readableUsers } from '../../domain/live-access.ts'
+import { errors } from '../../lib/http-error.ts'
+
+export default async function gamificationRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  const { db } = app.database
+
+  app.get(
+    '/api/gamification/:userId',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['gamification'],
+        params: gamificationParamsSchema,
+        response: { 200: gamificationSchema, ...commonErrors },
+      },
+    },
+    async (request) => {
+      const user = request.auth.user!
+      const { userId } = request.params
+      if (!canRead(await readableUsers(db, user), userId))
+        throw errors.forbidden('Vous ne pouvez consulter que la progression des membres de vos équipes.')
+      return gamificationOf(db, userId)
+    },
+  )
+
+  app.get(
+    '/api/user/me/day',
+    {
+      // Spec §6: the call-capable roles.
+      config: { access: ['TELEOPERATOR', 'MANAGER'] },
+      schema: { tags: ['gamification'], response: { 200: myDaySchema, ...commonErrors } },
+    },
+    async (request) => myDayOf(db, request.auth.user!.id),
+  )
+}
