@@ -1,5 +1,5 @@
 // The purge of expired stored files (issue #13): the file goes, the row stays and says so.
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
@@ -26,7 +26,9 @@ afterAll(async () => {
 const now = new Date('2026-11-25T03:00:00Z')
 const day = 86_400_000
 
+/** An import's original, stored as the upload stores it: `imports/<name>` (import-files.ts). */
 async function storedImport(missionId: number, name: string, expiresAt: Date) {
+  await mkdir(path.join(filesDir, 'imports'), { recursive: true })
   await writeFile(path.join(filesDir, name), 'Nom;Téléphone\n')
   const [row] = await database.db
     .insert(imports)
@@ -50,8 +52,8 @@ async function storedImport(missionId: number, name: string, expiresAt: Date) {
 describe('purgeExpiredFiles', () => {
   it('deletes expired import and extraction files, keeps the others and every row', async () => {
     const { mission } = await insertMission(database.db)
-    const expired = await storedImport(mission.id, 'old.csv', new Date(now.getTime() - day))
-    const kept = await storedImport(mission.id, 'recent.csv', new Date(now.getTime() + day))
+    const expired = await storedImport(mission.id, 'imports/old.csv', new Date(now.getTime() - day))
+    const kept = await storedImport(mission.id, 'imports/recent.csv', new Date(now.getTime() + day))
     await writeFile(path.join(filesDir, 'extraction.csv'), 'x')
     const [extraction] = await database.db
       .insert(extractions)
@@ -79,11 +81,12 @@ describe('purgeExpiredFiles', () => {
 
     expect(await purgeExpiredFiles(database.db, filesDir, now)).toEqual({ imports: 1, extractions: 2 })
 
-    expect(await readdir(filesDir)).toEqual(['recent.csv'])
+    expect(await readdir(filesDir)).toEqual(['imports'])
+    expect(await readdir(path.join(filesDir, 'imports'))).toEqual(['recent.csv'])
     const stored = async (id: number) =>
       (await database.db.select({ f: imports.storedFile }).from(imports).where(eq(imports.id, id)))[0]!.f
     expect(await stored(expired)).toBeNull()
-    expect(await stored(kept)).toBe('recent.csv')
+    expect(await stored(kept)).toBe('imports/recent.csv')
     for (const id of [extraction!.id, ghost!.id]) {
       const [row] = await database.db.select().from(extractions).where(eq(extractions.id, id))
       expect(row?.storedFile).toBeNull()
@@ -93,6 +96,7 @@ describe('purgeExpiredFiles', () => {
   })
 
   it('never leaves the files folder, whatever the stored name', () => {
-    expect(storedFilePath('/srv/files', '../../etc/passwd')).toBe('/srv/files/passwd')
+    expect(() => storedFilePath('/srv/files', '../../etc/passwd')).toThrow(/outside the files folder/)
+    expect(storedFilePath('/srv/files', 'imports/abc')).toBe('/srv/files/imports/abc')
   })
 })

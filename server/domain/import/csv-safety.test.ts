@@ -1,5 +1,7 @@
 // Issue #13 "Extractions": cells a spreadsheet would run as formulas are neutralised; phones are not.
 import { describe, expect, it } from 'vitest'
+import { reportPhoneCell } from './import-report.ts'
+import { normalisePhone } from './normalise.ts'
 import { neutraliseCell } from './csv-safety.ts'
 
 describe('neutraliseCell', () => {
@@ -36,5 +38,22 @@ describe('neutraliseCell', () => {
     expect(neutraliseCell('=1+1', 'phone')).toBe(`'=1+1`)
     expect(neutraliseCell('+33 6 12 34 56 78', 'phone')).toBe(`'+33 6 12 34 56 78`)
     expect(neutraliseCell('', 'phone')).toBe('')
+  })
+})
+
+describe('reportPhoneCell (the rejected rows, ready to fix and re-import)', () => {
+  it('writes a valid number in its national form whatever its writing, and re-imports it', () => {
+    for (const raw of ['+33 7 70 00 00 13', '0033 7 70 00 00 13', '07.70.00.00.13']) {
+      const cell = reportPhoneCell(raw)
+      expect(cell).toBe('07 70 00 00 13')
+      expect(normalisePhone(cell)).toEqual({ ok: true, e164: '+33770000013' })
+    }
+    expect(reportPhoneCell('+262 692 12 34 56')).toBe('0692 12 34 56')
+  })
+
+  it('keeps an invalid number as typed, guarded, and the guard does not stop its re-import once fixed', () => {
+    expect(reportPhoneCell('=HYPERLINK("x")')).toBe(`'=HYPERLINK("x")`)
+    expect(reportPhoneCell('+33 6 12')).toBe(`'+33 6 12`)
+    expect(normalisePhone(`'+33 6 12 34 56 78`)).toEqual({ ok: true, e164: '+33612345678' })
   })
 })

@@ -6,6 +6,7 @@ import { createWriteStream } from 'node:fs'
 import { mkdir, open, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { Transform, type Readable } from 'node:stream'
+import { storedFilePath } from '../stored-files.ts'
 import { pipeline } from 'node:stream/promises'
 
 export const IMPORT_FILES_FOLDER = 'imports'
@@ -20,14 +21,7 @@ export type StoredUpload = {
   sha256: string
 }
 
-/** The absolute path of a stored file; refuses a name that would leave the files folder. */
-export function storedFilePath(filesDir: string, storedFile: string): string {
-  const root = path.resolve(filesDir)
-  const resolved = path.resolve(root, storedFile)
-  if (!resolved.startsWith(root + path.sep))
-    throw new Error(`import file outside the files folder: ${storedFile}`)
-  return resolved
-}
+export { storedFilePath }
 
 /** Streams `source` to a new file of the folder, hashing it; removes the partial file on any error. */
 export async function storeUpload(filesDir: string, source: Readable): Promise<StoredUpload> {

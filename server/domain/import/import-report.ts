@@ -9,9 +9,20 @@ import type { ImportRowError } from '../../../src/contracts/imports.ts'
 import type { Db } from '../../db/client.ts'
 import { importRejections } from '../../db/schema.ts'
 import { neutraliseCell } from './csv-safety.ts'
+import { normalisePhone } from './normalise.ts'
 import { previewOf, type ImportRow } from './import-store.ts'
 
 const PAGE = 1000
+
+/**
+ * A phone cell of a rejected row, as the agent will fix and re-import it: a valid number, however it
+ * was written (`+33 7 70 00 00 13`), in its national form `07 70 00 00 13` (never `'+33…`, which the
+ * import would refuse); an invalid one as typed, neutralised like any text.
+ */
+export function reportPhoneCell(raw: string): string {
+  const phone = normalisePhone(raw)
+  return phone.ok ? neutraliseCell(phone.e164, 'phone') : neutraliseCell(raw, 'text')
+}
 
 export function reasonOf(errors: ImportRowError[]): string {
   return errors.map((error) => `${error.column} : ${error.message}`).join(' ; ')
@@ -32,9 +43,10 @@ async function* records(db: Db, row: ImportRow): AsyncGenerator<string[]> {
       .orderBy(asc(importRejections.line))
       .limit(PAGE)
     for (const rejection of page) {
-      const cells = headers.map((_, index) =>
-        neutraliseCell(rejection.cells[index] ?? '', phoneColumns.has(index) ? 'phone' : 'text'),
-      )
+      const cells = headers.map((_, index) => {
+        const cell = rejection.cells[index] ?? ''
+        return phoneColumns.has(index) ? reportPhoneCell(cell) : neutraliseCell(cell, 'text')
+      })
       // Cells past the header row (a ragged line) are kept too.
       for (const extra of rejection.cells.slice(headers.length)) cells.push(neutraliseCell(extra, 'text'))
       yield [...cells, String(rejection.line), neutraliseCell(reasonOf(rejection.errors), 'text')]

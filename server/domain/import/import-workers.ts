@@ -6,7 +6,6 @@ import { imports } from '../../db/schema.ts'
 import { analyseImport } from './import-analysis.ts'
 import { registerImportJob } from './import-job.ts'
 import { announceImportState } from './import-progress.ts'
-import { registerImportFilePurge } from './import-purge.ts'
 import { findImport } from './import-store.ts'
 import { ANALYSE_QUEUE, type AnalyseJobData } from './import-settings.ts'
 
@@ -43,5 +42,4 @@ export function registerImportWorkers(app: FastifyInstance): void {
     },
   )
   registerImportJob(app)
-  registerImportFilePurge(app)
 }

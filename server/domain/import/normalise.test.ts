@@ -34,6 +34,8 @@ describe('normalisePhone', () => {
     ['0032 470 12 34 56', '+32470123456'],
     ['+41 79 123 45 67', '+41791234567'],
     ['+44 7911 123456', '+447911123456'],
+    // Our own guarded reports, or Excel's text marker.
+    ["'+33 6 12 34 56 78", '+33612345678'],
   ]
   it.each(valid)('reads %s as %s', (raw, e164) => {
     expect(normalisePhone(raw)).toEqual({ ok: true, e164 })

@@ -42,7 +42,9 @@ const PHONE_CHARACTERS = /^[+\d\s.\-()/]+$/u
 
 /** `06 12 34 56 78`, `+33 (0)6…`, `0033 6…`, `33612345678`, `612345678` (a spreadsheet's number), `0690…`, `+32…` → E.164. */
 export function normalisePhone(raw: string): Normalised<{ e164: string }> {
-  const input = raw.trim()
+  // A leading apostrophe before `+` is the CSV-injection guard of our own reports and extractions
+  // (csv-safety.ts), or Excel's text marker: not part of the number.
+  const input = raw.trim().replace(/^'(?=\+)/u, '')
   const invalid = { ok: false as const, message: `Numéro de téléphone invalide : ${quote(input)}.` }
   if (input === '' || input.length > 40 || !PHONE_CHARACTERS.test(input)) return invalid
   let parsed = parsePhoneNumberFromString(input, 'FR')

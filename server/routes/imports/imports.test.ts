@@ -14,7 +14,7 @@ import { insertMission } from '../../../tests/factories/leads.ts'
 import { zipOf } from '../../../tests/factories/zip-archive.ts'
 import { WINDOWS_1252_FIXTURE } from '../../../scripts/generate-import-fixtures.ts'
 import { integrationMonthOf } from '../../domain/import/import-actions.ts'
-import { purgeExpiredImportFiles } from '../../domain/import/import-purge.ts'
+import { purgeExpiredFiles } from '../../domain/stored-files.ts'
 import { analysed, linesWritten, settingsOf, upload, uploadFixture, waitForState } from './import-test-kit.ts'
 
 const filesDir = mkdtempSync(path.join(tmpdir(), 'imports-test-'))
@@ -105,6 +105,8 @@ describe('an import from upload to report', () => {
     )
     expect(lines).toHaveLength(1 + invalidLines.length + duplicateLines.length)
     expect(lines.at(-1)).toMatch(/;21;Téléphone : Doublon : même téléphone que la ligne 3 du fichier\.$/)
+    // Ready to fix and re-import: valid phones in their national form, never guarded as `'+33…`.
+    expect(report.body).not.toContain(";'+")
 
     const original = await admin.request({ url: `/api/imports/${detail.id}/file` })
     expect(original.statusCode).toBe(200)
@@ -143,7 +145,11 @@ describe('an import from upload to report', () => {
       .set({ fileExpiresAt: new Date(Date.now() - 1000) })
       .where(eq(imports.id, detail.id))
     const before = storedFiles().length
-    expect(await purgeExpiredImportFiles(t.database.db, filesDir)).toBe(1)
+    // The nightly purge (server/plugins/stored-files.ts) on the real upload layout (imports/<uuid>).
+    expect(await purgeExpiredFiles(t.database.db, filesDir, new Date())).toEqual({
+      imports: 1,
+      extractions: 0,
+    })
     expect(storedFiles()).toHaveLength(before - 1)
     expect((await t.agents.admin.request({ url: `/api/imports/${kept.id}/file` })).statusCode).toBe(200)
     expect((await t.agents.admin.request({ url: `/api/imports/${detail.id}` })).json().fileAvailable).toBe(
