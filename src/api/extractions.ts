@@ -12,7 +12,7 @@ import type {
 } from '../contracts/extractions.ts'
 import { apiFailure, apiRequest, xsrfToken } from './client.ts'
 
-export const HISTORY_PAGE_SIZE = 20
+export const EXTRACTION_HISTORY_PAGE_SIZE = 20
 /** The history refreshes this often while an extraction of it is queued or running. */
 const PROGRESS_POLL_MS = 1_000
 
@@ -34,7 +34,9 @@ export const extractionQueries = {
     queryOptions({
       queryKey: [...extractionQueries.all(), 'history', page] as const,
       queryFn: ({ signal }) =>
-        apiRequest<ExtractionPage>(`/api/extractions?page=${page}&pageSize=${HISTORY_PAGE_SIZE}`, { signal }),
+        apiRequest<ExtractionPage>(`/api/extractions?page=${page}&pageSize=${EXTRACTION_HISTORY_PAGE_SIZE}`, {
+          signal,
+        }),
       placeholderData: keepPreviousData,
       refetchInterval: (query) =>
         query.state.data?.items.some((item) => item.state === 'queued' || item.state === 'running')

@@ -1,7 +1,7 @@
 // Issue #13 "Extractions": the live count follows the filters, the column picker's "Tout"/"Rien",
 // a small CSV downloads at once, a large one is followed in the history until its link appears.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import type { Extraction, ExtractionOptions } from '../../contracts/extractions.ts'
@@ -167,5 +167,31 @@ describe('the extraction screen', () => {
     renderApp('/extractions')
     await user.click(await screen.findByRole('button', { name: 'Extraire' }))
     expect(await screen.findByText('Au-delà de 100 000 lignes, choisissez le format CSV.')).toBeTruthy()
+  })
+
+  it('pages through a long history, the page held in the URL', async () => {
+    const asked: string[] = []
+    extractionServer(() => [])
+    server.use(
+      http.get('*/api/extractions', ({ request }) => {
+        const page = Number(new URL(request.url).searchParams.get('page'))
+        asked.push(String(page))
+        return HttpResponse.json({
+          items: [historyItem({ id: 100 + page, state: 'streamed', rowCount: page })],
+          total: 45,
+          page,
+          pageSize: 20,
+        })
+      }),
+    )
+    const user = userEvent.setup()
+    const { router } = renderApp('/extractions')
+    const pages = await screen.findByRole('navigation', { name: 'Pages de l’historique des extractions' })
+    expect(within(pages).getByText('Page 1 sur 3')).toBeTruthy()
+    expect(within(pages).getByText('45 extractions')).toBeTruthy()
+    await user.click(within(pages).getByRole('button', { name: 'Page suivante' }))
+    expect(await within(pages).findByText('Page 2 sur 3')).toBeTruthy()
+    expect(router.state.location.search).toBe('?page=2')
+    await waitFor(() => expect(asked).toEqual(['1', '2']))
   })
 })

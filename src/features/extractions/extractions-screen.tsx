@@ -4,8 +4,10 @@
 // in the history, where its file stays downloadable 24 hours.
 import { useState } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useSearchParams } from 'react-router-dom'
 import { apiErrorMessage } from '../../api/error-message.ts'
 import {
+  EXTRACTION_HISTORY_PAGE_SIZE,
   extractionQueries,
   extractionStarted,
   saveFile,
@@ -18,6 +20,7 @@ import {
   type ExtractionFormat,
 } from '../../contracts/extractions.ts'
 import { Button } from '../../components/ui/button.tsx'
+import { ListPager } from '../../components/ui/list-pager.tsx'
 import { PageTitle } from '../../components/ui/page-title.tsx'
 import { app } from '../../i18n/fr/common.ts'
 import { extractionsScreen as t } from '../../i18n/fr/extractions.ts'
@@ -45,6 +48,12 @@ function LiveCount({ draft }: { draft: FiltersDraft }) {
   )
 }
 
+/** `?page=n` of the history, 1 when absent or not a page number. */
+export function historyPageOf(params: URLSearchParams): number {
+  const page = Number(params.get('page'))
+  return Number.isInteger(page) && page >= 1 ? page : 1
+}
+
 function outcomeText(result: ExtractionStart): string {
   return result.kind === 'queued' ? t.queued : t.downloaded(null)
 }
@@ -52,7 +61,10 @@ function outcomeText(result: ExtractionStart): string {
 export function ExtractionsScreen() {
   const queryClient = useQueryClient()
   const options = useQuery(extractionQueries.options())
-  const history = useQuery(extractionQueries.history(1))
+  // The history's page is shareable view state: it lives in the URL (conventions §3.3).
+  const [params, setParams] = useSearchParams()
+  const page = historyPageOf(params)
+  const history = useQuery(extractionQueries.history(page))
   const [draft, setDraft] = useState<FiltersDraft>(EMPTY_DRAFT)
   const [columns, setColumns] = useState<ExtractionColumn[]>(DEFAULT_COLUMNS)
   const [format, setFormat] = useState<ExtractionFormat>('csv')
@@ -116,7 +128,22 @@ export function ExtractionsScreen() {
       </section>
       <section className="extractions__panel" aria-label={t.history}>
         <h2>{t.history}</h2>
-        {history.data ? <ExtractionHistory items={history.data.items} /> : null}
+        {history.data ? (
+          <>
+            <ExtractionHistory items={history.data.items} />
+            {history.data.total > EXTRACTION_HISTORY_PAGE_SIZE ? (
+              <ListPager
+                className="extractions__pages"
+                label={t.pagesLabel}
+                totalText={t.total(history.data.total)}
+                page={page}
+                pages={Math.ceil(history.data.total / EXTRACTION_HISTORY_PAGE_SIZE)}
+                strings={t}
+                onPage={(next) => setParams(next === 1 ? {} : { page: String(next) })}
+              />
+            ) : null}
+          </>
+        ) : null}
       </section>
     </div>
   )

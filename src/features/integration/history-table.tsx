@@ -12,6 +12,9 @@ import { formatDuration, formatFileSize, importStates } from '../../i18n/fr/inte
 
 export type ImportAction = 'cancel' | 'undo'
 
+/** The states the server cancels (server/domain/import/import-actions.ts): the analysis too. */
+const CANCELLABLE: ReadonlySet<ImportSummary['state']> = new Set(['analysing', 'queued', 'running'])
+
 export type HistoryTableProps = {
   imports: readonly ImportSummary[]
   onAction: (action: ImportAction, item: ImportSummary) => void
@@ -47,7 +50,7 @@ function Actions({ item, onAction }: { item: ImportSummary; onAction: HistoryTab
           {t.downloadRejected}
         </a>
       ) : null}
-      {item.state === 'queued' || item.state === 'running' ? (
+      {CANCELLABLE.has(item.state) ? (
         <Button variant="secondary" onClick={() => onAction('cancel', item)}>
           <span aria-hidden="true">{t.cancel}</span>
           <span className="integration__hidden">{t.cancelOf(item.fileName)}</span>

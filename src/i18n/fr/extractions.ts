@@ -57,6 +57,11 @@ export const extractionsScreen = {
     rows === null ? 'Fichier téléchargé.' : `Fichier téléchargé (${number(rows)} lignes).`,
   history: 'Historique des extractions',
   historyEmpty: 'Aucune extraction pour le moment.',
+  pagesLabel: 'Pages de l’historique des extractions',
+  total: (count: number) => `${number(count)} extraction${count > 1 ? 's' : ''}`,
+  previous: 'Page précédente',
+  next: 'Page suivante',
+  page: (page: number, pages: number) => `Page ${page} sur ${pages}`,
   historyColumns: {
     when: 'Date',
     who: 'Par',
