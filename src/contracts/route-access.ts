@@ -24,6 +24,9 @@ export const sectionAccess = {
   lead: everyone,
   leaderboard: everyone,
   activity: { roles: ['ADMIN', 'MANAGER'] },
+  // Issue #14: a teleoperator opens their own progress; managers and administrators choose whose
+  // (the server scopes each read: server/routes/gamification).
+  gamification: everyone,
   backoffice: adminOnly,
   // Issue #12 "Users": managers read their teams' users; the server keeps every change to administrators.
   users: { roles: ['ADMIN', 'MANAGER'] },

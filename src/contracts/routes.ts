@@ -80,7 +80,7 @@ export const routeTable = {
   activityGamification: {
     path: '/activity/gamification',
     module: 'routes/activity/gamification.tsx',
-    access: 'activity',
+    access: 'gamification',
     nav: 'activity',
   },
   activityLeadsFollowUp: {

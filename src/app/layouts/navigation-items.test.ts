@@ -37,6 +37,8 @@ describe('navigation items (from the route table)', () => {
 
     expect(sections.map((section) => section.links.map((link) => link.label))).toEqual([
       ['Accueil', 'Classement'],
+      // Issue #14: their own progress (the server scopes the reads).
+      ['Gamification'],
     ])
   })
 })
