@@ -23,6 +23,7 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   FILES_DIR: z.string().optional(),
+  JOBS_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
   EXTRACTION_STREAM_MAX_ROWS: z.coerce.number().int().min(0).default(20_000),
   PUBLIC_URL: z.string().url().optional(),
   SESSION_SECRET: z.string().min(32).optional(),
@@ -62,6 +63,12 @@ export type AppConfig = {
    * share it. Default: `files` inside DATA_DIR, or a folder under the system's temporary one.
    */
   filesDir: string
+  /**
+   * How often the job engine looks for jobs whose worker stopped heartbeating (a killed process):
+   * such a job (an import) is handed to another process within about this long after its 10 s
+   * heartbeat lapses. pg-boss's default is 60 s; 15 s costs one short query per process.
+   */
+  jobsSuperviseSeconds: number
   /** Issue #13: extractions up to this many rows stream in the response; larger ones run as a job. */
   extractionStreamMaxRows: number
   publicUrl: string | undefined
@@ -117,6 +124,7 @@ export function loadConfig(
       : dataDir === 'memory://'
         ? path.join(tmpdir(), 'centre-appels-files')
         : path.join(dataDir, 'files'),
+    jobsSuperviseSeconds: parsed.JOBS_SUPERVISE_SECONDS,
     extractionStreamMaxRows: parsed.EXTRACTION_STREAM_MAX_ROWS,
     publicUrl: parsed.PUBLIC_URL,
     sessionSecret: parsed.SESSION_SECRET,

@@ -63,10 +63,14 @@ type Registration = { queue: string; options: JobQueueOptions; handler: JobHandl
 
 async function jobsPlugin(app: FastifyInstance) {
   const { database } = app
+  // A job whose worker died (no heartbeat) is failed and retried at the next supervision pass.
+  const seconds = app.config.jobsSuperviseSeconds
+  const supervision = { superviseIntervalSeconds: seconds, monitorIntervalSeconds: seconds }
   const boss =
     database.kind === 'pglite'
-      ? new PgBoss({ db: fromPglite(database.pglite!), backend: 'pglite', schema: 'pgboss' })
+      ? new PgBoss({ db: fromPglite(database.pglite!), backend: 'pglite', schema: 'pgboss', ...supervision })
       : new PgBoss({
+          ...supervision,
           connectionString: database.connectionString!,
           max: 2,
           schema: 'pgboss',
