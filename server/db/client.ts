@@ -62,7 +62,7 @@ async function openPostgres(
   // plan_cache_mode stays `auto` here: forcing generic plans would also reach the unnamed statements
   // of every Drizzle query, and a generic plan cannot use a prefix index for `like $1` (lead search
   // fell to sequential scans).
-  // 17 + the 10 below + the job engine's 2 + its LISTEN connection + the bus's LISTEN one: 31 per
+  // 17 + the 10 below + the job engine's 2 (it polls, no LISTEN) + the bus's LISTEN one: 30 per
   // process (docs/architecture.md "Database and migrations").
   const pool = new pg.Pool({ connectionString, max: 17 })
   // The hot named statements (executePrepared: the lead hand-out) run on connections of their own
