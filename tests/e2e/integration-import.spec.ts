@@ -5,8 +5,11 @@
 // administrator undoes the import: the lead worked is kept, the untouched ones are gone. The mission
 // is new and the teleoperator loses their other missions first, so the lead handed out can only be an
 // imported one: this file runs a server of its own.
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
+import { writeLeadsCsv } from '../../scripts/generate-import-fixtures.ts'
 import { signIn, xsrfHeaders } from './helpers.ts'
 import { useOwnServer } from './own-server.ts'
 
@@ -30,7 +33,7 @@ async function api<T>(page: Page, method: 'GET' | 'POST', path: string, data?: u
 }
 
 /** A new mission callable at any hour, with the demo's call process, one market; returns its id. */
-async function createMission(page: Page): Promise<number> {
+async function createMission(page: Page, name = MISSION): Promise<number> {
   const demo = await api<{ items: { id: number; callProcess: { id: number } | null }[] }>(
     page,
     'GET',
@@ -38,7 +41,7 @@ async function createMission(page: Page): Promise<number> {
   )
   const callProcessId = demo.items.find((mission) => mission.callProcess !== null)?.callProcess?.id ?? null
   const mission = await api<{ id: number }>(page, 'POST', '/api/missions', {
-    name: MISSION,
+    name,
     color: '#1d4ed8',
     callProcessId,
     callingRule: 'CUSTOM',
@@ -154,4 +157,48 @@ test('an administrator imports a French CSV, a teleoperator works a lead of it, 
   const mission = await api<{ leadCount: number }>(page, 'GET', `/api/mission/${missionId}`)
   expect(mission.leadCount).toBe(1)
   await agent.close()
+})
+
+test('an administrator watches a large import progress on the page and in the header, then leaves and comes back', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  // 120,000 generated rows: over ten seconds of import on the embedded database (about 9,000 rows/s in
+  // `npm run bench`), long enough to watch it, leave the page and come back before it ends.
+  const folder = mkdtempSync(path.join(tmpdir(), 'e2e-import-'))
+  const file = path.join(folder, 'grand-salon.csv')
+  await writeLeadsCsv(file, 120_000, { badRatio: 0.02, duplicateRatio: 0.03, seed: 5, encoding: 'utf-8' })
+  try {
+    await page.goto(`${server.origin}/login`)
+    await signIn(page, 'admin@demo.fr')
+    await expect(page).toHaveURL(/\/home$/)
+    await createMission(page, 'Import E2E progression')
+
+    await page.goto(`${server.origin}/integration/integrate`)
+    await page.getByLabel('Choisir un fichier').setInputFiles(file)
+    await expect(page.getByRole('heading', { name: 'Associer les colonnes' })).toBeFocused()
+    await page.getByRole('button', { name: 'Continuer' }).click()
+    await page.getByLabel('Mission', { exact: true }).selectOption({ label: 'Import E2E progression' })
+    await page.getByLabel('Marché', { exact: true }).selectOption({ label: MARKET })
+    await page.getByRole('button', { name: 'Analyser' }).click()
+    const start = page.getByRole('button', { name: /^Importer [\d\s]+ leads$/ })
+    await expect(start).toBeVisible({ timeout: 60_000 })
+    await start.click()
+
+    // The page's bar and its words, then the header's indicator, while the rows are written.
+    await expect(page.getByRole('heading', { name: 'Import en cours' })).toBeVisible()
+    const status = page.getByRole('status').filter({ hasText: /lignes sur/ })
+    await expect(status).toContainText(/lignes par seconde/)
+    const indicator = page.getByRole('link', { name: /^Import en cours : \d+ %$/ })
+    await expect(indicator).toBeVisible()
+    // The administrator leaves the page: the import goes on, and the header leads back to it.
+    await page.goto(`${server.origin}/home`)
+    await expect(indicator).toBeVisible()
+    await indicator.click()
+    await expect(page).toHaveURL(/\/integration\/integrate\?import=\d+$/)
+    await expect(page.getByRole('heading', { name: 'Rapport d’import' })).toBeVisible({ timeout: 90_000 })
+    await expect(indicator).toHaveCount(0)
+  } finally {
+    rmSync(folder, { recursive: true, force: true })
+  }
 })

@@ -19,7 +19,12 @@ export function ImportIndicator() {
   const done = signal?.rowsDone ?? item.rowsDone
   const percent = total > 0 ? Math.min(100, Math.floor((done / total) * 100)) : 0
   return (
-    <Link className="import-indicator" to={`${paths.integrationIntegrate()}?import=${item.id}`}>
+    // The link is named by its words: a live region inside a link gives it no name in Chromium.
+    <Link
+      className="import-indicator"
+      to={`${paths.integrationIntegrate()}?import=${item.id}`}
+      aria-label={t.label(percent)}
+    >
       <span role="status">{t.label(percent)}</span>
     </Link>
   )
