@@ -92,7 +92,10 @@ export default defineConfig({
               // The agent side's resources only, by name: the back office's (teams, users' admin, missions,
               // markets, tags, call processes, configuration, assignments, audit) are imported by its
               // lazy screens alone, and this chunk loads on every private page (/home included).
-              test: /[\\/]src[\\/](api[\\/](?:appointments|auth|calls|client|config|deferral|dev|error-message|leads|mutation-meta|navigation-port|push|users)\.|stores[\\/]|i18n[\\/]format|components[\\/]ui[\\/]modal|app[\\/]layouts[\\/]use-route-access|pwa[\\/](push-subscription|deferred-changes|outbox))/,
+              // Issue #14: "Ma journée"'s resource and award icons (home, the live mapping and the
+              // gamification screen share them; else two sub-300-byte chunks on /home's first visit).
+              // `i18n/format.ts` only: the activity screens' `i18n/format-figures.ts` stays in their chunks.
+              test: /[\\/]src[\\/](api[\\/](?:appointments|auth|calls|client|config|deferral|dev|error-message|gamification|leads|mutation-meta|navigation-port|push|users)\.|stores[\\/]|i18n[\\/]format\.|components[\\/]ui[\\/](?:modal|award-icon)|app[\\/]layouts[\\/]use-route-access|pwa[\\/](push-subscription|deferred-changes|outbox))/,
             },
           ],
         },

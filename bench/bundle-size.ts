@@ -16,6 +16,22 @@ type ManifestEntry = { file: string; imports?: string[] }
 const BACK_OFFICE_MODULE =
   /src\/(?:features\/(?:backoffice|assignments)\/|api\/(?:teams|audit|user-admin|missions|markets|configuration|tags|tag-catalogue|call-processes|assignments)\.ts)/
 const BACK_OFFICE_ROUTE = /^src\/routes\/(?:backoffice\/|affectations\/|utilisateurs)/
+/**
+ * Issue #14: the managers' activity screens (their feature, resource and strings) and the charting
+ * library they alone load; none of it may be in the first visit of /login or /home either.
+ */
+const ACTIVITY_MODULE =
+  /src\/(?:features\/activity\/|api\/activity\.ts|i18n\/(?:fr\/activity|format-figures)\.ts)|node_modules\/(?:chart\.js|react-chartjs-2|@kurkle)\//
+
+/** Sources matching `pattern` bundled into the files of the first visit (by the build's source maps). */
+function leakedInto(firstVisit: ReadonlySet<string>, pattern: RegExp): string[] {
+  return [...firstVisit].flatMap((file) => {
+    const map = path.join('dist', `${file}.map`)
+    if (!file.endsWith('.js') || !existsSync(map)) return []
+    const { sources } = JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }
+    return sources.filter((source) => pattern.test(source)).map((source) => `${file}: ${source}`)
+  })
+}
 
 /** The files a manifest entry loads: its own and its static imports', transitively. */
 function closure(
@@ -101,6 +117,11 @@ export async function measureBundle(): Promise<Record<string, number>> {
     console.log(
       `  largest back-office screen's own JavaScript: ${formatKb(largest.bytes)} (${largest.route})`,
     )
+    const activityLeaked = leakedInto(firstVisit, ACTIVITY_MODULE)
+    console.log(
+      `\n## Activity screens and Chart.js (lazy, issue #14): their code in the first visit of /login then /home`,
+    )
+    console.log(`  ${activityLeaked.length === 0 ? 'none → OK' : `LEAKED: ${activityLeaked.join(', ')}`}`)
 
     const assets = path.resolve('dist/assets')
     const chunks = readdirSync(assets)
@@ -118,6 +139,7 @@ export async function measureBundle(): Promise<Record<string, number>> {
     return {
       loginJsGzipBytes: total,
       backOfficeLeakedFiles: leaked.length,
+      activityLeakedFiles: activityLeaked.length,
       backOfficeLargestScreenGzipBytes: largest.bytes,
     }
   } finally {

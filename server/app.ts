@@ -20,7 +20,9 @@ import jobsPlugin from './plugins/jobs.ts'
 import storedFilesPlugin from './plugins/stored-files.ts'
 import meCachePlugin from './plugins/me-cache.ts'
 import livePlugin from './plugins/live.ts'
+import leaderboardPlugin from './plugins/leaderboard.ts'
 import telephonyPlugin from './plugins/telephony.ts'
+import cronsPlugin from './plugins/crons.ts'
 import pushPlugin, { type PushPluginOptions } from './plugins/push.ts'
 import authRoutes from './routes/auth/index.ts'
 import userRoutes from './routes/users/index.ts'
@@ -42,6 +44,12 @@ import auditRoutes from './routes/audit/index.ts'
 import importRoutes from './routes/imports/index.ts'
 import extractionRoutes from './routes/extractions/index.ts'
 import gamificationRoutes from './routes/gamification/index.ts'
+import leaderboardRoutes from './routes/leaderboard/index.ts'
+import displayLinkRoutes from './routes/display-links/index.ts'
+import activityRoutes from './routes/activity/index.ts'
+import timelineRoutes from './routes/timeline/index.ts'
+import followUpRoutes from './routes/follow-up/index.ts'
+import cronRoutes from './routes/crons/index.ts'
 
 z.config(z.locales.fr())
 
@@ -102,8 +110,12 @@ export async function buildApp({
   // Before the routes: @fastify/websocket wraps the handlers of routes registered after it, so an
   // upgrade request reaching any other route is answered and its socket destroyed.
   await app.register(livePlugin)
+  // Issue #14: the leaderboard's coalesced live signal and per-process read cache (app.leaderboard).
+  await app.register(leaderboardPlugin)
   await app.register(pushPlugin, push ?? {})
   await app.register(telephonyPlugin)
+  // Issue #15: the scheduled jobs, after every plugin their work uses.
+  await app.register(cronsPlugin)
 
   await app.register(systemRoutes)
   await app.register(authRoutes)
@@ -124,6 +136,12 @@ export async function buildApp({
   await app.register(importRoutes)
   await app.register(extractionRoutes)
   await app.register(gamificationRoutes)
+  await app.register(leaderboardRoutes)
+  await app.register(displayLinkRoutes)
+  await app.register(activityRoutes)
+  await app.register(timelineRoutes)
+  await app.register(followUpRoutes)
+  await app.register(cronRoutes)
   await app.register(devRoutes)
   await app.register(staticPlugin)
   return app

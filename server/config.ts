@@ -24,6 +24,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   FILES_DIR: z.string().optional(),
   JOBS_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
+  CRONS_ENABLED: z.enum(['true', 'false']).default('true'),
   EXTRACTION_STREAM_MAX_ROWS: z.coerce.number().int().min(0).default(20_000),
   PUBLIC_URL: z.string().url().optional(),
   SESSION_SECRET: z.string().min(32).optional(),
@@ -69,6 +70,12 @@ export type AppConfig = {
    * heartbeat lapses. pg-boss's default is 60 s; 15 s costs one short query per process.
    */
   jobsSuperviseSeconds: number
+  /**
+   * Issue #15: whether this process fires the scheduled jobs' occurrences (pg-boss's cron pass; one
+   * process claims each pass, so every process may). False in the tests, so that nothing runs by
+   * itself in the middle of one; the jobs still run here when another process or "run now" queues them.
+   */
+  cronsEnabled: boolean
   /** Issue #13: extractions up to this many rows stream in the response; larger ones run as a job. */
   extractionStreamMaxRows: number
   publicUrl: string | undefined
@@ -125,6 +132,7 @@ export function loadConfig(
         ? path.join(tmpdir(), 'centre-appels-files')
         : path.join(dataDir, 'files'),
     jobsSuperviseSeconds: parsed.JOBS_SUPERVISE_SECONDS,
+    cronsEnabled: parsed.CRONS_ENABLED === 'true',
     extractionStreamMaxRows: parsed.EXTRACTION_STREAM_MAX_ROWS,
     publicUrl: parsed.PUBLIC_URL,
     sessionSecret: parsed.SESSION_SECRET,

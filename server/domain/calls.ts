@@ -15,6 +15,7 @@ import { messages } from '../lib/messages.ts'
 import type { Telephony } from '../plugins/telephony.ts'
 import { PENDING_PREFIX, syncCallingLead } from '../telephony/webhook-processing.ts'
 import { assertMayActOnCall } from './call-access.ts'
+import { withCallEvents } from './gamification/call-events.ts'
 import { ongoingCallOf, untaggedCallOf } from './call-state.ts'
 import { currentCallOf, leadPath } from './current-call.ts'
 import { blockingRedirect, heldLeadOf, isWorkableLead } from './lead-assignment.ts'
@@ -166,19 +167,27 @@ export async function declineInbound(ctx: CallsContext, user: Actor, callId: num
   if (call.answeredAt)
     throw errors.conflict('Cet appel est déjà décroché : terminez-le depuis la barre d’appel.')
   const now = new Date()
-  // Conditional, so an answer that lands meanwhile is never overtaken.
-  const [declined] = await db
-    .update(calls)
-    .set({
-      status: 'missed',
-      missedReason: DECLINED_REASON,
-      endedAt: now,
-      sourceUpdatedAt: now,
-      updatedAt: now,
-    })
-    .where(and(eq(calls.id, call.id), isNull(calls.answeredAt), isNull(calls.endedAt)))
-    .returning({ id: calls.id })
-  if (!declined) throw errors.conflict('Cet appel est déjà décroché : terminez-le depuis la barre d’appel.')
+  // Conditional, so an answer that lands meanwhile is never overtaken. A declined call ends
+  // unanswered: it breaks the answered-call series (issue #14), in the same transaction.
+  const declined = await db.transaction((tx) =>
+    withCallEvents(tx as unknown as Db, async () => {
+      const [after] = await tx
+        .update(calls)
+        .set({
+          status: 'missed',
+          missedReason: DECLINED_REASON,
+          endedAt: now,
+          sourceUpdatedAt: now,
+          updatedAt: now,
+        })
+        .where(and(eq(calls.id, call.id), isNull(calls.answeredAt), isNull(calls.endedAt)))
+        .returning()
+      return { before: call, after: after ?? call }
+    }),
+  )
+  if (declined.after === call)
+    throw errors.conflict('Cet appel est déjà décroché : terminez-le depuis la barre d’appel.')
+  await telephony.context.gamified?.(declined.earned)
   await telephony.provider.hangup?.(call.providerCallId)
   await announce(ctx, user.id, call.id, 'missed')
   return { ok: true, callId: call.id }
@@ -189,12 +198,29 @@ export async function forceEnd(ctx: CallsContext, user: Actor, callId: number): 
   const call = await callToActOn(db, user, callId)
   if (call.endedAt) return { ok: true, callId: call.id }
   const now = new Date()
-  const status = call.answeredAt ? 'ended' : 'missed'
   // A later provider event (newer timestamp) may still complete it; an older one cannot reopen it.
-  await db
-    .update(calls)
-    .set({ status, endedAt: now, sourceUpdatedAt: now, updatedAt: now })
-    .where(eq(calls.id, call.id))
+  // Read locked: the state decided here is the one written. Ended unanswered, it breaks the
+  // answered-call series (issue #14), in the same transaction.
+  const ended = await db.transaction((tx) =>
+    withCallEvents(tx as unknown as Db, async () => {
+      const [before] = await tx.select().from(calls).where(eq(calls.id, call.id)).for('update')
+      if (!before || before.endedAt) return { before: before ?? call, after: before ?? call }
+      const [after] = await tx
+        .update(calls)
+        .set({
+          status: before.answeredAt ? 'ended' : 'missed',
+          endedAt: now,
+          sourceUpdatedAt: now,
+          updatedAt: now,
+        })
+        .where(eq(calls.id, call.id))
+        .returning()
+      return { before, after: after! }
+    }),
+  )
+  if (ended.before === ended.after) return { ok: true, callId: call.id }
+  await telephony.context.gamified?.(ended.earned)
+  const { status } = ended.after
   await telephony.provider.hangup?.(call.providerCallId)
   if (call.userId) await announce(ctx, call.userId, call.id, status)
   return { ok: true, callId: call.id }

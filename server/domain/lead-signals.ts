@@ -2,9 +2,10 @@
 // user processing it and the users viewing it, on `user:{id}:lead:update`. Sent by the lead, call and
 // auth routes after the change is committed.
 import type { FastifyInstance } from 'fastify'
-import { and, eq, or } from 'drizzle-orm'
+import { eq, or } from 'drizzle-orm'
 import { channels } from '../../src/contracts/live.ts'
 import { leads, users } from '../db/schema.ts'
+import { changeViewingLead } from './user-activity.ts'
 
 /** What the signals need of the app: its database, live hub, bus and log. */
 export type SignalApp = Pick<FastifyInstance, 'database' | 'live' | 'bus' | 'log'>
@@ -76,12 +77,8 @@ export async function setViewingLead(
     .from(users)
     .where(eq(users.id, userId))
   if (!before || (onlyFrom !== undefined && before.viewingLeadId !== onlyFrom)) return
-  const changed = await db
-    .update(users)
-    .set({ viewingLeadId: leadId })
-    .where(and(eq(users.id, userId), onlyFrom === undefined ? undefined : eq(users.viewingLeadId, onlyFrom)))
-    .returning({ id: users.id })
-  if (changed.length === 0) return
+  // The same statement records the sheet opened or left for the timeline (issue #14).
+  if (!(await changeViewingLead(db, userId, before.viewingLeadId, leadId, onlyFrom))) return
   await userChanged(app, userId)
   for (const id of new Set([before.viewingLeadId, leadId])) {
     if (id === null) continue

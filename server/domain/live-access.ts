@@ -33,11 +33,27 @@ export function canRead(readable: Readable, userId: number): boolean {
  * Channels only their own user reads, whatever the viewer may read of others (issue #13: an
  * import's progress goes to every administrator, each on their own `user:{id}:importProgress`).
  */
-const OWN_CHANNEL_ROLES: Partial<Record<LiveChannelKind, readonly Role[]>> = { importProgress: ['ADMIN'] }
+const OWN_CHANNEL_ROLES: Partial<Record<LiveChannelKind, readonly Role[]>> = {
+  importProgress: ['ADMIN'],
+  // Issue #14: the activity of the agents one reads (server/plugins/live.ts filters each signal).
+  activity: ['ADMIN', 'MANAGER'],
+}
 
-/** canRead, with the kinds of channel only their own user of the given roles reads. */
+/**
+ * canRead, with the kinds of channel only their own user of the given roles reads, and the broadcast
+ * channels (issue #14: `leaderboard`), which every signed-in user reads.
+ */
 export function canReadChannel(readable: Readable, channel: ParsedChannel, viewer: Viewer): boolean {
+  if (channel.userId === null) return true
   const roles = OWN_CHANNEL_ROLES[channel.kind]
   if (roles) return channel.userId === viewer.id && roles.includes(viewer.role)
   return canRead(readable, channel.userId)
+}
+
+/**
+ * Issue #14, docs/domain.md "Display links": a display link's socket reads the leaderboard's channel
+ * and nothing else.
+ */
+export function canDisplayReadChannel(channel: ParsedChannel): boolean {
+  return channel.kind === 'leaderboard'
 }

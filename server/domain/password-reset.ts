@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { passwordResetTokens, sessions, users } from '../db/schema.ts'
+import { endSessions } from './user-activity.ts'
 import { hashPassword } from '../lib/passwords.ts'
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000
@@ -133,7 +134,8 @@ export async function resetPasswordWithToken(
       .returning({ userId: passwordResetTokens.userId })
     if (!claimed) return null
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, claimed.userId))
-    await tx.delete(sessions).where(eq(sessions.userId, claimed.userId))
+    // Every session ends, recorded as such in the timeline (issue #14).
+    await endSessions(tx, eq(sessions.userId, claimed.userId), 'ended')
     return claimed.userId
   })
 }

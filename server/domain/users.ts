@@ -1,6 +1,6 @@
 // Users (spec §3): the public User and the connected user (Me), the lists managers read, and the
 // preferences each user sets for themselves.
-import { and, asc, eq, gt, inArray, type SQL } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm'
 import {
   DEFAULT_PREFERENCES,
   PREFERENCE_KEYS,
@@ -9,8 +9,14 @@ import {
   type User,
 } from '../../src/contracts/user.ts'
 import { isCallCapable, needsAircallLink } from '../../src/contracts/roles.ts'
-import type { Db } from '../db/client.ts'
+import { rowsOf, type Db } from '../db/client.ts'
 import { sessions, teamMembers, userPreferences, users } from '../db/schema.ts'
+import {
+  fromJson,
+  GAMIFICATION_COLUMNS,
+  meGamificationFrom,
+  type GamificationColumns,
+} from './gamification/me-fields.ts'
 
 type UserRow = typeof users.$inferSelect
 
@@ -58,15 +64,31 @@ export async function loadPreferences(db: Db, userId: number): Promise<Record<Pr
   return preferences
 }
 
-/** The connected user. `row` already carries the session's effective role (dev role switch). */
+type MeRow = GamificationColumns & {
+  teams: number[] | string | null
+  preferences: [string, boolean][] | string | null
+}
+
+/**
+ * The connected user. `row` already carries the session's effective role (dev role switch). One
+ * statement reads the rest (teams, preferences, the gamification fields): GET /api/user/me is read on
+ * every page and live reconnection, and its cache is dropped at each award.
+ */
 export async function loadMe(db: Db, row: UserRow): Promise<Me> {
-  const [teams, preferences] = await Promise.all([teamIdsByUser(db, [row.id]), loadPreferences(db, row.id)])
+  const [fields] = rowsOf<MeRow>(
+    await db.execute(sql`select
+      (select json_agg(m.team_id) from team_members m where m.user_id = u.id) as teams,
+      (select json_agg(json_build_array(p.key, p.value)) from user_preferences p where p.user_id = u.id)
+        as preferences,
+      ${GAMIFICATION_COLUMNS}
+      from users u where u.id = ${row.id}`),
+  )
+  const preferences = { ...DEFAULT_PREFERENCES }
+  for (const [key, value] of fromJson(fields?.preferences ?? null) ?? [])
+    if ((PREFERENCE_KEYS as readonly string[]).includes(key)) preferences[key as PreferenceKey] = value
   return {
-    ...toUser(row, teams.get(row.id) ?? []),
-    experiencePoints: row.experiencePoints,
-    // Gamification (badges, tentacalls) arrives with its own issue; until then nothing is earned.
-    badges: [],
-    gamification: { tentacalls: {}, badges: {} },
+    ...toUser(row, fromJson(fields?.teams ?? null) ?? []),
+    ...meGamificationFrom(fields),
     viewingLeadId: row.viewingLeadId,
     processingLeadId: row.processingLeadId,
     callingLeadId: row.callingLeadId,

@@ -15,6 +15,11 @@ declare module 'fastify' {
     access?: Access
     /** Set false only for server-to-server endpoints authenticated otherwise (webhooks). */
     csrf?: boolean
+    /**
+     * Issue #14: a display link's session may call it too (docs/domain.md "Display links"); only
+     * with access 'authenticated', and only GET /api/leaderboard declares it.
+     */
+    display?: boolean
   }
 }
 
@@ -26,7 +31,7 @@ export function assertAccessDeclared(route: Pick<RouteOptions, 'method' | 'url' 
 }
 
 /** An /api route and who may call it, as declared (the access test reads them all). */
-export type DeclaredRoute = { method: string; url: string; access: Access }
+export type DeclaredRoute = { method: string; url: string; access: Access; display?: true }
 
 /** The declared routes of one app: `record` is its onRoute hook, `list` what it has seen. */
 export function createRouteRegistry() {
@@ -37,7 +42,13 @@ export function createRouteRegistry() {
       if (!route.url.startsWith('/api/') || route.config?.access === undefined) return
       // Fastify adds a HEAD route for each GET: the GET stands for both.
       for (const method of [route.method].flat()) {
-        if (method !== 'HEAD') routes.push({ method, url: route.url, access: route.config.access })
+        if (method !== 'HEAD')
+          routes.push({
+            method,
+            url: route.url,
+            access: route.config.access,
+            ...(route.config.display ? { display: true as const } : {}),
+          })
       }
     },
     list: (): readonly DeclaredRoute[] => routes,
@@ -52,11 +63,19 @@ export type AccessCheck = {
   requiresXsrf: boolean
   /** Asked only when required: deriving the expected token costs an HMAC. */
   xsrfMatches: () => boolean
+  /** Issue #14: no user, but a display link's session on a route that admits one. */
+  display?: boolean
 }
 
 /** Why the request is refused, or null when it may proceed. */
-export function accessDenial({ access, role, requiresXsrf, xsrfMatches }: AccessCheck): HttpError | null {
-  if (access !== 'public' && role === null) return errors.unauthenticated()
+export function accessDenial({
+  access,
+  role,
+  requiresXsrf,
+  xsrfMatches,
+  display = false,
+}: AccessCheck): HttpError | null {
+  if (access !== 'public' && role === null && !display) return errors.unauthenticated()
   if (requiresXsrf && !xsrfMatches()) {
     return new HttpError(403, 'CSRF', 'Jeton de sécurité (CSRF) absent ou invalide. Rechargez la page.')
   }

@@ -12,7 +12,8 @@ import {
   type ServerMessage,
 } from '../../src/contracts/live.ts'
 import type { Db } from '../db/client.ts'
-import { canReadChannel, readableUsers, type Readable } from '../domain/live-access.ts'
+import { canDisplayReadChannel, canReadChannel, readableUsers, type Readable } from '../domain/live-access.ts'
+import type { DisplaySessions } from './display-session.ts'
 import type { SessionService } from '../plugins/session.ts'
 import type { LiveClient, LiveRegistry } from './live-registry.ts'
 
@@ -33,17 +34,24 @@ const MAX_CHANNELS_PER_SOCKET = 2000
 const MAX_BUFFERED_BYTES = 1024 * 1024
 /** A decision raced by user/session signals is taken again, a bounded number of times. */
 const MAX_DECISION_ATTEMPTS = 5
+/**
+ * Issue #14: a display link's socket is re-checked this often by the heartbeat (its revocation also
+ * re-checks it at once through the bus), so a signal lost between processes cannot keep it open.
+ */
+export const DISPLAY_RECHECK_MS = 60_000
 
 export type LiveProtocolDeps = {
   db: Db
   sessions: SessionService
+  /** Issue #14: wall screens' display links (server/lib/display-session.ts). */
+  displays: Pick<DisplaySessions, 'lookup'>
   registry: LiveRegistry
   log: FastifyBaseLogger
   /** Bumped by every user, session or reset signal (server/plugins/live.ts). */
   epoch: () => number
 }
 
-export function createLiveProtocol({ db, sessions, registry, log, epoch }: LiveProtocolDeps) {
+export function createLiveProtocol({ db, sessions, displays, registry, log, epoch }: LiveProtocolDeps) {
   function deliver(client: LiveClient, frame: Buffer) {
     const { socket } = client
     if (client.closed || socket.readyState !== socket.OPEN) return
@@ -102,7 +110,9 @@ export function createLiveProtocol({ db, sessions, registry, log, epoch }: LiveP
     if (client.channels.has(channel)) return
     if (client.channels.size >= MAX_CHANNELS_PER_SOCKET)
       return sendError(client, LIVE_MESSAGES.tooMany, channel)
-    const allowed = canReadChannel(await readable(client), parsed, { id: client.userId, role: client.role })
+    const allowed = client.display
+      ? canDisplayReadChannel(parsed)
+      : canReadChannel(await readable(client), parsed, { id: client.userId, role: client.role })
     // Decided and applied in one synchronous step: no signal slips between them.
     if (!allowed) return sendError(client, LIVE_MESSAGES.refused, channel)
     registry.subscribe(client, channel)
@@ -110,6 +120,7 @@ export function createLiveProtocol({ db, sessions, registry, log, epoch }: LiveP
 
   /** The session again (the socket closes if it ended), then every subscription against its role. */
   async function recheck(client: LiveClient) {
+    if (client.display) return recheckDisplay(client)
     const session = await sessions.lookup(client.sessionId)
     if (client.closed) return
     if (!session) return close(client, SESSION_ENDED_CLOSE_CODE, LIVE_MESSAGES.sessionEnded)
@@ -123,6 +134,14 @@ export function createLiveProtocol({ db, sessions, registry, log, epoch }: LiveP
       registry.unsubscribe(client, channel)
       sendError(client, LIVE_MESSAGES.revoked, channel)
     }
+  }
+
+  /** A display link's socket: open while its link is in force (revoked: closed like an ended session). */
+  async function recheckDisplay(client: LiveClient) {
+    const display = await displays.lookup(client.sessionId)
+    if (client.closed) return
+    if (!display) return close(client, SESSION_ENDED_CLOSE_CODE, LIVE_MESSAGES.sessionEnded)
+    client.lapsesAt = Date.now() + DISPLAY_RECHECK_MS
   }
 
   function parse(raw: RawData, isBinary: boolean): ClientMessage | string {

@@ -21,6 +21,11 @@ export type LiveClient = {
   /** Users this socket may read, computed on demand; forgotten when users or teams change. */
   readable: { value: Readable; epoch: number } | undefined
   closed: boolean
+  /**
+   * Issue #14: a wall screen's display link, not a user: it reads the leaderboard's channel only
+   * (`userId` 0 and `role` mean nothing then), `sessionId` is its token, `sessionIdHash` its hash.
+   */
+  display: boolean
 }
 
 function addTo<K, V>(map: Map<K, Set<V>>, key: K, value: V) {

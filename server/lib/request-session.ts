@@ -61,8 +61,10 @@ export function createRequestSessions(store: SessionStore, config: CookieConfig)
     userId: number,
     { remember = request.auth.sessionId !== null && request.auth.remember }: { remember?: boolean } = {},
   ) {
-    // Rotation: whatever session the client had is gone; a fresh id is issued.
-    if (request.auth.sessionId) await store.end(request.auth.sessionId)
+    // Rotation: whatever session the client had is gone; a fresh id is issued. The previous user
+    // signed out when someone else signs in (the timeline, issue #14); the same user just signs in again.
+    if (request.auth.sessionId)
+      await store.end(request.auth.sessionId, request.auth.user?.id === userId ? null : 'switched')
     const { sessionId, user } = await store.start({
       userId,
       userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,

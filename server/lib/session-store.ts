@@ -2,19 +2,24 @@
 // nothing), read through the per-process cache, with the idle timeout and absolute lifetime from
 // config. Knows nothing of requests or cookies: request-session.ts binds it to those.
 import { createHash, randomBytes } from 'node:crypto'
-import type { FastifyBaseLogger } from 'fastify'
-import { eq, lt } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Role } from '../../src/contracts/roles.ts'
 import type { AppConfig } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import { sessions, users } from '../db/schema.ts'
 import type { Bus } from '../plugins/bus.ts'
+import {
+  endSessions,
+  idleInterval,
+  lapsedAt,
+  recordSignIn,
+  type SignOutReason,
+} from '../domain/user-activity.ts'
 import { pruneHits } from './rate-limit.ts'
 import { createSessionCache, type CachedSession, type SessionUser } from './session-cache.ts'
 
 /** last_seen_at is written at most this often per session (a write per request would dominate). */
 const LAST_SEEN_RESOLUTION_MS = 60_000
-const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000
 
 /** A session still in force: its user (dev role override applied) and when it lapses if unused. */
 export type LiveSession = { user: SessionUser; idHash: string; lapsesAt: number }
@@ -79,7 +84,14 @@ export function createSessionStore({ db, bus, config }: { db: Db; bus: Bus; conf
   async function current(sessionId: string, now: number): Promise<CachedSession | null> {
     const entry = await find(sessionId, now)
     if (entry && isLive(entry, now, config.sessionIdleMs)) return entry
-    if (entry) await db.delete(sessions).where(eq(sessions.idHash, entry.session.idHash))
+    // Recorded as a sign-out at the moment it lapsed, for the timeline (issue #14).
+    if (entry)
+      await endSessions(
+        db,
+        eq(sessions.idHash, entry.session.idHash),
+        'expired',
+        lapsedAt(config.sessionIdleMs),
+      )
     cache.delete(sessionId)
     return null
   }
@@ -98,23 +110,28 @@ export function createSessionStore({ db, bus, config }: { db: Db; bus: Bus; conf
   /** A new session with a fresh random id (256 bits); returns the id and the user's row. */
   async function start(values: { userId: number; userAgent: string | null; ip: string; remember: boolean }) {
     const sessionId = randomBytes(32).toString('base64url')
-    await db.insert(sessions).values({
-      idHash: hashId(sessionId),
-      expiresAt: new Date(Date.now() + config.sessionMaxMs),
-      ...values,
+    await db.transaction(async (tx) => {
+      await tx.insert(sessions).values({
+        idHash: hashId(sessionId),
+        expiresAt: new Date(Date.now() + config.sessionMaxMs),
+        ...values,
+      })
+      await recordSignIn(tx, values.userId)
     })
     const [user] = await db.select().from(users).where(eq(users.id, values.userId))
     return { sessionId, user: user ?? null }
   }
 
-  async function end(sessionId: string) {
+  /** Ends a session; with a reason, the timeline records the sign-out (a rotation by the same user has none). */
+  async function end(sessionId: string, reason: SignOutReason | null = 'logout') {
     const idHash = hashId(sessionId)
-    await db.delete(sessions).where(eq(sessions.idHash, idHash))
+    if (reason === null) await db.delete(sessions).where(eq(sessions.idHash, idHash))
+    else await endSessions(db, eq(sessions.idHash, idHash), reason)
     await bus.publish('session-changed', { idHash })
   }
 
   async function endAllForUser(userId: number) {
-    await db.delete(sessions).where(eq(sessions.userId, userId))
+    await endSessions(db, eq(sessions.userId, userId), 'ended')
     await bus.publish('user-changed', { userId })
   }
 
@@ -124,18 +141,22 @@ export function createSessionStore({ db, bus, config }: { db: Db; bus: Bus; conf
     await bus.publish('session-changed', { idHash })
   }
 
-  /** Housekeeping shared by every process (idempotent): expired sessions and old rate-limit hits. */
-  function startHousekeeping(log: FastifyBaseLogger): () => void {
-    const timer = setInterval(() => {
-      void Promise.all([
-        db.delete(sessions).where(lt(sessions.expiresAt, new Date())),
-        db.delete(sessions).where(lt(sessions.lastSeenAt, new Date(Date.now() - config.sessionIdleMs))),
-        pruneHits(db),
-      ]).catch((error: unknown) => log.warn({ err: error }, 'session housekeeping failed'))
-    }, HOUSEKEEPING_INTERVAL_MS)
-    timer.unref()
-    return () => clearInterval(timer)
+  /**
+   * Housekeeping (idempotent): expired sessions and old rate-limit hits. Run by the scheduled job
+   * `sessions-housekeeping` (issue #15, server/domain/crons/catalogue.ts), once for all processes.
+   */
+  async function housekeep(): Promise<void> {
+    const idle = config.sessionIdleMs
+    await Promise.all([
+      endSessions(
+        db,
+        sql`expires_at < now() or last_seen_at < now() - ${idleInterval(idle)}`,
+        'expired',
+        lapsedAt(idle),
+      ),
+      pruneHits(db),
+    ])
   }
 
-  return { lookup, current, touch, start, end, endAllForUser, setRoleOverride, startHousekeeping }
+  return { lookup, current, touch, start, end, endAllForUser, setRoleOverride, housekeep }
 }

@@ -15,6 +15,8 @@ import pg from 'pg'
 export type BusTopics = {
   /** A user's row, teams, preferences or sessions changed: drop what is cached about them. */
   'user-changed': { userId: number }
+  /** Issue #14: a user's experience, badges or tentacalls moved: drop their cached `me`, nothing else. */
+  'me-changed': { userId: number }
   /** One session ended or changed (logout, rotation, role switch). */
   'session-changed': { idHash: string }
   /** Signals may have been missed (bus reconnected): forget everything cached. */

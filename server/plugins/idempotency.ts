@@ -15,7 +15,6 @@ import {
   completeIdempotencyKey,
   fingerprintOf,
   IDEMPOTENCY_KEY_PATTERN,
-  purgeIdempotencyKeys,
   releaseIdempotencyKey,
   type IdempotentRequest,
 } from '../lib/idempotency.ts'
@@ -36,7 +35,6 @@ declare module 'fastify' {
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key'
 export const REPLAYED_HEADER = 'idempotent-replayed'
-const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000
 
 export const idempotencyErrors = {
   invalidKey: () =>
@@ -129,18 +127,8 @@ async function idempotencyPlugin(app: FastifyInstance) {
     }
     return payload
   })
-
-  // Housekeeping shared by every process (idempotent): keys older than 24 h.
-  const purge = () =>
-    purgeIdempotencyKeys(db).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'idempotency housekeeping failed'),
-    )
-  const housekeeping = setInterval(() => void purge(), HOUSEKEEPING_INTERVAL_MS)
-  housekeeping.unref()
-  app.addHook('onReady', async () => {
-    await purge()
-  })
-  app.addHook('onClose', async () => clearInterval(housekeeping))
+  // Keys older than 24 h are purged by the scheduled job `idempotency-housekeeping` (issue #15,
+  // server/domain/crons/catalogue.ts).
 }
 
 export default fp(idempotencyPlugin, { name: 'idempotency', dependencies: ['database', 'session'] })

@@ -1,7 +1,8 @@
 // The durable job engine (issue #13): pg-boss 12 on the product's own database, PostgreSQL or the
 // embedded PGlite (pg-boss's `pglite` backend over the same single connection). Background work that
 // must survive a restart or run once across several processes (imports, large extractions, and the
-// crons of issue #15) goes through `app.jobs`; nothing keeps its own queue.
+// scheduled jobs of issue #15, server/plugins/crons.ts) goes through `app.jobs`; nothing keeps its own
+// queue.
 //
 // Every process runs the engine and the workers registered with `app.jobs.work`: a job is taken by
 // exactly one of them; a worker that dies stops heartbeating and its job is retried elsewhere.
@@ -19,6 +20,8 @@ export type JobQueueOptions = Pick<
 > & {
   /** Jobs of this queue one process runs at once (default 1). */
   localConcurrency?: number
+  /** How often an idle worker asks for a job (default 0.5 s). */
+  pollingIntervalSeconds?: number
 }
 
 export type Jobs = {
@@ -34,11 +37,10 @@ export type Jobs = {
   /** Declares a queue and its worker; call while the app registers its routes (before ready). */
   work: <T extends object>(queue: string, options: JobQueueOptions, handler: JobHandler<T>) => void
   /**
-   * Runs a declared queue on a cron expression in Europe/Paris: one job per occurrence across every
-   * process (pg-boss keeps the schedule in the database). `missed: 'once'` sends one job for the
-   * occurrences that fell while every process was down.
+   * Wakes this process's worker of a queue, so a job just sent (issue #15: "run now") starts now
+   * rather than at the worker's next poll. Does nothing before start or for an unknown queue.
    */
-  schedule: (queue: string, cron: string, options?: { missed?: 'skip' | 'once' }) => void
+  wake: (queue: string) => void
   /** The engine itself, for what the wrapper does not cover (state queries). */
   boss: () => PgBoss
 }
@@ -65,7 +67,13 @@ async function jobsPlugin(app: FastifyInstance) {
   const { database } = app
   // A job whose worker died (no heartbeat) is failed and retried at the next supervision pass.
   const seconds = app.config.jobsSuperviseSeconds
-  const supervision = { superviseIntervalSeconds: seconds, monitorIntervalSeconds: seconds }
+  // Issue #15: CRONS_ENABLED=false leaves the scheduled jobs' occurrences to other processes (the
+  // tests: nothing runs unless a test asks); the schedules themselves are rows every process shares.
+  const supervision = {
+    superviseIntervalSeconds: seconds,
+    monitorIntervalSeconds: seconds,
+    schedule: app.config.cronsEnabled,
+  }
   const boss =
     database.kind === 'pglite'
       ? new PgBoss({ db: fromPglite(database.pglite!), backend: 'pglite', schema: 'pgboss', ...supervision })
@@ -78,7 +86,7 @@ async function jobsPlugin(app: FastifyInstance) {
         })
   boss.on('error', (error) => app.log.error({ err: error }, 'jobs: engine error'))
   const registrations: Registration[] = []
-  const schedules: { queue: string; cron: string; missed: 'skip' | 'once' }[] = []
+  const workerIds = new Map<string, string>()
   let started = false
 
   app.decorate('jobs', {
@@ -90,9 +98,9 @@ async function jobsPlugin(app: FastifyInstance) {
       if (started) throw new Error(`jobs: worker ${queue} registered after start`)
       registrations.push({ queue, options, handler: handler as JobHandler<object> })
     },
-    schedule: (queue, cron, { missed = 'skip' } = {}) => {
-      if (started) throw new Error(`jobs: schedule ${queue} declared after start`)
-      schedules.push({ queue, cron, missed })
+    wake: (queue) => {
+      const id = workerIds.get(queue)
+      if (id) boss.notifyWorker(id)
     },
     boss: () => boss,
   } satisfies Jobs)
@@ -101,19 +109,20 @@ async function jobsPlugin(app: FastifyInstance) {
     await boss.start()
     started = true
     for (const { queue, options, handler } of registrations) {
-      const { localConcurrency = 1, ...queueOptions } = options
+      const { localConcurrency = 1, pollingIntervalSeconds = 0.5, ...queueOptions } = options
       await boss.createQueue(queue, queueOptions)
-      // Queue settings are kept by the first process that created the queue: apply this version's.
-      await boss.updateQueue(queue, queueOptions)
+      // Queue settings are kept by the first process that created the queue: apply this version's
+      // (but the policy, which pg-boss never changes after creation).
+      const { policy: _policy, ...updatable } = queueOptions
+      if (Object.keys(updatable).length > 0) await boss.updateQueue(queue, updatable)
       // One job per fetch: a job may run for minutes (an import), and a fetched job is reserved.
-      await boss.work<object>(
+      const id = await boss.work<object>(
         queue,
-        { batchSize: 1, localConcurrency, pollingIntervalSeconds: 0.5 },
+        { batchSize: 1, localConcurrency, pollingIntervalSeconds },
         async ([job]) => handler(job!),
       )
+      workerIds.set(queue, id)
     }
-    for (const { queue, cron, missed } of schedules)
-      await boss.schedule(queue, cron, null, { tz: 'Europe/Paris', missed })
   })
   // Before the database closes (the database plugin's hook runs after this one: hooks run in reverse).
   app.addHook('onClose', async () => {

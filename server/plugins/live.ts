@@ -12,6 +12,7 @@ import fp from 'fastify-plugin'
 import websocket from '@fastify/websocket'
 import type { WebSocket } from 'ws'
 import {
+  BROADCAST_CHANNEL_KINDS,
   channels,
   LIVE_EVENTS,
   livePayloadSchemas,
@@ -26,8 +27,10 @@ import {
   type ServerMessage,
 } from '../../src/contracts/live.ts'
 import { errors, HttpError } from '../lib/http-error.ts'
-import { createLiveProtocol, LIVE_MESSAGES } from '../lib/live-protocol.ts'
+import { DISPLAY_COOKIE, type DisplaySession } from '../lib/display-session.ts'
+import { createLiveProtocol, DISPLAY_RECHECK_MS, LIVE_MESSAGES } from '../lib/live-protocol.ts'
 import { createLiveRegistry, type LiveClient } from '../lib/live-registry.ts'
+import { followActivity } from '../lib/live-activity.ts'
 import type { LiveSession } from './session.ts'
 
 export type LiveHub = {
@@ -70,7 +73,12 @@ function originOf(value: string | undefined): string | null {
 
 async function livePlugin(app: FastifyInstance) {
   const registry = createLiveRegistry()
-  const handshakes = new WeakMap<FastifyRequest, { session: LiveSession; sessionId: string; epoch: number }>()
+  // Issue #14: a handshake is a user's session, or a wall screen's display link (its token).
+  const handshakes = new WeakMap<
+    FastifyRequest,
+    | { session: LiveSession; sessionId: string; epoch: number }
+    | { display: DisplaySession; token: string; epoch: number }
+  >()
   const publicOrigin = originOf(app.config.publicUrl)
   /** Bumped by every user, session or reset signal: authorisation decided before it is stale. */
   let epoch = 0
@@ -78,10 +86,14 @@ async function livePlugin(app: FastifyInstance) {
   const { deliver, send, close, enqueue, recheck, handleMessage } = createLiveProtocol({
     db: app.database.db,
     sessions: app.sessions,
+    displays: app.displaySessions,
     registry,
     log: app.log,
     epoch: () => epoch,
   })
+
+  // Issue #14: managers' and administrators' `activity` signals, derived from the agents' own.
+  followActivity({ bus: app.bus, db: app.database.db, registry, deliver, enqueue, epoch: () => epoch })
 
   function recheckAll(clients: Iterable<LiveClient>) {
     epoch += 1
@@ -93,6 +105,8 @@ async function livePlugin(app: FastifyInstance) {
     // of either side can change what a manager may read).
     const affected = new Set(registry.ofUser(userId))
     for (const kind of Object.keys(channels) as LiveChannelKind[]) {
+      // Issue #14: a broadcast channel belongs to no user (every signed-in reader may follow it).
+      if ((BROADCAST_CHANNEL_KINDS as readonly string[]).includes(kind)) continue
       for (const client of registry.subscribers(channels[kind](userId)) ?? []) affected.add(client)
     }
     recheckAll(affected)
@@ -195,27 +209,53 @@ async function livePlugin(app: FastifyInstance) {
     await app.sessions.resolve(request, reply)
     const { sessionId } = request.auth
     const session = sessionId ? await app.sessions.lookup(sessionId) : null
-    if (!sessionId || !session) throw errors.unauthenticated()
-    handshakes.set(request, { session, sessionId, epoch: before })
+    if (sessionId && session) return void handshakes.set(request, { session, sessionId, epoch: before })
+    // Issue #14: no user signed in, a wall screen's display link (docs/domain.md "Display links").
+    const token = request.cookies[DISPLAY_COOKIE]
+    const display = token ? await app.displaySessions.lookup(token) : null
+    if (!token || !display) throw errors.unauthenticated()
+    handshakes.set(request, { display, token, epoch: before })
   }
 
-  app.get('/ws', { websocket: true, onRequest: authenticateHandshake }, (socket: WebSocket, request) => {
-    const handshake = handshakes.get(request)
-    if (!handshake) return socket.close(1011, LIVE_MESSAGES.internal)
-    const { session, sessionId } = handshake
-    const client: LiveClient = {
+  function clientOf(
+    socket: WebSocket,
+    handshake: NonNullable<ReturnType<typeof handshakes.get>>,
+  ): LiveClient {
+    const common = {
       socket,
+      channels: new Set<string>(),
+      alive: true,
+      queue: Promise.resolve(),
+      closed: false,
+    }
+    if ('display' in handshake)
+      return {
+        ...common,
+        userId: 0,
+        role: 'TELEOPERATOR',
+        sessionId: handshake.token,
+        sessionIdHash: handshake.display.tokenHash,
+        lapsesAt: Date.now() + DISPLAY_RECHECK_MS,
+        readable: undefined,
+        display: true,
+      }
+    const { session, sessionId } = handshake
+    return {
+      ...common,
       userId: session.user.id,
       role: session.user.role,
       sessionId,
       sessionIdHash: session.idHash,
       lapsesAt: session.lapsesAt,
-      channels: new Set(),
-      alive: true,
-      queue: Promise.resolve(),
       readable: undefined,
-      closed: false,
+      display: false,
     }
+  }
+
+  app.get('/ws', { websocket: true, onRequest: authenticateHandshake }, (socket: WebSocket, request) => {
+    const handshake = handshakes.get(request)
+    if (!handshake) return socket.close(1011, LIVE_MESSAGES.internal)
+    const client = clientOf(socket, handshake)
     registry.add(client)
     socket.on('message', (raw, isBinary) => handleMessage(client, raw, isBinary))
     socket.on('pong', () => {
@@ -224,7 +264,7 @@ async function livePlugin(app: FastifyInstance) {
     socket.on('close', () => registry.remove(client))
     // A protocol error (oversized frame…) means ws is already closing the socket: stop serving it.
     socket.on('error', () => registry.remove(client))
-    send(client, { event: LIVE_EVENTS.connected, data: { userId: client.userId } })
+    send(client, { event: LIVE_EVENTS.connected, data: { userId: client.display ? null : client.userId } })
     // A logout or role change that landed during the handshake: decide again at once.
     if (handshake.epoch !== epoch) enqueue(client, () => recheck(client))
   })

@@ -1,5 +1,6 @@
 // The connected user (GET /api/user/me, spec §3) cached per process: it is read on every page and
-// by every live reconnection. 'user-changed' on the bus drops a user's entry in every process.
+// by every live reconnection. 'user-changed' on the bus drops a user's entry in every process, and
+// 'me-changed' (experience, badges, tentacalls moved) does too.
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { LRUCache } from 'lru-cache'
@@ -23,6 +24,8 @@ async function meCachePlugin(app: FastifyInstance) {
     else cache.delete(userId)
   }
   app.bus.subscribe('user-changed', ({ userId }) => drop(userId))
+  // Issue #14: what an event earned (server/domain/gamification/announce.ts), read fresh by loadMe.
+  app.bus.subscribe('me-changed', ({ userId }) => drop(userId))
   app.bus.subscribe('reset', () => drop())
 
   async function get(user: SessionUser): Promise<Me> {

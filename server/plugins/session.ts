@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Role } from '../../src/contracts/roles.ts'
 import { accessDenial, createRouteRegistry, type DeclaredRoute } from '../lib/access.ts'
+import { createDisplaySessions, type DisplaySession, type DisplaySessions } from '../lib/display-session.ts'
 import { createRequestSessions, type AuthState } from '../lib/request-session.ts'
 import { createSessionStore, type LiveSession } from '../lib/session-store.ts'
 import { getOrCreateSecret } from '../lib/secrets.ts'
@@ -22,10 +23,14 @@ declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   interface FastifyRequest {
     auth: AuthState
+    /** Issue #14: the display link's session on a route declaring `config.display`, with no user. */
+    display: DisplaySession | null
   }
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   interface FastifyInstance {
     sessions: SessionService
+    /** Issue #14: wall screens' sessions, by display link (server/lib/display-session.ts). */
+    displaySessions: DisplaySessions
     /** Every /api route with its declared access (the table-driven access test reads it). */
     declaredRoutes: () => readonly DeclaredRoute[]
   }
@@ -49,6 +54,8 @@ export type SessionService = {
   setRoleOverride: (request: FastifyRequest, role: Role | null) => Promise<void>
   /** The session behind a raw id, or null when it ended: for long-lived connections (live sockets). */
   lookup: (sessionId: string) => Promise<LiveSession | null>
+  /** Ends lapsed sessions and forgets old rate-limit hits (the scheduled job of issue #15). */
+  housekeep: () => Promise<void>
 }
 
 async function sessionPlugin(app: FastifyInstance) {
@@ -69,9 +76,13 @@ async function sessionPlugin(app: FastifyInstance) {
       if (request.auth.sessionId) await store.setRoleOverride(request.auth.sessionId, role)
     },
     lookup: store.lookup,
+    housekeep: store.housekeep,
   } satisfies SessionService)
   // Set by resolve() on every /api request and on the HTML shell before anything reads it.
   app.decorateRequest('auth', null as unknown as AuthState)
+  const displaySessions = createDisplaySessions(db, config)
+  app.decorate('displaySessions', displaySessions)
+  app.decorateRequest('display', null)
 
   const routes = createRouteRegistry()
   app.addHook('onRoute', routes.record)
@@ -80,12 +91,15 @@ async function sessionPlugin(app: FastifyInstance) {
   app.addHook('onRequest', async (request, reply) => {
     if (!isApiRoute(request)) return
     await resolve(request, reply)
-    const { access, csrf } = request.routeOptions.config
+    const { access, csrf, display } = request.routeOptions.config
+    // Issue #14: a wall screen's display link, only where the route admits one and nobody signed in.
+    if (display && request.auth.user === null) request.display = await displaySessions.resolve(request)
     const denial = accessDenial({
       access,
       role: request.auth.user?.role ?? null,
       requiresXsrf: requiresXsrf(request.method, csrf),
       xsrfMatches: () => xsrf.headerMatches(request),
+      display: request.display !== null,
     })
     if (denial) throw denial
   })
@@ -96,9 +110,6 @@ async function sessionPlugin(app: FastifyInstance) {
     // Per-user data must never sit in a shared or browser HTTP cache (the SW decides its own caching).
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store')
   })
-
-  const stopHousekeeping = store.startHousekeeping(app.log)
-  app.addHook('onClose', async () => stopHousekeeping())
 }
 
 /**

@@ -12,7 +12,6 @@ import { createSimulator, type Simulator } from '../telephony/simulator.ts'
 import type { TelephonyProvider } from '../telephony/provider.ts'
 import { announceEarned } from '../domain/gamification/announce.ts'
 import { handleWebhook, type ProcessingContext } from '../telephony/webhook-processing.ts'
-import { expirePendingCalls } from '../telephony/pending-expiry.ts'
 import { callAlertOf } from '../push/call-alert.ts'
 import { callMessage } from '../push/messages.ts'
 
@@ -32,8 +31,6 @@ declare module 'fastify' {
     telephony: Telephony
   }
 }
-
-const PENDING_SWEEP_MS = 30_000
 
 async function telephonyPlugin(app: FastifyInstance) {
   const { db } = app.database
@@ -89,17 +86,10 @@ async function telephonyPlugin(app: FastifyInstance) {
       'telephony: Aircall selected but AIRCALL_API_ID/AIRCALL_API_TOKEN/AIRCALL_WEBHOOK_TOKEN missing',
     )
 
+  // Outbound calls the provider never confirmed (server/telephony/pending-expiry.ts) are ended by the
+  // scheduled job `pending-calls-expiry` every minute (issue #15, server/domain/crons/catalogue.ts).
   app.decorate('telephony', { provider, simulator, receive, idle, context })
-  // Outbound calls the provider never confirmed (server/telephony/pending-expiry.ts). Idempotent, so
-  // every server process may sweep.
-  const sweep = setInterval(() => {
-    expirePendingCalls(context).catch((error: unknown) =>
-      app.log.error({ err: error }, 'telephony: expiring pending calls failed'),
-    )
-  }, PENDING_SWEEP_MS)
-  sweep.unref()
   app.addHook('onClose', async () => {
-    clearInterval(sweep)
     simulator?.close()
     await idle()
   })

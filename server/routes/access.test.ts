@@ -61,6 +61,24 @@ const TABLE: Record<string, Access> = {
   // gamification (issue #14; per user: a teleoperator their own, a manager their teams')
   'GET /api/gamification/:userId': SIGNED_IN,
   'GET /api/user/me/day': AGENTS,
+  // leaderboard (issue #14; a display link's session too, see DISPLAY_ROUTES) and display links
+  'GET /api/leaderboard': SIGNED_IN,
+  'GET /api/display-links': ADMIN,
+  'POST /api/display-links': ADMIN,
+  'POST /api/display-links/:id/revoke': ADMIN,
+  'POST /api/display-session': PUBLIC,
+  // a manager: themself and the teams they manage; an administrator: everyone
+  'GET /api/gamification/scope': ADMIN_MANAGER,
+  'GET /api/gamification/team/:teamId': ADMIN_MANAGER,
+  // activity for managers (issue #14; a manager: the teams they manage, server/domain/activity/scope.ts)
+  'GET /api/activity/overview': ADMIN_MANAGER,
+  'GET /api/activity/stats': ADMIN_MANAGER,
+  // timeline (issue #14; per user: the agent themself, a manager their teams', server/domain/live-access.ts)
+  'GET /api/user/:userId/timeline': SIGNED_IN,
+  'GET /api/timeline/agents': ADMIN_MANAGER,
+  // lead follow-up (issue #14; a manager: their teams' missions, server/domain/lead-access.ts)
+  'GET /api/activity/follow-up': ADMIN_MANAGER,
+  'GET /api/activity/follow-up/leads': ADMIN_MANAGER,
   // leads (per-lead rules: server/domain/lead-access.ts)
   'GET /api/lead/:id': SIGNED_IN,
   'GET /api/lead': SIGNED_IN,
@@ -142,6 +160,13 @@ const TABLE: Record<string, Access> = {
   'POST /api/call-process/:id/restore': ADMIN,
   // audit
   'GET /api/audit/:entity/:id': ADMIN,
+  // scheduled jobs (issue #15)
+  'GET /api/crons': ADMIN,
+  'GET /api/crons/:key/preview': ADMIN,
+  'PUT /api/crons/:key/schedule': ADMIN,
+  'POST /api/crons/:key/pause': ADMIN,
+  'POST /api/crons/:key/resume': ADMIN,
+  'POST /api/crons/:key/run': ADMIN,
   // lead imports (issue #13)
   'POST /api/imports': ADMIN,
   'GET /api/imports': ADMIN,
@@ -170,6 +195,12 @@ const TABLE: Record<string, Access> = {
   'POST /api/dev/awards': SIGNED_IN,
   'POST /api/dev/leads': ADMIN,
 }
+
+/**
+ * Issue #14 (docs/domain.md "Display links"): the only routes a wall screen's display link opens
+ * (`config.display`); every other private route answers it 401, as to a signed-out caller.
+ */
+const DISPLAY_ROUTES = ['GET /api/leaderboard']
 
 const ROLE_USERS = { ADMIN: 'admin', MANAGER: 'manager', TELEOPERATOR: 'teleop' } as const
 
@@ -224,5 +255,31 @@ describe('the route × role access table', () => {
     }
     // The table does restrict: a change that opened everything would leave nothing to refuse.
     expect(refusals).toBeGreaterThan(60)
+  })
+
+  it('opens only the DISPLAY_ROUTES to a display link’s session, every other private route 401', async () => {
+    const declared = t.app
+      .declaredRoutes()
+      .filter((route) => route.display)
+      .map(keyOf)
+    expect(declared).toEqual(DISPLAY_ROUTES)
+    const created = await t.agents.admin.request({
+      method: 'POST',
+      url: '/api/display-links',
+      payload: { name: 'Écran' },
+    })
+    const screen = createAgent(t.app)
+    const opened = await screen.request({
+      method: 'POST',
+      url: '/api/display-session',
+      payload: { token: created.json().token },
+    })
+    expect(opened.statusCode).toBe(200)
+    for (const [key, access] of Object.entries(TABLE)) {
+      if (access === PUBLIC) continue
+      const [method, pattern] = key.split(' ') as [string, string]
+      const response = await screen.request({ method: method as 'GET', url: urlOf(pattern) })
+      expect(response.statusCode, key).toBe(DISPLAY_ROUTES.includes(key) ? 200 : 401)
+    }
   })
 })

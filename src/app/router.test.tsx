@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { server } from '../../tests/mocks/server.ts'
+import { displaySessionIs } from '../../tests/mocks/leaderboard.ts'
 import { appEnvIs, makeMe, signedInAs } from '../../tests/mocks/session.ts'
 import { currentUrl, renderApp } from '../../tests/setup/render-app.tsx'
 import { installFakePushBrowser } from '../../tests/fakes/push-browser.ts'
@@ -48,9 +49,9 @@ describe('routing rules (spec §2)', () => {
 
   it('opens the same URL for an administrator, with the page title only', async () => {
     server.use(signedInAs(makeMe('ADMIN')))
-    renderApp('/backoffice/crons')
+    renderApp('/backoffice/sms')
 
-    expect(await screen.findByRole('heading', { name: 'Crons' })).toBeTruthy()
+    expect(await screen.findByRole('heading', { name: 'SMS' })).toBeTruthy()
     expect(screen.getByText('Cet écran arrive dans une prochaine version.')).toBeTruthy()
   })
 
@@ -73,6 +74,16 @@ describe('routing rules (spec §2)', () => {
     renderApp('/activity/leaderboard')
 
     expect(await screen.findByRole('heading', { name: 'Classement' })).toBeTruthy()
+    expect(screen.queryByRole('navigation', { name: 'Navigation principale' })).toBeNull()
+  })
+
+  it('opens a display link’s leaderboard with nobody signed in (issue #14)', async () => {
+    server.use(displaySessionIs({ name: 'Télévision du plateau' }))
+    const token = 'T'.repeat(43)
+    const { router } = renderApp(`/display/${token}`)
+
+    expect(await screen.findByRole('heading', { name: 'Classement' })).toBeTruthy()
+    expect(router.state.location.pathname).toBe(`/display/${token}`)
     expect(screen.queryByRole('navigation', { name: 'Navigation principale' })).toBeNull()
   })
 

@@ -50,6 +50,7 @@ const LAYOUT_COMPONENTS = {
   public: 'PublicLayout',
   main: 'MainLayout',
   fullscreen: 'FullscreenLayout',
+  display: 'DisplayLayout',
 } as const satisfies Record<LayoutId, string>
 
 function loaderOf<M>(modules: Record<string, () => Promise<M>>, key: string): () => Promise<M> {

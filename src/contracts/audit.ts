@@ -16,6 +16,8 @@ export const AUDIT_ENTITIES = [
   'import',
   // Issue #13: lead extractions (docs/domain.md "Extractions"), one entry per extraction.
   'extraction',
+  // Issue #15: scheduled jobs (docs/domain.md "Scheduled jobs"), by cron_settings.id.
+  'cron',
 ] as const
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number]
 
@@ -45,6 +47,10 @@ export const AUDIT_ACTIONS = [
   'undo',
   // Lead extractions (docs/domain.md "Extractions"): who extracted which filters.
   'extract',
+  // Scheduled jobs (docs/domain.md "Scheduled jobs"): paused, resumed, run now ('update': the schedule).
+  'pause',
+  'resume',
+  'run',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

@@ -63,6 +63,8 @@ export const tentacallStateSchema = z.object({
   record: z.number().int().min(0),
   /** The counts at which the tentacall is awarded (the first few; docs/domain.md). */
   milestones: z.array(z.number().int().min(1)),
+  /** The next count that awards it, above `current`. */
+  nextMilestone: z.number().int().min(1),
   /** How many times it was awarded. */
   awarded: z.number().int().min(0),
 })

@@ -61,6 +61,14 @@ const SAMPLES: Record<LiveChannelKind, unknown[]> = {
     { importId: 3, state: 'running', rowsDone: 1, totalRows: 2, rowsPerSecond: -1, secondsLeft: 1 },
     { importId: 3, state: 'running', rowsDone: 1, totalRows: 2, rowsPerSecond: 1 },
   ],
+  activity: [
+    { userId: 4, cause: 'call' },
+    { userId: 4, cause: 'user', extra: 1 },
+    { userId: 4, cause: 'coffee' },
+    { userId: 0, cause: 'lead' },
+    { cause: 'experience' },
+  ],
+  leaderboard: [{ at: '2026-11-26T10:00:00.000Z' }, { at: long(41) }, { at: 3 }, {}, { at: 'x', extra: 1 }],
 }
 
 describe('live payload readers', () => {
@@ -79,8 +87,12 @@ describe('live payload readers', () => {
     expect(parseChannel('badge:7')).toEqual({ kind: 'badge', userId: 7 })
     expect(parseChannel('user:7:reference-data')).toEqual({ kind: 'referenceData', userId: 7 })
     expect(parseChannel('user:7:importProgress')).toEqual({ kind: 'importProgress', userId: 7 })
+    expect(parseChannel('user:7:activity')).toEqual({ kind: 'activity', userId: 7 })
     expect(parseChannel('user:0:experience')).toBeNull()
     expect(parseChannel('user:9999999999:experience')).toBeNull()
     expect(parseChannel('other:1')).toBeNull()
+    // Issue #14: the leaderboard is one channel for every reader, of no user.
+    expect(parseChannel('leaderboard')).toEqual({ kind: 'leaderboard', userId: null })
+    expect(parseChannel('leaderboard:1')).toBeNull()
   })
 })

@@ -39,6 +39,10 @@ type AwardAlertFields = {
 export const REFERENCE_DATA_KINDS = ['mission', 'market', 'tag', 'callProcess', 'configuration'] as const
 export type ReferenceDataKind = (typeof REFERENCE_DATA_KINDS)[number]
 
+/** What an `activity` signal (issue #14) follows: the agent's call, lead, experience or user row. */
+export const ACTIVITY_CAUSES = ['call', 'lead', 'experience', 'user'] as const
+export type ActivityCause = (typeof ACTIVITY_CAUSES)[number]
+
 /** One payload per channel kind: signals, never whole records. */
 export type LivePayloads = {
   leadUpdate: { leadId: number; uuid?: string | undefined; reason?: string | undefined }
@@ -47,6 +51,11 @@ export type LivePayloads = {
   tentacall: { tentacallId: string; count: number } & AwardAlertFields
   badge: { badgeId: string; earnedAt: string } & AwardAlertFields
   referenceData: { kind: ReferenceDataKind; id: number | null }
+  /**
+   * Issue #14: something an agent does changed (a call, a lead, experience, their sessions or sheet),
+   * to the managers and administrators who read that agent, each on their own channel.
+   */
+  activity: { userId: number; cause: ActivityCause }
   /** Issue #13: an import's progress, to every administrator (src/contracts/imports.ts importProgressSchema). */
   importProgress: {
     importId: number
@@ -56,8 +65,17 @@ export type LivePayloads = {
     rowsPerSecond: number
     secondsLeft: number | null
   }
+  /**
+   * Issue #14: the standings changed (experience, an appointment, a badge); `at` is when the signal
+   * left. One channel for every reader, display screens included: the page refetches the leaderboard.
+   */
+  leaderboard: { at: string }
 }
 export type LiveChannelKind = keyof LivePayloads
+
+/** Issue #14: channels of no user, one name for every reader (server/domain/live-access.ts). */
+export const BROADCAST_CHANNEL_KINDS = ['leaderboard'] as const
+export type BroadcastChannelKind = (typeof BROADCAST_CHANNEL_KINDS)[number]
 
 /**
  * Channel names of spec §7. For tentacall and badge, the id is the user alerted: the earner, the
@@ -72,8 +90,12 @@ export const channels = {
   badge: (id: number) => `badge:${id}` as const,
   /** Broadcast to every signed-in page: each follows its own user's name of it (issue #12). */
   referenceData: (id: number) => `user:${id}:reference-data` as const,
+  /** Issue #14: managers and administrators only, each on their own channel (their agents' activity). */
+  activity: (id: number) => `user:${id}:activity` as const,
   /** Issue #13: administrators only, each on their own channel (every import's progress). */
   importProgress: (id: number) => `user:${id}:importProgress` as const,
+  /** Issue #14: one name for everyone (no user id). */
+  leaderboard: () => 'leaderboard' as const,
 }
 
 export type LiveChannelName = ReturnType<(typeof channels)[LiveChannelKind]>
@@ -85,20 +107,25 @@ export type PayloadOf<C extends LiveChannelName> = {
 
 export { MAX_ID } from './guards.ts'
 
-const CHANNEL_PATTERNS: readonly (readonly [RegExp, LiveChannelKind])[] = [
+const CHANNEL_PATTERNS: readonly (readonly [RegExp, Exclude<LiveChannelKind, BroadcastChannelKind>])[] = [
   [/^user:([1-9]\d{0,9}):lead:update$/, 'leadUpdate'],
   [/^user:([1-9]\d{0,9}):ongoing-call:update$/, 'ongoingCallUpdate'],
   [/^user:([1-9]\d{0,9}):experience$/, 'experience'],
   [/^tentacall:([1-9]\d{0,9})$/, 'tentacall'],
   [/^badge:([1-9]\d{0,9})$/, 'badge'],
   [/^user:([1-9]\d{0,9}):reference-data$/, 'referenceData'],
+  [/^user:([1-9]\d{0,9}):activity$/, 'activity'],
   [/^user:([1-9]\d{0,9}):importProgress$/, 'importProgress'],
 ]
 
-export type ParsedChannel = { kind: LiveChannelKind; userId: number }
+/** A channel's kind and the user it belongs to; a broadcast channel (issue #14) belongs to none. */
+export type ParsedChannel =
+  | { kind: Exclude<LiveChannelKind, BroadcastChannelKind>; userId: number }
+  | { kind: BroadcastChannelKind; userId: null }
 
 /** The kind of a channel and the user it belongs to, or null for a name outside the spec. */
 export function parseChannel(name: string): ParsedChannel | null {
+  if (name === channels.leaderboard()) return { kind: 'leaderboard', userId: null }
   for (const [pattern, kind] of CHANNEL_PATTERNS) {
     const match = pattern.exec(name)
     if (!match) continue
@@ -154,6 +181,10 @@ const readers: { [K in LiveChannelKind]: (data: Fields) => LivePayloads[K] | nul
     REFERENCE_DATA_KINDS.includes(kind as ReferenceDataKind) && (id === null || isId(id))
       ? { kind: kind as ReferenceDataKind, id }
       : null,
+  activity: ({ userId, cause }) =>
+    isId(userId) && ACTIVITY_CAUSES.includes(cause as ActivityCause)
+      ? { userId, cause: cause as ActivityCause }
+      : null,
   importProgress: ({ importId, state, rowsDone, totalRows, rowsPerSecond, secondsLeft }) =>
     isId(importId) &&
     IMPORT_STATES.includes(state as ImportState) &&
@@ -165,6 +196,7 @@ const readers: { [K in LiveChannelKind]: (data: Fields) => LivePayloads[K] | nul
     (secondsLeft === null || isCount(secondsLeft))
       ? { importId, state: state as ImportState, rowsDone, totalRows, rowsPerSecond, secondsLeft }
       : null,
+  leaderboard: ({ at }) => (isText(at, 40) ? { at } : null),
 }
 
 /** The payload of a channel kind with the known fields only, or null when it does not fit. */

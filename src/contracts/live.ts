@@ -6,6 +6,7 @@ import { z } from 'zod'
 import { importProgressSchema } from './imports.ts'
 import { safeText } from './safe-text.ts'
 import {
+  ACTIVITY_CAUSES,
   MAX_ID,
   REFERENCE_DATA_KINDS,
   parseChannel,
@@ -55,7 +56,9 @@ export const livePayloadSchemas = {
   }),
   badge: z.object({ badgeId: z.string().max(64), earnedAt: z.string().max(40), ...awardAlertFields }),
   referenceData: z.object({ kind: z.enum(REFERENCE_DATA_KINDS), id: idSchema.nullable() }),
+  activity: z.object({ userId: idSchema, cause: z.enum(ACTIVITY_CAUSES) }),
   importProgress: importProgressSchema,
+  leaderboard: z.object({ at: z.string().max(40) }),
 } as const
 
 // The schemas give exactly the payload types of live-core.ts (its readers do the same checks).

@@ -79,10 +79,19 @@ export const pushAlertSchema = z.discriminatedUnion('kind', [
   }),
   z.object({ kind: z.literal('badge'), ...awardFields }),
   z.object({ kind: z.literal('tentacall'), ...awardFields, count: z.number().int().min(0) }),
+  // Issue #15 (docs/domain.md "Scheduled jobs"): a scheduled job failed several times in a row; to
+  // administrators, once per failing streak.
+  z.object({
+    kind: z.literal('cron'),
+    key: z.string().min(1).max(64),
+    name: z.string().max(120),
+    failures: z.number().int().min(1),
+  }),
 ])
 export type PushAlert = z.infer<typeof pushAlertSchema>
 export type CallAlert = Extract<PushAlert, { kind: 'call' }>
 export type AwardAlert = Extract<PushAlert, { kind: 'badge' | 'tentacall' }>
+export type CronAlert = Extract<PushAlert, { kind: 'cron' }>
 
 export const AWARD_KINDS = ['badge', 'tentacall'] as const
 export type AwardKind = (typeof AWARD_KINDS)[number]

@@ -5,13 +5,16 @@
 // src/i18n/fr/nav.ts. Shared with the server: plain data, no React, no DOM.
 import type { AccessRuleId } from './route-access.ts'
 
-/** Layouts, each a module `src/app/layouts/<id>-layout.tsx`; all but 'public' need a signed-in user. */
-export const LAYOUTS = ['public', 'main', 'fullscreen'] as const
+/**
+ * Layouts, each a module `src/app/layouts/<id>-layout.tsx`; all but 'public' and 'display' need a
+ * signed-in user. 'display' (issue #14): a wall screen opened by a display link, no user at all.
+ */
+export const LAYOUTS = ['public', 'main', 'fullscreen', 'display'] as const
 
 export type LayoutId = (typeof LAYOUTS)[number]
 
 export function isPrivate(layout: LayoutId): boolean {
-  return layout !== 'public'
+  return layout !== 'public' && layout !== 'display'
 }
 
 /** The main navigation's sections ('main': top-level links, no heading). */
@@ -53,6 +56,8 @@ export const routeTable = {
     access: 'leaderboard',
     nav: 'main',
   },
+  // Issue #14: the leaderboard of a wall screen, opened by a display link (its token), no user.
+  display: { path: '/display/:token', layout: 'display', module: 'routes/display.tsx' },
   lead: { path: '/lead/:uuid', module: 'routes/lead/lead-sheet.tsx', access: 'lead' },
   leadAppointment: {
     path: '/lead/:uuid/appointment',
@@ -145,6 +150,13 @@ export const routeTable = {
   backofficeTeams: {
     path: '/backoffice/teams',
     module: 'routes/backoffice/teams.tsx',
+    access: 'backoffice',
+    nav: 'backoffice',
+  },
+  // Issue #14: display links of the wall screens (created, listed, revoked).
+  backofficeDisplayLinks: {
+    path: '/backoffice/display-links',
+    module: 'routes/backoffice/display-links.tsx',
     access: 'backoffice',
     nav: 'backoffice',
   },

@@ -99,3 +99,10 @@ const listFormat = new Intl.ListFormat('fr-FR', { style: 'long', type: 'conjunct
 export function formatList(items: readonly string[]): string {
   return listFormat.format(items)
 }
+
+const integerFormat = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 })
+
+/** `12500` → `12 500` (issue #14: experience points). */
+export function formatInteger(value: number): string {
+  return integerFormat.format(value)
+}

@@ -94,7 +94,7 @@ export function createAlertBridge(
   }
 
   async function onAward(
-    channel: ParsedChannel,
+    channel: Extract<ParsedChannel, { userId: number }>,
     alert: { kind: 'badge'; code: string } | { kind: 'tentacall'; code: string; count: number },
     payload: { userId?: number | undefined; awardId?: number | undefined; name?: string | undefined },
   ) {

@@ -5,9 +5,11 @@ import type { QueryClient } from '@tanstack/react-query'
 import { authQueries } from '../api/auth.ts'
 import { callQueries } from '../api/calls.ts'
 import { configQueries } from '../api/config.ts'
+import { gamificationQueries } from '../api/gamification.ts'
 import { importKeys, importProgressQueries } from '../api/import-progress.ts'
 import { leadQueries } from '../api/leads.ts'
 import { dropReferenceCache } from '../pwa/reference-cache.ts'
+import { refreshActivity } from './activity-refresh.ts'
 import {
   parseChannel,
   readLivePayload,
@@ -49,17 +51,41 @@ function invalidateMe(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: authQueries.me().queryKey })
 }
 
+/**
+ * Issue #14: progress moved (experience, a badge, a tentacall): `me` and every gamification view on
+ * screen ("Ma journée", /activity/gamification, a team's) refetch. A supervisor's badge and tentacall
+ * signals name an agent of theirs: their views of that agent refetch too.
+ */
+function invalidateProgress(queryClient: QueryClient): void {
+  invalidateMe(queryClient)
+  void queryClient.invalidateQueries({ queryKey: gamificationQueries.all() })
+}
+
+/** Issue #14: an agent's or a team's progress (not the reader's own "Ma journée"). */
+function invalidateSupervisedProgress(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: gamificationQueries.users() })
+  void queryClient.invalidateQueries({ queryKey: gamificationQueries.teams() })
+}
+
+/** Issue #14: a call or an outcome changes today's figures of "Ma journée" (calls, recalls due). */
+function invalidateMyDay(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: gamificationQueries.myDay().queryKey })
+}
+
 const handlers: Record<LiveChannelKind, EventHandler> = {
   // The payload carries the new total: the signed-in user's points are set without a request.
   experience: on('experience', (queryClient, { experiencePoints }, { userId }) => {
     queryClient.setQueryData(authQueries.me().queryKey, (me) =>
       me && me.id === userId ? { ...me, experiencePoints } : me,
     )
+    void queryClient.invalidateQueries({ queryKey: gamificationQueries.all() })
   }),
   // Any lead may have changed, and the user's processing lead with it (me.processingLeadId).
-  leadUpdate: on('leadUpdate', (queryClient) => {
+  leadUpdate: on('leadUpdate', (queryClient, { reason }) => {
     void queryClient.invalidateQueries({ queryKey: leadQueries.all() })
     invalidateMe(queryClient)
+    if (reason === 'tag' || reason === 'tag-correction' || reason === 'appointment')
+      invalidateMyDay(queryClient)
   }),
   // The call bar and the inbound alert read the current call; `me` carries the call too.
   ongoingCallUpdate: on('ongoingCallUpdate', (queryClient) => {
@@ -67,14 +93,25 @@ const handlers: Record<LiveChannelKind, EventHandler> = {
     // A lead sheet shows whether the reader's call on it still needs its outcome (`myCallId`).
     void queryClient.invalidateQueries({ queryKey: leadQueries.all() })
     invalidateMe(queryClient)
+    invalidateMyDay(queryClient)
   }),
-  // Both are kept in `me.gamification` and `me.badges`.
-  tentacall: on('tentacall', invalidateMe),
-  badge: on('badge', invalidateMe),
+  // Both are kept in `me.gamification` and `me.badges`, and shown by the gamification views.
+  tentacall: on('tentacall', invalidateProgress),
+  badge: on('badge', invalidateProgress),
   // Issue #12: a back-office change agents' screens show (a script, a tag, a mission's colour).
   referenceData: on('referenceData', (queryClient, { kind }) => {
     void refreshReferenceData(queryClient, kind)
   }),
+  // Issue #14: an agent the manager reads did something; the activity screens on view refetch.
+  activity: on('activity', (queryClient, { cause }) => {
+    refreshActivity(queryClient)
+    // Issue #14: an agent's experience moved: the supervisor's views of agents and teams on screen.
+    if (cause === 'experience') invalidateSupervisedProgress(queryClient)
+  }),
+  // Issue #14: the leaderboard screen has a live client of its own that follows this channel and
+  // refetches its boards (src/features/leaderboard/use-leaderboard-live.ts); the layouts' clients
+  // never subscribe to it, so nothing here (and the leaderboard's resource stays out of this chunk).
+  leaderboard: on('leaderboard', () => undefined),
   // Issue #13: the payload is the bar's value (rows, speed, time left); the import is refetched, and
   // the history (with the layout's running import) when an import changes state.
   importProgress: on('importProgress', (queryClient, progress) => {
@@ -128,6 +165,8 @@ export function applyLiveEvent(queryClient: QueryClient, event: string, data: un
  */
 export function refreshAfterSync(queryClient: QueryClient, afterLoss: boolean): void {
   if (afterLoss) void queryClient.invalidateQueries({ queryKey: leadQueries.all() })
+  // Issue #14: what the floor did while the socket was down (a first socket: the screen just fetched).
+  if (afterLoss) refreshActivity(queryClient)
   void queryClient.invalidateQueries({ queryKey: callQueries.all() })
   invalidateMe(queryClient)
 }

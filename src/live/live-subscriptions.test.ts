@@ -46,6 +46,13 @@ describe('channelsFor', () => {
     expect(channelsFor(teleoperator({}))).not.toContain('user:3:importProgress')
   })
 
+  it('adds their agents’ activity for managers and administrators only (issue #14)', () => {
+    const off = { tour: false, badges: false, tentacalls: false }
+    expect(channelsFor(makeMe('ADMIN', { id: 1, preferences: off }))).toContain('user:1:activity')
+    expect(channelsFor(makeMe('MANAGER', { id: 2, preferences: off }))).toContain('user:2:activity')
+    expect(channelsFor(teleoperator({}))).not.toContain('user:3:activity')
+  })
+
   it('always the user’s own channels; tentacall and badge only with their preference on', () => {
     expect(channelsFor(teleoperator({ badges: false, tentacalls: false }))).toEqual(own)
     expect(channelsFor(teleoperator({}))).toEqual([...own, 'tentacall:3', 'badge:3'])

@@ -28,6 +28,8 @@ export function channelsFor(me: Pick<Me, 'id' | 'preferences'> & Partial<Pick<Me
   if (me.preferences.badges) wanted.push(channels.badge(me.id))
   // Issue #13: every import's progress, for the administrators (the integration pages, the layout).
   if (me.role === 'ADMIN') wanted.push(channels.importProgress(me.id))
+  // Issue #14: the activity of the agents they read, for the activity screens (refetched when on view).
+  if (me.role === 'ADMIN' || me.role === 'MANAGER') wanted.push(channels.activity(me.id))
   return wanted
 }
 

@@ -33,6 +33,8 @@ export const NEVER_PERSISTED: readonly (readonly unknown[])[] = [
   // callQueries.all() (src/api/calls.ts; checked equal by the tests), not imported: the calls
   // module stays out of the /login first visit.
   ['calls'],
+  // Issue #14: who is on a call now (activityKeys.overview, src/api/activity-keys.ts): live or nothing.
+  ['activity', 'overview'],
 ]
 
 /** Saved: successful queries, except those above. */

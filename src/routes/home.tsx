@@ -1,9 +1,11 @@
 // /home (spec §2, "Screens").
 import type { QueryClient } from '@tanstack/react-query'
 import { callQueries } from '../api/calls.ts'
+import { gamificationQueries } from '../api/gamification.ts'
 import { leadQueries } from '../api/leads.ts'
 import { HomeGreeting } from '../features/home/home-greeting.tsx'
 import { HomeLeads } from '../features/home/home-leads.tsx'
+import { HomeMyDay } from '../features/home/home-my-day.tsx'
 import { startQueries } from './start-queries.ts'
 
 export const clientLoader = (queryClient: QueryClient) => () =>
@@ -13,6 +15,8 @@ export const clientLoader = (queryClient: QueryClient) => () =>
     ...(me.isCallCapable && me.processingLeadId !== null
       ? [queryClient.ensureQueryData(leadQueries.detail(me.processingLeadId))]
       : []),
+    // Issue #14: "Ma journée", call-capable users only (features/home/my-day.tsx).
+    ...(me.isCallCapable ? [queryClient.ensureQueryData(gamificationQueries.myDay())] : []),
   ])
 
 export function Component() {
@@ -20,6 +24,7 @@ export function Component() {
     <>
       <HomeGreeting />
       <HomeLeads />
+      <HomeMyDay />
     </>
   )
 }

@@ -28,18 +28,27 @@ const ICON = '/icons/icon-192.png'
 export const NAVIGATE_MESSAGE = 'alert:navigate'
 export type NavigateMessage = { type: typeof NAVIGATE_MESSAGE; url: string }
 
-/** One tag per entity (issue #5): `call:{callId}`, `badge:{userId}:{awardId}`, `tentacall:{userId}:{awardId}`. */
+/**
+ * One tag per entity (issue #5): `call:{callId}`, `badge:{userId}:{awardId}`, `tentacall:{userId}:{awardId}`,
+ * `cron:{key}` (issue #15: a job's newer failing alert replaces the older one).
+ */
 export function alertTag(alert: PushAlert): string {
-  return alert.kind === 'call' ? callAlertTag(alert.callId) : `${alert.kind}:${alert.userId}:${alert.awardId}`
+  if (alert.kind === 'call') return callAlertTag(alert.callId)
+  if (alert.kind === 'cron') return `cron:${alert.key}`
+  return `${alert.kind}:${alert.userId}:${alert.awardId}`
 }
 
 export function callAlertTag(callId: number): string {
   return `call:${callId}`
 }
 
-/** Where a click leads: the lead sheet of a call (else home); one's own award → home, others' → gamification. */
+/**
+ * Where a click leads: the lead sheet of a call (else home); one's own award → home, others' →
+ * gamification; a failing scheduled job → the scheduled jobs' page.
+ */
 export function alertUrl(alert: PushAlert): string {
   if (alert.kind === 'call') return alert.leadUuid ? paths.lead(alert.leadUuid) : paths.home()
+  if (alert.kind === 'cron') return paths.backofficeCrons()
   return alert.self ? paths.home() : paths.activityGamification()
 }
 
@@ -51,6 +60,8 @@ function body(alert: PushAlert): string {
       return t.badgeBody(alert.code, alert.self ? null : alert.name)
     case 'tentacall':
       return t.tentacallBody(alert.code, alert.count, alert.self ? null : alert.name)
+    case 'cron':
+      return t.cronBody(alert.name, alert.failures)
   }
 }
 
@@ -58,6 +69,7 @@ const TITLES: Record<PushAlert['kind'], string> = {
   call: t.callTitle,
   badge: t.badgeTitle,
   tentacall: t.tentacallTitle,
+  cron: t.cronTitle,
 }
 
 export function alertNotification(alert: PushAlert): AlertNotification {

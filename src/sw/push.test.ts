@@ -42,8 +42,16 @@ const tentacall: PushAlert = {
   count: 3,
 }
 
+// Issue #15: a scheduled job failing, to administrators.
+const cron: PushAlert = {
+  kind: 'cron',
+  key: 'files-purge',
+  name: 'Purge des fichiers d’import et d’extraction',
+  failures: 3,
+}
+
 describe('parseAlert', () => {
-  it.each([call, badge, tentacall])('reads a %s alert', (alert) => {
+  it.each([call, badge, tentacall, cron])('reads a %s alert', (alert) => {
     expect(parseAlert(JSON.parse(JSON.stringify(alert)))).toEqual(alert)
   })
 
@@ -57,6 +65,8 @@ describe('parseAlert', () => {
     { ...badge, self: 'yes' },
     { ...badge, awardId: undefined },
     { ...tentacall, count: -1 },
+    { ...cron, failures: 0 },
+    { ...cron, key: '' },
   ])('refuses what is not an alert: %j', (data) => {
     expect(parseAlert(data)).toBeNull()
   })
@@ -82,6 +92,18 @@ describe('alert notifications', () => {
   it('leads a call to its lead sheet, or home when no lead was recognised', () => {
     expect(alertUrl(call)).toBe(`/lead/${call.kind === 'call' ? call.leadUuid : ''}`)
     expect(alertUrl({ ...call, leadUuid: null, leadName: null } as PushAlert)).toBe('/home')
+  })
+
+  it('leads a failing scheduled job to the scheduled jobs’ page, one notification per job', () => {
+    expect(alertUrl(cron)).toBe('/backoffice/crons')
+    expect(alertNotification(cron)).toMatchObject({
+      title: 'Tâche planifiée en échec',
+      options: {
+        body: '« Purge des fichiers d’import et d’extraction » a échoué 3 fois de suite.',
+        tag: 'cron:files-purge',
+        requireInteraction: false,
+      },
+    })
   })
 
   it('leads one’s own award home and someone else’s to the gamification page', () => {

@@ -37,6 +37,11 @@ export function parseAlert(data: unknown): PushAlert | null {
       return null
     return { kind: 'call', callId, phone, leadUuid, leadName }
   }
+  if (data.kind === 'cron') {
+    const { key, name, failures } = data
+    if (!isText(key, 64) || key === '' || !isText(name, 120) || !isId(failures)) return null
+    return { kind: 'cron', key, name, failures }
+  }
   if (data.kind !== 'badge' && data.kind !== 'tentacall') return null
   const { userId, awardId, code, name, self } = data
   if (!isId(userId) || !isId(awardId) || !isText(code, 64) || !isText(name, 201) || typeof self !== 'boolean')

@@ -1,7 +1,9 @@
 // Default msw handlers: data a signed-in teleoperator's client sees. Tests override per case.
 import { http, HttpResponse } from 'msw'
 import { NO_CALL } from './calls.ts'
+import { makeMyDay, myDayIs } from './gamification.ts'
 import { noRunningImport } from './imports.ts'
+import { leaderboardIs, makeBoard } from './leaderboard.ts'
 import { liveServer } from './live.ts'
 
 export const handlers = [
@@ -15,6 +17,10 @@ export const handlers = [
       { status: 401 },
     ),
   ),
+  // Issue #14: "Ma journée" of the home page, nothing done yet unless a test says otherwise.
+  myDayIs(makeMyDay()),
+  // Issue #14: an empty leaderboard unless a test fills it (tests/mocks/leaderboard.ts).
+  leaderboardIs((period, teamId) => makeBoard(period, teamId, [])),
   // No ongoing call unless a test raises one (src/features/calls).
   http.get('*/api/call/ongoing', () => HttpResponse.json(NO_CALL)),
   // No lead exists unless a test provides one (tests/mocks/leads.ts).

@@ -33,6 +33,8 @@ export const leadTags = pgTable(
   (t) => [
     index('lead_tags_lead_idx').on(t.leadId, t.createdAt),
     index('lead_tags_call_process_tag_idx').on(t.callProcessTagId),
+    // An agent's outcomes of one day (the timeline, issue #14; migration 0022).
+    index('lead_tags_user_idx').on(t.userId, t.createdAt),
     // A call's outcome is recorded once (issue #17): corrections change this row, never add one.
     uniqueIndex('lead_tags_call_key')
       .on(t.callId)

@@ -107,5 +107,9 @@ export const leadEvents = pgTable(
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('lead_events_lead_idx').on(t.leadId, t.createdAt)],
+  (t) => [
+    index('lead_events_lead_idx').on(t.leadId, t.createdAt),
+    // An agent's events of one day (the timeline, issue #14; migration 0022).
+    index('lead_events_user_idx').on(t.userId, t.createdAt),
+  ],
 )

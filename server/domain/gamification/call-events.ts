@@ -18,8 +18,11 @@ export function callEvents(before: CallRow | undefined, after: CallRow): Gamific
   return []
 }
 
-/** In the transaction of the call's change; the answered call's ledger row makes it count once. */
-async function recordCallEvents(tx: Db, before: CallRow | undefined, after: CallRow) {
+/**
+ * In the transaction of the call's change; the answered call's ledger row makes it count once. For
+ * a change written without `withCallEvents` (a bulk update), `before` is the row as it was.
+ */
+export async function recordCallEvents(tx: Db, before: CallRow | undefined, after: CallRow) {
   const earned: Earned[] = []
   for (const event of callEvents(before, after)) {
     const result = await recordEvent(tx, event)

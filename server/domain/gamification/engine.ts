@@ -37,32 +37,43 @@ export function ledgerEntryOf(
   }
 }
 
-async function advanceTentacalls(tx: Db, event: GamificationEvent, day: string): Promise<string[]> {
-  const rules = TENTACALLS.filter((rule) => rule.on.includes(event.kind))
-  if (!rules.length) return []
-  const rows = await tx
+/** The user's series of `codes`, locked until the end of the transaction. */
+function lockSeries(tx: Db, userId: number, codes: string[]) {
+  return tx
     .select()
     .from(userTentacalls)
-    .where(
-      and(
-        eq(userTentacalls.userId, event.userId),
-        inArray(
-          userTentacalls.code,
-          rules.map((rule) => rule.id),
-        ),
-      ),
-    )
+    .where(and(eq(userTentacalls.userId, userId), inArray(userTentacalls.code, codes)))
     .for('update')
+}
+
+/**
+ * Moves the series the event concerns. Each is read locked, so two simultaneous events of one user
+ * count one after the other. A series without a row yet has nothing to lock: its row is first
+ * inserted empty (a simultaneous first event waits on that insert, then finds the committed row), then
+ * locked — without it, both would count from 0 and one count would be lost.
+ */
+export async function advanceTentacalls(tx: Db, event: GamificationEvent, day: string): Promise<string[]> {
+  const rules = TENTACALLS.filter((rule) => rule.on.includes(event.kind))
+  if (!rules.length) return []
+  const codes = rules.map((rule) => rule.id)
+  let rows = await lockSeries(tx, event.userId, codes)
+  if (rows.length < codes.length) {
+    const missing = codes.filter((code) => !rows.some((row) => row.code === code))
+    await tx
+      .insert(userTentacalls)
+      .values(missing.map((code) => ({ userId: event.userId, code })))
+      .onConflictDoNothing()
+    rows = await lockSeries(tx, event.userId, codes)
+  }
   const awarded: string[] = []
   for (const rule of rules) {
     const state = rows.find((row) => row.code === rule.id) ?? { current: 0, record: 0, seriesKey: null }
     const next = rule.advance(state, event, day)
     if (!next) continue
-    const values = { ...next, updatedAt: new Date() }
     await tx
-      .insert(userTentacalls)
-      .values({ userId: event.userId, code: rule.id, ...values })
-      .onConflictDoUpdate({ target: [userTentacalls.userId, userTentacalls.code], set: values })
+      .update(userTentacalls)
+      .set({ ...next, updatedAt: new Date() })
+      .where(and(eq(userTentacalls.userId, event.userId), eq(userTentacalls.code, rule.id)))
     if (next.current > state.current && rule.milestone(next.current)) awarded.push(rule.id)
   }
   return awarded

@@ -9,7 +9,7 @@ import { errors } from '../../lib/http-error.ts'
 import { messages } from '../../lib/messages.ts'
 import { BADGES } from './badges/catalogue.ts'
 import { parisDay } from './paris-day.ts'
-import { firstMilestones, TENTACALLS } from './tentacalls/catalogue.ts'
+import { firstMilestones, nextMilestone, TENTACALLS } from './tentacalls/catalogue.ts'
 
 /** A free lead counts as the user's recall when their outcome is its latest, within this window. */
 const RECALL_OWNERSHIP_DAYS = 60
@@ -33,6 +33,7 @@ async function tentacallsOf(db: Db, userId: number, day: string) {
       current: rule.currentAt(state, day),
       record: state.record,
       milestones: firstMilestones(rule),
+      nextMilestone: nextMilestone(rule, rule.currentAt(state, day)),
       awarded: awards.find((award) => award.code === rule.id)?.n ?? 0,
     }
   })

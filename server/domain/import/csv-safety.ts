@@ -5,14 +5,10 @@
 // spaces keep Excel from reading it as a number and dropping the 0 — and others stay E.164 `+…`,
 // digits only, which no spreadsheet can run.
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max'
+import { neutraliseCsvText } from '../../../src/contracts/csv-cell.ts'
 import { FRENCH_NUMBERING_PLAN_CODES } from './normalise.ts'
 
-const FORMULA_START = new Set(['=', '+', '-', '@', '\t', '\r'])
 const E164 = /^\+[1-9]\d{6,14}$/
-
-function neutraliseText(value: string): string {
-  return value.length > 0 && FORMULA_START.has(value[0]!) ? `'${value}` : value
-}
 
 /** A cell as an extraction writes it; `phone` is for columns of validated E.164 numbers. */
 export function neutraliseCell(value: string, kind: 'text' | 'phone'): string {
@@ -23,5 +19,5 @@ export function neutraliseCell(value: string, kind: 'text' | 'phone'): string {
       ? parsed.formatNational()
       : parsed.number
   }
-  return neutraliseText(value)
+  return neutraliseCsvText(value)
 }

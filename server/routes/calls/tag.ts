@@ -8,7 +8,7 @@ import { tagBodySchema, tagResponseSchema } from '../../../src/contracts/lead.ts
 import { tagLead } from '../../domain/lead-tagging.ts'
 import { publishLeadUpdate } from '../../domain/lead-signals.ts'
 import { appUrls } from '../../../src/contracts/app-urls.ts'
-import { announceEarned } from '../../domain/gamification/announce.ts'
+import { announceEarned, forgetMe } from '../../domain/gamification/announce.ts'
 
 /** Spec §6: the lead-handling roles. */
 const LEAD_HANDLERS = ['TELEOPERATOR', 'MANAGER'] as const
@@ -44,6 +44,8 @@ export default async function callTagRoutes(fastify: FastifyInstance) {
       ]
       if (outcome.released)
         for (const id of new Set(affected)) await app.bus.publish('user-changed', { userId: id })
+      // Issue #14: the cached `me` dropped before the signals below make the client refetch it.
+      else await forgetMe(app, outcome.earned?.userId)
       await publishLeadUpdate(app, outcome.lead, 'tag', affected)
       if (outcome.callId !== null)
         await app.live.publish(channels.ongoingCallUpdate(user.id), {

@@ -12,6 +12,7 @@ import {
 import { gamificationOf, myDayOf } from '../../domain/gamification/reads.ts'
 import { canRead, readableUsers } from '../../domain/live-access.ts'
 import { errors } from '../../lib/http-error.ts'
+import teamGamificationRoutes from './team.ts'
 
 export default async function gamificationRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
@@ -45,4 +46,7 @@ export default async function gamificationRoutes(fastify: FastifyInstance) {
     },
     async (request) => myDayOf(db, request.auth.user!.id),
   )
+
+  // The choices of managers and administrators, and the team view (./team.ts).
+  await app.register(teamGamificationRoutes)
 }

@@ -13,6 +13,7 @@ import {
 import { correctLeadTag } from '../../domain/lead-tag-correction.ts'
 import { findVisibleLead } from '../../domain/lead-access.ts'
 import { publishLeadUpdate } from '../../domain/lead-signals.ts'
+import { forgetMe } from '../../domain/gamification/announce.ts'
 
 export default async function leadTagCorrectionRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
@@ -35,10 +36,14 @@ export default async function leadTagCorrectionRoutes(fastify: FastifyInstance) 
       await findVisibleLead(db, user, request.params.leadId)
       const outcome = await correctLeadTag(db, { user, ...request.params, ...request.body })
       const { leadTag } = outcome
+      // Issue #14: `me` dropped before the signals make the client refetch it.
+      await forgetMe(app, outcome.experience?.userId)
       if (outcome.changed) {
         const recorder = leadTag.userId === null ? [] : [leadTag.userId]
         await publishLeadUpdate(app, outcome.lead, 'tag-correction', [user.id, ...recorder])
       }
+      // Issue #14: a correction moves the recorder's experience, hence the leaderboard.
+      if (outcome.experience) app.leaderboard.changed()
       if (outcome.experience)
         await app.live.publish(channels.experience(outcome.experience.userId), {
           experiencePoints: outcome.experience.experiencePoints,

@@ -28,6 +28,8 @@ describe('navigation items (from the route table)', () => {
       'Mails',
       'Crons',
       'Équipes',
+      // Issue #14: the wall screens' display links.
+      'Liens d’affichage',
       'Statut des webhooks Aircall',
     ])
   })

@@ -82,12 +82,12 @@ describe('login page', () => {
 
   it('goes back to returnTo after signing in', async () => {
     server.use(http.post('*/api/login', () => HttpResponse.json({ user: makeMe('ADMIN') })))
-    const { router } = renderApp('/login?returnTo=%2Fbackoffice%2Fcrons%3Fpage%3D3')
+    const { router } = renderApp('/login?returnTo=%2Fbackoffice%2Fsms%3Fpage%3D3')
 
     await signIn()
 
-    expect(await screen.findByRole('heading', { name: 'Crons' })).toBeTruthy()
-    expect(currentUrl(router)).toBe('/backoffice/crons?page=3')
+    expect(await screen.findByRole('heading', { name: 'SMS' })).toBeTruthy()
+    expect(currentUrl(router)).toBe('/backoffice/sms?page=3')
   })
 
   it.each(['//evil.example/x', 'https://evil.example/', '/\\evil.example', '/\t/evil.example'])(

@@ -108,6 +108,10 @@ export const auditHistory = {
     undo: 'Retour arrière',
     // Lead extractions (issue #13).
     extract: 'Extraction',
+    // Scheduled jobs (issue #15).
+    pause: 'Mise en pause',
+    resume: 'Reprise',
+    run: 'Lancement manuel',
   } satisfies Record<AuditAction, string>,
   fields: {
     name: 'Nom',

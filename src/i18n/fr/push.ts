@@ -14,4 +14,7 @@ export const alertNotificationText = {
     earner
       ? `${earner} a obtenu le tentacall « ${code} » (${count} au total).`
       : `Vous avez obtenu le tentacall « ${code} » (${count} au total).`,
+  // Issue #15: to administrators, once per failing streak of a scheduled job.
+  cronTitle: 'Tâche planifiée en échec',
+  cronBody: (name: string, failures: number) => `« ${name} » a échoué ${failures} fois de suite.`,
 } as const

@@ -1,7 +1,22 @@
-// /activity (spec §2). Its screen comes with a later issue; until then, title only.
-import { PlaceholderPage } from '../../app/placeholder-page.tsx'
-import { screenTitles } from '../../i18n/fr/screens.ts'
+// /activity (spec §2, issue #14 "Overview"): today on the manager's floor, live. Lazy like every route:
+// nothing of it enters /login or /home.
+import type { QueryClient } from '@tanstack/react-query'
+import { activityQueries } from '../../api/activity.ts'
+import { overviewQueryOf, readOverviewView } from '../../features/activity/activity-params.ts'
+import { OverviewScreen } from '../../features/activity/overview/overview-screen.tsx'
+import { startQueries } from '../start-queries.ts'
+
+export const clientLoader =
+  (queryClient: QueryClient) =>
+  ({ request }: { request: Request }) => {
+    const view = readOverviewView(new URL(request.url).searchParams)
+    return startQueries(queryClient, (me) =>
+      me.role === 'ADMIN' || me.role === 'MANAGER'
+        ? [queryClient.ensureQueryData(activityQueries.overview(overviewQueryOf(view)))]
+        : [],
+    )
+  }
 
 export function Component() {
-  return <PlaceholderPage title={screenTitles.activityOverview} />
+  return <OverviewScreen />
 }

@@ -1,7 +1,15 @@
-// /backoffice/crons (spec §2). Its screen comes with a later issue; until then, title only.
-import { PlaceholderPage } from '../../app/placeholder-page.tsx'
-import { screenTitles } from '../../i18n/fr/screens.ts'
+// /backoffice/crons (spec §2, issue #15 "Scheduled jobs"): administrators see and control the jobs the
+// server runs by itself. Lazy like every route: nothing of it enters /login or /home.
+import type { QueryClient } from '@tanstack/react-query'
+import { cronQueries } from '../../api/crons.ts'
+import { CronsScreen } from '../../features/crons/crons-screen.tsx'
+import { startQueries } from '../start-queries.ts'
+
+export const clientLoader = (queryClient: QueryClient) => () =>
+  startQueries(queryClient, (me) =>
+    me.role === 'ADMIN' ? [queryClient.ensureQueryData(cronQueries.list())] : [],
+  )
 
 export function Component() {
-  return <PlaceholderPage title={screenTitles.backofficeCrons} />
+  return <CronsScreen />
 }

@@ -13,3 +13,10 @@ export function firstMilestones(rule: TentacallRule, upTo = 100): number[] {
     .filter(rule.milestone)
     .slice(0, 5)
 }
+
+/** The first count above `current` that awards the tentacall (every rule has one within 1 000 more). */
+export function nextMilestone(rule: TentacallRule, current: number): number {
+  let count = current + 1
+  while (!rule.milestone(count) && count < current + 1_000) count += 1
+  return count
+}

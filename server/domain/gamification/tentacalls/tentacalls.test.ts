@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { GamificationEvent, SeriesState } from '../types.ts'
 import { answeredMilestone, answeredStreak } from './answered-streak.ts'
 import { appointmentDays, appointmentDaysMilestone } from './appointment-days.ts'
-import { firstMilestones, TENTACALLS } from './catalogue.ts'
+import { firstMilestones, nextMilestone, TENTACALLS } from './catalogue.ts'
 import { sessionAppointments, sessionKeyOf, sessionMilestone } from './session-appointments.ts'
 
 const empty: SeriesState = { current: 0, record: 0, seriesKey: null }
@@ -19,6 +19,11 @@ describe('tentacall rules', () => {
   it('the catalogue has unique ids and milestones', () => {
     expect(new Set(TENTACALLS.map((r) => r.id)).size).toBe(TENTACALLS.length)
     for (const rule of TENTACALLS) expect(firstMilestones(rule).length).toBeGreaterThan(2)
+  })
+
+  it('the next milestone above a count, past the first few too', () => {
+    expect([0, 4, 5, 10, 25, 60].map((n) => nextMilestone(answeredStreak, n))).toEqual([5, 5, 10, 25, 50, 75])
+    expect(nextMilestone(sessionAppointments, 3)).toBe(5)
   })
 
   it('consecutive answered calls: grows, a missed call breaks it, the record stays', () => {

@@ -1,0 +1,131 @@
+// The catalogue of scheduled jobs (issue #15 "Scheduled jobs", docs/domain.md "Scheduled jobs"): every
+// periodic piece of work the server does, in one list. Each job is a pg-boss queue of its own (its key)
+// run on its cron expression in Europe/Paris by server/plugins/crons.ts: one run per occurrence across
+// every process, never two at once, a missed occurrence caught up once on start where `missed` says so.
+// An administrator may pause a job or edit its schedule; the default here is what a new database gets.
+//
+// Not here on purpose: appointment reminders (their e-mail and SMS templates are not built yet), lead
+// expiry and due-recall notices (nothing defines who would be told, nor how): a job that does nothing
+// is not listed.
+import type { FastifyInstance } from 'fastify'
+import { rebuildDailyActivity } from '../gamification/daily-rebuild.ts'
+import { parisDay, shiftDay } from '../gamification/paris-day.ts'
+import { purgeExpiredFiles } from '../stored-files.ts'
+import { purgeIdempotencyKeys } from '../../lib/idempotency.ts'
+import { expirePendingCalls } from '../../telephony/pending-expiry.ts'
+
+export type CronContext = {
+  app: FastifyInstance
+  /** Aborts when the process stops. */
+  signal: AbortSignal
+  now: Date
+}
+
+export type CronDefinition = {
+  /** Identifier and pg-boss queue name: lower case and hyphens (no underscore, see pg-boss's keys). */
+  key: string
+  /** French, as the back office shows it. */
+  name: string
+  description: string
+  /** Default five-field cron expression, Europe/Paris (src/contracts/cron-schedule.ts shapes). */
+  cron: string
+  /** `once`: one run on start for the occurrences missed while every process was down. */
+  missed: 'skip' | 'once'
+  /** Retries of a failed scheduled run (a manual run is never retried: its author sees the result). */
+  retryLimit: number
+  retryDelaySeconds: number
+  /** A run still going after this long is failed by the job engine (then retried, if it may). */
+  expireInSeconds: number
+  /** Does the work; answers what it did in French, or null. Throws to fail the run. */
+  run: (context: CronContext) => Promise<string | null>
+}
+
+function count(n: number, one: string, many: string): string {
+  return `${n} ${n <= 1 ? one : many}`
+}
+
+export const CRON_CATALOGUE: readonly CronDefinition[] = [
+  {
+    key: 'pending-calls-expiry',
+    name: 'Appels sans nouvelles de l’opérateur',
+    description:
+      'Termine comme manqués les appels sortants que l’opérateur téléphonique n’a jamais confirmés après 2 minutes, pour que l’agent ne reste pas bloqué « en appel ».',
+    // The tie window is 2 minutes: a lost call frees its agent within 3 minutes (docs/domain.md "Calls").
+    cron: '* * * * *',
+    missed: 'skip',
+    retryLimit: 0,
+    retryDelaySeconds: 0,
+    expireInSeconds: 5 * 60,
+    run: async ({ app, now }) => {
+      const ended = await expirePendingCalls(app.telephony.context, now)
+      return count(ended, 'appel terminé', 'appels terminés')
+    },
+  },
+  {
+    key: 'sessions-housekeeping',
+    name: 'Ménage des sessions',
+    description:
+      'Ferme les sessions expirées ou inactives (leur déconnexion apparaît dans la chronologie de l’agent) et oublie les tentatives de connexion de plus d’un jour.',
+    cron: '*/10 * * * *',
+    missed: 'skip',
+    retryLimit: 0,
+    retryDelaySeconds: 0,
+    expireInSeconds: 10 * 60,
+    run: async ({ app }) => {
+      await app.sessions.housekeep()
+      return 'Sessions expirées fermées, tentatives anciennes oubliées'
+    },
+  },
+  {
+    key: 'idempotency-housekeeping',
+    name: 'Ménage des clés d’idempotence',
+    description:
+      'Oublie les réponses gardées plus de 24 h pour les requêtes rejouées par les postes hors ligne.',
+    cron: '0 * * * *',
+    missed: 'once',
+    retryLimit: 2,
+    retryDelaySeconds: 60,
+    expireInSeconds: 15 * 60,
+    run: async ({ app, now }) => {
+      await purgeIdempotencyKeys(app.database.db, now)
+      return 'Clés de plus de 24 h oubliées'
+    },
+  },
+  {
+    key: 'files-purge',
+    name: 'Purge des fichiers d’import et d’extraction',
+    description:
+      'Supprime les fichiers importés gardés plus de 30 jours et les extractions préparées de plus de 24 h.',
+    cron: '0 3 * * *',
+    missed: 'once',
+    retryLimit: 3,
+    retryDelaySeconds: 5 * 60,
+    expireInSeconds: 60 * 60,
+    run: async ({ app, now }) => {
+      const purged = await purgeExpiredFiles(app.database.db, app.config.filesDir, now)
+      return `${count(purged.imports, 'fichier d’import supprimé', 'fichiers d’import supprimés')}, ${count(purged.extractions, 'extraction supprimée', 'extractions supprimées')}`
+    },
+  },
+  {
+    key: 'daily-activity-rebuild',
+    name: 'Contrôle de l’activité de la veille',
+    description:
+      'Recalcule les agrégats d’activité de la veille (appels, issues, rendez-vous, expérience) à partir des appels et des tags enregistrés, pour corriger tout écart avec les compteurs tenus en direct.',
+    // After midnight, once yesterday's calls are over (docs/domain.md "Daily activity").
+    cron: '30 2 * * *',
+    missed: 'once',
+    retryLimit: 2,
+    retryDelaySeconds: 5 * 60,
+    expireInSeconds: 30 * 60,
+    run: async ({ app, now }) => {
+      const yesterday = shiftDay(parisDay(now), -1)
+      await rebuildDailyActivity(app.database.db, yesterday, yesterday)
+      const [year, month, day] = yesterday.split('-')
+      return `Journée du ${day}/${month}/${year} recalculée`
+    },
+  },
+]
+
+export function cronDefinition(key: string): CronDefinition | undefined {
+  return CRON_CATALOGUE.find((job) => job.key === key)
+}

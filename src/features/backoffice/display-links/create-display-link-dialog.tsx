@@ -1,0 +1,122 @@
+// "Nouveau lien d'affichage" (issue #14, docs/domain.md "Display links"): the administrator names the
+// screen; the full address is then shown once, with a copy button ("copied" for 1.5 s, spec §9).
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { displayLinkMutations } from '../../../api/display-links.ts'
+import { apiErrorMessage, fieldErrorMessage } from '../../../api/error-message.ts'
+import { Button } from '../../../components/ui/button.tsx'
+import { Modal } from '../../../components/ui/modal.tsx'
+import { TextField } from '../../../components/ui/text-field.tsx'
+import { paths } from '../../../contracts/app-paths.ts'
+import { displayLinkDialog as t } from '../../../i18n/fr/backoffice-display-links.ts'
+
+/** Spec §9: the "copied" flag lasts 1500 ms. */
+export const COPIED_FLAG_MS = 1500
+
+export type CreateDisplayLinkDialogProps = {
+  open: boolean
+  onClose: () => void
+}
+
+function CreatedLink({ url, onClose }: { url: string; onClose: () => void }) {
+  const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle')
+  useEffect(() => {
+    if (copy !== 'copied') return
+    const timer = setTimeout(() => setCopy('idle'), COPIED_FLAG_MS)
+    return () => clearTimeout(timer)
+  }, [copy])
+
+  async function handleCopy() {
+    try {
+      await navigator.clipboard.writeText(url)
+      setCopy('copied')
+    } catch {
+      setCopy('failed')
+    }
+  }
+
+  return (
+    <div className="display-link-created">
+      <p>{t.createdIntro}</p>
+      <label className="display-link-created__label" htmlFor="display-link-url">
+        {t.url}
+      </label>
+      <input
+        id="display-link-url"
+        className="display-link-created__url"
+        readOnly
+        value={url}
+        onFocus={(event) => event.target.select()}
+      />
+      <p role="status" className="display-link-created__status">
+        {copy === 'copied' ? t.copied : copy === 'failed' ? t.copyFailed : ''}
+      </p>
+      <div className="display-link-dialog__actions">
+        <Button variant="secondary" onClick={onClose}>
+          {t.close}
+        </Button>
+        <Button onClick={() => void handleCopy()}>{t.copy}</Button>
+      </div>
+    </div>
+  )
+}
+
+export function CreateDisplayLinkDialog({ open, onClose }: CreateDisplayLinkDialogProps) {
+  const queryClient = useQueryClient()
+  const create = useMutation(displayLinkMutations.create(queryClient))
+  const [name, setName] = useState('')
+  const nameRef = useRef<HTMLInputElement>(null)
+
+  function handleClose() {
+    create.reset()
+    setName('')
+    onClose()
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    create.mutate({ name })
+  }
+
+  const created = create.data
+  const error = create.error
+    ? (fieldErrorMessage(create.error, 'name') ?? apiErrorMessage(create.error, t.failed))
+    : null
+  return (
+    <Modal
+      open={open}
+      onClose={handleClose}
+      title={created ? t.createdTitle : t.title}
+      initialFocusRef={created ? undefined : nameRef}
+    >
+      {created ? (
+        <CreatedLink
+          url={new URL(paths.display(created.token), window.location.origin).href}
+          onClose={handleClose}
+        />
+      ) : (
+        <form className="display-link-dialog" onSubmit={handleSubmit} noValidate>
+          <TextField
+            ref={nameRef}
+            label={t.name}
+            name="displayLinkName"
+            value={name}
+            onChange={setName}
+            error={error}
+            autoComplete="off"
+            required
+          />
+          <p className="display-link-dialog__hint">{t.nameHint}</p>
+          <div className="display-link-dialog__actions">
+            <Button variant="secondary" onClick={handleClose}>
+              {t.cancel}
+            </Button>
+            <Button type="submit" busy={create.isPending}>
+              {t.submit}
+            </Button>
+          </div>
+        </form>
+      )}
+    </Modal>
+  )
+}

@@ -1,0 +1,12 @@
+// A value that follows another once it stopped changing for `delayMs` (the schedule editor asks the
+// server for its preview once typing pauses, not at every key).
+import { useEffect, useState } from 'react'
+
+export function useSettledValue<T>(value: T, delayMs: number): T {
+  const [settled, setSettled] = useState(value)
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs)
+    return () => clearTimeout(timer)
+  }, [value, delayMs])
+  return settled
+}

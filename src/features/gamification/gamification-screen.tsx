@@ -1,0 +1,46 @@
+// `/activity/gamification` (issue #14, spec §2): one's experience, level, badges and tentacalls; a
+// manager or an administrator chooses an agent or a team they may read (the choice is in the URL).
+// Teleoperators see only their own, without a choice.
+import { useQuery } from '@tanstack/react-query'
+import { authQueries } from '../../api/auth.ts'
+import { gamificationQueries } from '../../api/gamification.ts'
+import { PageTitle } from '../../components/ui/page-title.tsx'
+import { app } from '../../i18n/fr/common.ts'
+import { gamification as t } from '../../i18n/fr/gamification.ts'
+import { AgentProgress } from './agent-progress.tsx'
+import { effectiveView, useGamificationView } from './gamification-params.ts'
+import { ProgressPicker } from './progress-picker.tsx'
+import { TeamProgress } from './team-progress.tsx'
+import './gamification.css'
+
+export function GamificationScreen() {
+  const { data: me } = useQuery(authQueries.me())
+  const [view, setView] = useGamificationView()
+  const supervisor = me?.role === 'ADMIN' || me?.role === 'MANAGER'
+  const { data: scope } = useQuery({ ...gamificationQueries.scope(), enabled: supervisor })
+  if (!me) return null
+  const shown = effectiveView(me, view)
+  const agent = shown.kind === 'user' ? scope?.agents.find((a) => a.id === shown.userId) : undefined
+  return (
+    <div className="gamification">
+      <PageTitle title={t.title} documentTitle={`${t.title} – ${app.name}`} />
+      {supervisor ? <ProgressPicker view={shown} onChange={setView} /> : null}
+      {shown.kind === 'user' ? (
+        <AgentProgress
+          userId={shown.userId}
+          heading={
+            shown.userId === me.id
+              ? t.agent.mine
+              : agent
+                ? t.agent.heading(`${agent.firstName} ${agent.lastName}`)
+                : t.agent.someone
+          }
+        />
+      ) : shown.kind === 'team' ? (
+        <TeamProgress teamId={shown.teamId} />
+      ) : (
+        <p>{t.choose.prompt}</p>
+      )}
+    </div>
+  )
+}

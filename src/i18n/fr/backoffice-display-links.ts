@@ -1,0 +1,51 @@
+// French strings of the display links back office (issue #14, /backoffice/display-links). Imported by
+// that screen only.
+export const displayLinksScreen = {
+  title: 'Liens d’affichage',
+  intro:
+    'Un lien d’affichage ouvre le classement en direct sur un écran mural ou une télévision, sans compte ni ' +
+    'déconnexion : il ne donne accès à rien d’autre. Révoquez-le quand l’écran n’en a plus besoin.',
+  create: 'Nouveau lien d’affichage',
+  tableLabel: 'Liens d’affichage',
+  columns: {
+    name: 'Nom',
+    createdAt: 'Créé le',
+    createdBy: 'Par',
+    lastUsedAt: 'Dernière utilisation',
+    status: 'Statut',
+    actions: 'Actions',
+  },
+  active: 'Actif',
+  revokedOn: (date: string) => `Révoqué le ${date}`,
+  never: 'Jamais',
+  unknownAuthor: '—',
+  revoke: 'Révoquer',
+  revokeLabel: (name: string) => `Révoquer le lien « ${name} »`,
+  loading: 'Chargement des liens…',
+  loadFailed: 'La liste des liens n’a pas pu être chargée.',
+  empty: 'Aucun lien d’affichage pour l’instant.',
+  confirmTitle: 'Révoquer ce lien ?',
+  confirmMessage: (name: string) =>
+    `L’écran « ${name} » perdra le classement immédiatement. Cette action est définitive.`,
+  confirm: 'Révoquer',
+  cancel: 'Annuler',
+  revoked: (name: string) => `Lien « ${name} » révoqué.`,
+} as const
+
+export const displayLinkDialog = {
+  title: 'Nouveau lien d’affichage',
+  name: 'Nom de l’écran',
+  nameHint: 'Par exemple : « Télévision du plateau » ou « Salle de pause ».',
+  submit: 'Créer le lien',
+  cancel: 'Annuler',
+  failed: 'Le lien n’a pas pu être créé.',
+  createdTitle: 'Lien créé',
+  createdIntro:
+    'Ouvrez cette adresse sur l’écran. Elle n’est affichée qu’une fois : copiez-la maintenant. ' +
+    'Perdue, créez un nouveau lien et révoquez celui-ci.',
+  url: 'Adresse du lien',
+  copy: 'Copier l’adresse',
+  copied: 'Adresse copiée',
+  copyFailed: 'La copie a échoué : sélectionnez l’adresse et copiez-la.',
+  close: 'Terminer',
+} as const
