@@ -158,7 +158,7 @@ describe('badges and tentacalls', () => {
         title: 'Nouveau badge',
         options: expect.objectContaining({
           tag: 'badge:3:11',
-          body: 'Vous avez obtenu le badge « premier-appel ».',
+          body: 'Vous avez obtenu le badge « Premier contact ».',
           data: { url: '/home', kind: 'badge' },
         }),
       }),

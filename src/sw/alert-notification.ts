@@ -6,6 +6,7 @@ import type { PushAlert } from '../contracts/push.ts'
 import { paths } from '../contracts/app-paths.ts'
 import { formatPhone } from '../i18n/format.ts'
 import { alertNotificationText as t } from '../i18n/fr/push.ts'
+import { awardName } from '../contracts/award-names.ts'
 
 /** What a click needs: where to go. Kept on the notification (`notification.data`). */
 export type AlertNotificationData = { url: string; kind: PushAlert['kind'] }
@@ -57,9 +58,9 @@ function body(alert: PushAlert): string {
     case 'call':
       return t.callBody(alert.phone ? formatPhone(alert.phone) : t.hiddenNumber, alert.leadName)
     case 'badge':
-      return t.badgeBody(alert.code, alert.self ? null : alert.name)
+      return t.badgeBody(awardName('badge', alert.code), alert.self ? null : alert.name)
     case 'tentacall':
-      return t.tentacallBody(alert.code, alert.count, alert.self ? null : alert.name)
+      return t.tentacallBody(awardName('tentacall', alert.code), alert.count, alert.self ? null : alert.name)
     case 'cron':
       return t.cronBody(alert.name, alert.failures)
   }

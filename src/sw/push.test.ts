@@ -132,13 +132,13 @@ describe('alert notifications', () => {
     expect(alertNotification(badge)).toMatchObject({
       title: 'Nouveau badge',
       options: {
-        body: 'Paul Petit a obtenu le badge « premier-appel ».',
+        body: 'Paul Petit a obtenu le badge « Premier contact ».',
         requireInteraction: false,
         renotify: false,
       },
     })
     expect(alertNotification({ ...badge, self: true }).options.body).toBe(
-      'Vous avez obtenu le badge « premier-appel ».',
+      'Vous avez obtenu le badge « Premier contact ».',
     )
     expect(alertNotification(tentacall)).toMatchObject({
       title: 'Nouveau tentacall',

@@ -329,7 +329,7 @@ test('a manager’s hidden tab shows a team member’s badge once (awarded throu
     await expect.poll(() => notifications(page, tag)).toHaveLength(1)
     const [shown] = await notifications(page, tag)
     expect(shown).toMatchObject({ title: 'Nouveau badge', url: '/activity/gamification' })
-    expect(shown!.body).toMatch(/ a obtenu le badge « premier-rdv »\.$/)
+    expect(shown!.body).toMatch(/ a obtenu le badge « Premier rendez-vous »\.$/)
     // Shown once: every frame of that award the tab received has been looked at by the bridge. An
     // award sent after it proves they have all arrived (one socket, in order).
     const ofAward = (id: number) => (_: string, data: Record<string, unknown>) => data.awardId === id
@@ -343,6 +343,42 @@ test('a manager’s hidden tab shows a team member’s badge once (awarded throu
     expect(await page.evaluate((t) => window.__shownTags[t], tag)).toBe(1)
   } finally {
     await admin.dispose()
+    await page.close()
+  }
+})
+
+test('a manager’s hidden tab shows once the badge a team member earns by answering their first call', async () => {
+  const page = await signedInPage('manager@demo.fr')
+  const agent = await apiAs('teleop3@demo.fr')
+  try {
+    const me = (await (await agent.get('/api/user/me')).json()) as { id: number }
+    const [lead] = ((await (await agent.get('/api/lead/random/1')).json()) as { items: { phone: string }[] })
+      .items
+    await page.evaluate(() => window.__setVisibility('hidden'))
+
+    // The simulator rings teleop3 and they answer: their first answered call earns "Premier contact"
+    // through the gamification rules (issue #14), not through the dev award endpoint.
+    const { callId } = (await apiPost(agent, '/api/dev/telephony/inbound', {
+      userId: me.id,
+      fromNumber: lead!.phone,
+    })) as { callId: number }
+    await apiPost(agent, `/api/dev/telephony/${callId}/answer`, {})
+    const earned = (_: string, data: Record<string, unknown>) =>
+      data.badgeId === 'premier-appel' && data.userId === me.id
+    await expect.poll(() => framesReceived(page, earned)).toBe(1)
+    const frame = (liveFrames.get(page) ?? []).find(({ event, data }) => earned(event, data))!
+    const tag = `badge:${me.id}:${String(frame.data.awardId)}`
+
+    await expect.poll(() => notifications(page, tag)).toHaveLength(1)
+    const [shown] = await notifications(page, tag)
+    expect(shown).toMatchObject({ title: 'Nouveau badge', url: '/activity/gamification' })
+    expect(shown!.body).toMatch(/ a obtenu le badge « Premier contact »\.$/)
+    // Once: the bridge has looked at every frame of that award (it received one, checked above).
+    await expect.poll(() => checked(page, tag)).toBe(1)
+    expect(await page.evaluate((t) => window.__shownTags[t], tag)).toBe(1)
+    await apiPost(agent, `/api/dev/telephony/${callId}/hangup`, {})
+  } finally {
+    await agent.dispose()
     await page.close()
   }
 })

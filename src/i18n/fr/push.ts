@@ -7,13 +7,13 @@ export const alertNotificationText = {
   callBody: (caller: string, lead: string | null) => (lead ? `${caller} · Lead : ${lead}` : caller),
   hiddenNumber: 'Numéro masqué',
   badgeTitle: 'Nouveau badge',
-  badgeBody: (code: string, earner: string | null) =>
-    earner ? `${earner} a obtenu le badge « ${code} ».` : `Vous avez obtenu le badge « ${code} ».`,
+  badgeBody: (badge: string, earner: string | null) =>
+    earner ? `${earner} a obtenu le badge « ${badge} ».` : `Vous avez obtenu le badge « ${badge} ».`,
   tentacallTitle: 'Nouveau tentacall',
-  tentacallBody: (code: string, count: number, earner: string | null) =>
+  tentacallBody: (tentacall: string, count: number, earner: string | null) =>
     earner
-      ? `${earner} a obtenu le tentacall « ${code} » (${count} au total).`
-      : `Vous avez obtenu le tentacall « ${code} » (${count} au total).`,
+      ? `${earner} a obtenu le tentacall « ${tentacall} » (${count} au total).`
+      : `Vous avez obtenu le tentacall « ${tentacall} » (${count} au total).`,
   // Issue #15: to administrators, once per failing streak of a scheduled job.
   cronTitle: 'Tâche planifiée en échec',
   cronBody: (name: string, failures: number) => `« ${name} » a échoué ${failures} fois de suite.`,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { BadgeFacts, GamificationEvent, WeekFacts } from '../types.ts'
 import { BADGES } from './catalogue.ts'
+import { TENTACALLS } from '../tentacalls/catalogue.ts'
+import { awardName, badgeNames, tentacallNames } from '../../../../src/contracts/award-names.ts'
 import { cleanWeek } from './clean-week.ts'
 import { earlyBird } from './early-bird.ts'
 import { firstAnswered } from './first-answered.ts'
@@ -79,5 +81,17 @@ describe('badge rules', () => {
     expect(cleanWeek.needsPreviousWeek!(facts({ today: { answered: 0, appointments: 0, tags: 2 } }))).toBe(
       false,
     )
+  })
+})
+
+describe('the catalogue’s French names', () => {
+  it('names every badge and tentacall where the notifications read them (src/contracts/award-names.ts)', () => {
+    expect(Object.keys(badgeNames).sort()).toEqual(BADGES.map((rule) => rule.id).sort())
+    expect(Object.keys(tentacallNames).sort()).toEqual(TENTACALLS.map((rule) => rule.id).sort())
+    for (const rule of BADGES) expect(awardName('badge', rule.id)).toBe(rule.name)
+    for (const rule of TENTACALLS) expect(awardName('tentacall', rule.id)).toBe(rule.name)
+    // A code outside the catalogue (the dev endpoint's) is shown as it is.
+    expect(awardName('badge', 'push-cdp')).toBe('push-cdp')
+    expect(awardName('badge', 'toString')).toBe('toString')
   })
 })

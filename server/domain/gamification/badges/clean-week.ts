@@ -1,3 +1,4 @@
+import { badgeNames } from '../../../../src/contracts/award-names.ts'
 import type { BadgeRule } from '../types.ts'
 
 /**
@@ -7,7 +8,7 @@ import type { BadgeRule } from '../types.ts'
  */
 export const cleanWeek: BadgeRule = {
   id: 'semaine-impeccable',
-  name: 'Semaine impeccable',
+  name: badgeNames['semaine-impeccable'],
   description: 'Appeler chaque jour ouvré d’une semaine sans laisser aucun appel sans tag.',
   icon: 'check-circle',
   on: ['tag'],

@@ -1,4 +1,5 @@
 import { minutesOfDay } from '../../../../src/contracts/paris-calendar.ts'
+import { badgeNames } from '../../../../src/contracts/award-names.ts'
 import type { BadgeRule } from '../types.ts'
 
 /** 9:00, Paris wall clock. */
@@ -6,7 +7,7 @@ export const EARLY_BIRD_BEFORE_MINUTES = 9 * 60
 
 export const earlyBird: BadgeRule = {
   id: 'leve-tot',
-  name: 'Lève-tôt',
+  name: badgeNames['leve-tot'],
   description: 'Avoir un appel décroché commencé avant 9 h.',
   icon: 'sunrise',
   on: ['call-answered'],

@@ -1,3 +1,4 @@
+import { tentacallNames } from '../../../../src/contracts/award-names.ts'
 import { grown, type TentacallRule } from '../types.ts'
 
 /** Awarded at 5, 10 and 25 answered calls in a row, then every 25. */
@@ -8,7 +9,7 @@ export function answeredMilestone(count: number): boolean {
 /** Consecutive answered calls: an answered call grows it, a call of the agent's that nobody answered ends it. */
 export const answeredStreak: TentacallRule = {
   id: 'decroches-consecutifs',
-  name: 'Série de décrochés',
+  name: tentacallNames['decroches-consecutifs'],
   description: 'Appels décrochés d’affilée, sans appel manqué entre eux.',
   icon: 'phone-forwarded',
   on: ['call-answered', 'call-missed'],

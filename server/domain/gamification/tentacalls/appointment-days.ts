@@ -1,4 +1,5 @@
 import { previousWorkingDay } from '../paris-day.ts'
+import { tentacallNames } from '../../../../src/contracts/award-names.ts'
 import { grown, type TentacallRule } from '../types.ts'
 
 /** Awarded at 3, 5 and 10 working days in a row, then every 10. */
@@ -12,7 +13,7 @@ export function appointmentDaysMilestone(count: number): boolean {
  */
 export const appointmentDays: TentacallRule = {
   id: 'jours-rdv',
-  name: 'Jours avec RDV',
+  name: tentacallNames['jours-rdv'],
   description: 'Jours ouvrés d’affilée avec au moins un rendez-vous fixé.',
   icon: 'calendar-range',
   on: ['appointment'],

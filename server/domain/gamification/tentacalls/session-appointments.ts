@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { tentacallNames } from '../../../../src/contracts/award-names.ts'
 import { grown, type TentacallRule } from '../types.ts'
 
 /** Awarded at 3 and 5 appointments in one session, then every 5. */
@@ -12,7 +13,7 @@ export function sessionMilestone(count: number): boolean {
  */
 export const sessionAppointments: TentacallRule = {
   id: 'rdv-session',
-  name: 'RDV en une session',
+  name: tentacallNames['rdv-session'],
   description: 'Rendez-vous fixés pendant une même session de travail.',
   icon: 'zap',
   on: ['appointment'],
