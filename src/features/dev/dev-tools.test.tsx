@@ -98,7 +98,7 @@ describe('developer tools panel', () => {
       }),
     )
     const calls = usersEndpoint()
-    const { router } = renderApp('/activity/stats-teleops')
+    const { router } = renderApp('/backoffice/sms')
 
     const panel = await openPanel()
     const select = within(panel).getByLabelText('Utilisateur')
