@@ -1,7 +1,9 @@
 // What each agent of a scope is doing now (issue #14 overview, docs/domain.md "Activity"), in one
 // statement: today's counts (daily_activity), their newest call, the lead sheet they have open, the
-// lead they hold, their sessions. Each lateral reads an index (calls_user_idx, sessions_user_idx,
-// lead_events_lead_idx): the cost grows with the number of agents, not with the history.
+// lead they hold, their sessions, their newest activity events (sheet opened, left, signed in:
+// user_activity_events). Each lateral reads an index (calls_user_idx, sessions_user_idx,
+// lead_events_lead_idx, user_activity_events (user_id, at)): the cost grows with the number of
+// agents, not with the history.
 import { sql } from 'drizzle-orm'
 import type { AgentNow, AgentState, LeadRef } from '../../../src/contracts/activity.ts'
 import { rowsOf, type Db } from '../../db/client.ts'
@@ -33,6 +35,10 @@ type AgentRow = CountColumns & {
   last_seen: Instant
   signed_in_at: Instant
   last_event: Instant
+  /** When they opened the sheet they have open (their newest sheet-viewed event). */
+  viewed_at: Instant
+  /** Their newest activity event of any kind (sheet opened or left, signed in or out). */
+  activity_at: Instant
 }
 
 function agentRows(db: Db, scope: ActivityScope, day: string) {
@@ -46,7 +52,11 @@ function agentRows(db: Db, scope: ActivityScope, day: string) {
       hl.id as held_id, hl.processing_since as held_since,
       s.last_seen, s.signed_in_at,
       (select max(e.created_at) from lead_events e
-        where e.lead_id = coalesce(lc.lead_id, lc.detected_lead_id) and e.user_id = u.id) as last_event
+        where e.lead_id = coalesce(lc.lead_id, lc.detected_lead_id) and e.user_id = u.id) as last_event,
+      (select a.at from user_activity_events a
+        where a.user_id = u.id and a.kind = 'sheet-viewed' and a.lead_id = u.viewing_lead_id
+        order by a.at desc limit 1) as viewed_at,
+      (select max(a.at) from user_activity_events a where a.user_id = u.id) as activity_at
     from users u
     left join daily_activity d on d.user_id = u.id and d.day = ${day}
     left join lateral (
@@ -96,10 +106,13 @@ export function agentNowOf(row: AgentRow, now: Date): AgentNow {
     since = toIso(row.last_seen)
   } else if (viewing) {
     state = 'sheet'
-    since = row.held_id !== null && toInt(row.held_id) === viewing.id ? toIso(row.held_since) : null
+    // Since they opened it (recorded since migration 0022), else since they took it when they hold it.
+    since =
+      toIso(row.viewed_at) ??
+      (row.held_id !== null && toInt(row.held_id) === viewing.id ? toIso(row.held_since) : null)
   } else {
     state = 'idle'
-    since = latest(now, row.ended_at, row.last_event, row.held_since, row.signed_in_at)
+    since = latest(now, row.ended_at, row.last_event, row.held_since, row.signed_in_at, row.activity_at)
   }
   return {
     userId: toInt(row.id),

@@ -103,6 +103,27 @@ describe('GET /api/activity/overview', () => {
     expect(body.agents.map((a) => a.userId)).not.toContain(outsider.id)
   })
 
+  it('an agent on a lead sheet is on it since they opened it (the sheet-viewed event)', async () => {
+    const { teleop } = t.users
+    const { market } = await insertMission(t.database.db, { userIds: [teleop.id] })
+    const lead = await insertLead(t.database.db, market.id, { firstName: 'Chloé', lastName: 'Ouverte' })
+    const before = Date.now()
+    const viewed = await t.agents.teleop.request({
+      method: 'POST',
+      url: '/api/users/view-lead-page',
+      payload: { leadId: lead.id },
+    })
+    expect(viewed.statusCode).toBe(200)
+    const after = Date.now()
+
+    const row = agentOf(await overview(manager), teleop.id)
+    expect(row).toMatchObject({ state: 'sheet', lead: { id: lead.id, name: 'Chloé Ouverte' } })
+    // Not held: before migration 0022 this state had no time at all.
+    const since = new Date(row.since!).getTime()
+    expect(since).toBeGreaterThanOrEqual(before - 1_000)
+    expect(since).toBeLessThanOrEqual(after + 1_000)
+  })
+
   it('each mission’s queue: to hand out, recalls due and overdue, expiring within 7 days', async () => {
     const { db } = t.database
     const { teleop, other, outsider } = t.users
