@@ -9,9 +9,6 @@
 // The rows are written by INSERT … SELECT generate_series with the daily-activity triggers disabled,
 // then daily_activity is rebuilt in one statement (rebuildDailyActivity, as after a restore); the
 // triggers' own cost is measured on the last 10,000 calls, written with them on.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { sql } from 'drizzle-orm'
 import { openDatabase, rowsOf, type Db } from '../server/db/client.ts'
@@ -20,7 +17,7 @@ import { mulberry32 } from '../server/db/seed-random.ts'
 import { QUEUE_CACHE_MS } from '../server/domain/activity/queue-cache.ts'
 import { rebuildDailyActivity } from '../server/domain/gamification/daily-rebuild.ts'
 import { parisDay, shiftDay } from '../server/domain/gamification/paris-day.ts'
-import { createBenchDatabase, percentile, signIn, startAppServer } from './lib.ts'
+import { percentile, signIn, onBothDatabases, startAppServer } from './lib.ts'
 
 const AGENTS = 100
 const TEAMS = 10
@@ -287,21 +284,5 @@ function report(label: Target['label'], samples: Sample[]): Record<string, numbe
 }
 
 export async function measureActivityStats(): Promise<Record<string, number>> {
-  const results: Record<string, number> = {}
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-activity-'))
-  try {
-    Object.assign(results, report('PGlite', await measureOn({ label: 'PGlite', dataDir })))
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true })
-  }
-  const database = await createBenchDatabase()
-  try {
-    Object.assign(
-      results,
-      report('PostgreSQL', await measureOn({ label: 'PostgreSQL', databaseUrl: database.url })),
-    )
-  } finally {
-    await database.drop()
-  }
-  return results
+  return onBothDatabases('activity', async (target) => report(target.label, await measureOn(target)))
 }

@@ -3,12 +3,9 @@
 // above 100,000 (EXTRACTION_STREAM_MAX_ROWS): time to first byte and rows per second of the download,
 // for an administrator (every lead) and a manager (the lead-visibility rule in every chunk). Then the
 // background job on the default limit: rows per second from the request to the file being ready.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import type { ExtractionColumn, ExtractionPage } from '../src/contracts/extractions.ts'
-import { createBenchDatabase, signIn, startAppServer } from './lib.ts'
+import { signIn, onBothDatabases, startAppServer } from './lib.ts'
 import { prepare } from './lead-search.ts'
 
 const TTFB_TARGET_MS = 1_000
@@ -145,20 +142,7 @@ async function measureOn(target: Target): Promise<Record<string, number>> {
 }
 
 export async function measureExtraction(): Promise<Record<string, number>> {
-  const results: Record<string, number> = {}
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-extraction-'))
-  try {
-    Object.assign(results, await measureOn({ label: 'PGlite', dataDir }))
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true })
-  }
-  const database = await createBenchDatabase()
-  try {
-    Object.assign(results, await measureOn({ label: 'PostgreSQL', databaseUrl: database.url }))
-  } finally {
-    await database.drop()
-  }
-  return results
+  return onBothDatabases('extraction', measureOn)
 }
 
 // `npx tsx bench/extraction.ts` (or node): this benchmark alone.

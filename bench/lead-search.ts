@@ -6,9 +6,6 @@
 // beside GET /api/user/me in the same mix and at the same concurrency as the baseline. Issue #11:
 // accent-folded names have their own target at concurrency 1 (p95 < 30 ms on PGlite, < 10 ms on
 // PostgreSQL), and the indexes each search's statements use are printed (bench/search-plans.ts).
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { and, isNotNull, max, sql } from 'drizzle-orm'
 import { openDatabase } from '../server/db/client.ts'
@@ -16,7 +13,7 @@ import { leads } from '../server/db/schema.ts'
 import { FIRST_NAMES, LAST_NAMES, EMAIL_DOMAINS } from '../server/db/seed-data.ts'
 import { seedDemoData } from '../server/db/seed.ts'
 import { mulberry32 } from '../server/db/seed-random.ts'
-import { createBenchDatabase, percentile, signIn, startAppServer } from './lib.ts'
+import { percentile, signIn, onBothDatabases, startAppServer } from './lib.ts'
 import { explainSearches } from './search-plans.ts'
 
 const TOTAL_LEADS = 100_000
@@ -301,21 +298,5 @@ function report(label: string, runs: Run[]): Record<string, number> {
 }
 
 export async function measureSearch(): Promise<Record<string, number>> {
-  const results: Record<string, number> = {}
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-search-'))
-  try {
-    Object.assign(results, report('PGlite', await measureOn({ label: 'PGlite', dataDir })))
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true })
-  }
-  const database = await createBenchDatabase()
-  try {
-    Object.assign(
-      results,
-      report('PostgreSQL', await measureOn({ label: 'PostgreSQL', databaseUrl: database.url })),
-    )
-  } finally {
-    await database.drop()
-  }
-  return results
+  return onBothDatabases('search', async (target) => report(target.label, await measureOn(target)))
 }

@@ -1,7 +1,7 @@
 // Shared helpers of the benchmark scripts: start the real server on a free port
 // (tests/setup/server-process.ts), sign in, percentiles.
 import type { ChildProcess } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createScratchDatabase, type ScratchDatabase } from '../tests/setup/scratch-database.ts'
@@ -73,6 +73,33 @@ export function createBenchDatabase(): Promise<ScratchDatabase> {
     process.env.TEST_DATABASE_URL ||
     'postgres://postgres@127.0.0.1:5432/test'
   return createScratchDatabase(baseUrl, 'bench')
+}
+
+/** Where a benchmark runs: the embedded PGlite in a data directory, or a PostgreSQL database. */
+export type BenchTarget = { label: 'PGlite' | 'PostgreSQL'; dataDir?: string; databaseUrl?: string }
+
+/**
+ * Runs `measure` on a fresh PGlite directory, then on a fresh PostgreSQL database (each removed
+ * after), and merges their figures: the shape every two-database benchmark shares.
+ */
+export async function onBothDatabases(
+  name: string,
+  measure: (target: BenchTarget) => Promise<Record<string, number>>,
+): Promise<Record<string, number>> {
+  const results: Record<string, number> = {}
+  const dataDir = mkdtempSync(path.join(tmpdir(), `bench-${name}-`))
+  try {
+    Object.assign(results, await measure({ label: 'PGlite', dataDir }))
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+  const database = await createBenchDatabase()
+  try {
+    Object.assign(results, await measure({ label: 'PostgreSQL', databaseUrl: database.url }))
+  } finally {
+    await database.drop()
+  }
+  return results
 }
 
 /** Median of some values (the mean of the two middle ones for an even count). */

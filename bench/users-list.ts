@@ -2,16 +2,13 @@
 // PGlite) with 5,000 users, 200 missions, 1,000 markets, 50 teams and their memberships, on PGlite
 // and on PostgreSQL, through the real route GET /api/users with a search and a filter and a real
 // administrator's and manager's sessions, beside GET /api/user/me in the same mix.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { sql } from 'drizzle-orm'
 import { openDatabase, rowsOf } from '../server/db/client.ts'
 import { FIRST_NAMES, LAST_NAMES } from '../server/db/seed-data.ts'
 import { seedDemoData } from '../server/db/seed.ts'
 import { mulberry32 } from '../server/db/seed-random.ts'
-import { createBenchDatabase, percentile, signIn, startAppServer } from './lib.ts'
+import { percentile, signIn, onBothDatabases, startAppServer } from './lib.ts'
 
 const TOTAL_USERS = 5_000
 const TOTAL_MISSIONS = 200
@@ -213,21 +210,5 @@ function report(label: string, samples: Sample[]): Record<string, number> {
 }
 
 export async function measureUsersList(): Promise<Record<string, number>> {
-  const results: Record<string, number> = {}
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-users-'))
-  try {
-    Object.assign(results, report('PGlite', await measureOn({ label: 'PGlite', dataDir })))
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true })
-  }
-  const database = await createBenchDatabase()
-  try {
-    Object.assign(
-      results,
-      report('PostgreSQL', await measureOn({ label: 'PostgreSQL', databaseUrl: database.url })),
-    )
-  } finally {
-    await database.drop()
-  }
-  return results
+  return onBothDatabases('users', async (target) => report(target.label, await measureOn(target)))
 }
