@@ -14,6 +14,12 @@ import { periodDays, readLeaderboard } from '../domain/leaderboard.ts'
 
 export const SIGNAL_INTERVAL_MS = 250
 const CACHE_TTL_MS = 5_000
+/**
+ * Boards kept per process at most (3 periods × everyone and each team, for a centre's teams). The
+ * team id comes from the query: without a bound, reading every possible id would grow the map until
+ * the next signal. The oldest entry goes first.
+ */
+export const MAX_CACHED_BOARDS = 64
 
 export type LeaderboardService = {
   changed: () => void
@@ -50,6 +56,16 @@ export function createCoalescer(send: () => void, intervalMs: number, now: () =>
   }
 }
 
+/** Sets `key` as the newest entry of `map`, dropping the oldest ones beyond `max`. */
+export function setBounded<K, V>(map: Map<K, V>, key: K, value: V, max: number): void {
+  map.delete(key)
+  map.set(key, value)
+  for (const oldest of map.keys()) {
+    if (map.size <= max) break
+    map.delete(oldest)
+  }
+}
+
 async function leaderboardPlugin(app: FastifyInstance) {
   const { db } = app.database
   const cache = new Map<string, { board: Promise<Leaderboard>; at: number }>()
@@ -75,7 +91,7 @@ async function leaderboardPlugin(app: FastifyInstance) {
     if (cached && now.getTime() - cached.at < CACHE_TTL_MS) return cached.board
     const board = readLeaderboard(db, { period, teamId }, now)
     const entry = { board, at: now.getTime() }
-    cache.set(key, entry)
+    setBounded(cache, key, entry, MAX_CACHED_BOARDS)
     // A failed read is not kept; one cleared meanwhile (a signal) is not put back.
     board.catch(() => {
       if (cache.get(key) === entry) cache.delete(key)

@@ -3,6 +3,7 @@
 // (GET /api/gamification/team/{teamId}). The per-agent view is GET /api/gamification/{userId}
 // (./gamification.ts).
 import { z } from 'zod'
+import { idSchema } from './common.ts'
 import { ROLES } from './roles.ts'
 import { levelSchema, tentacallStateSchema } from './gamification.ts'
 
@@ -20,7 +21,7 @@ export const gamificationScopeSchema = z.object({
   teams: z.array(z.object({ id: z.number().int(), name: z.string() })),
 })
 
-export const teamGamificationParamsSchema = z.object({ teamId: z.coerce.number().int().positive() })
+export const teamGamificationParamsSchema = z.object({ teamId: idSchema })
 
 export const teamMemberProgressSchema = z.object({
   userId: z.number().int(),

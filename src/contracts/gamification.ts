@@ -2,6 +2,7 @@
 // both sides compute from experience points, and the shapes of GET /api/gamification/{userId} and
 // GET /api/user/me/day (docs/domain.md "Gamification").
 import { z } from 'zod'
+import { idSchema } from './common.ts'
 
 /**
  * Experience needed to reach each level: level n starts at LEVEL_THRESHOLDS[n - 1]. Beyond the last
@@ -69,7 +70,7 @@ export const tentacallStateSchema = z.object({
   awarded: z.number().int().min(0),
 })
 
-export const gamificationParamsSchema = z.object({ userId: z.coerce.number().int().positive() })
+export const gamificationParamsSchema = z.object({ userId: idSchema })
 
 export const gamificationSchema = z.object({
   userId: z.number().int(),

@@ -61,17 +61,23 @@ export async function gamificationScopeOf(db: Db, viewer: Viewer): Promise<Gamif
   return { agents, teams: visibleTeams.toSorted((a, b) => a.name.localeCompare(b.name, 'fr')) }
 }
 
-/** One team's members and their progress; 404 for an unknown team, 403 for one the viewer may not read. */
+/**
+ * One team's members and their progress; 403 for a team the viewer may not read, checked first so a
+ * manager cannot tell which team ids exist (as the activity scope does); 404 for an unknown team.
+ */
 export async function teamGamificationOf(
   db: Db,
   viewer: Viewer,
   teamId: number,
   now = new Date(),
 ): Promise<TeamGamification> {
+  if (
+    viewer.role !== 'ADMIN' &&
+    !(await readableTeams(db, viewer)).some((readable) => readable.id === teamId)
+  )
+    throw errors.forbidden(TEAM_NOT_READABLE)
   const [team] = await db.select({ id: teams.id, name: teams.name }).from(teams).where(eq(teams.id, teamId))
   if (!team) throw errors.notFound(TEAM_NOT_FOUND)
-  if (!(await readableTeams(db, viewer)).some((readable) => readable.id === teamId))
-    throw errors.forbidden(TEAM_NOT_READABLE)
   const members = await db
     .select({
       userId: users.id,

@@ -165,10 +165,12 @@ function publicEvent(raw: RawEvent, lead: DayLead | undefined): TimelineEvent {
     direction: raw.direction,
     durationSeconds: raw.durationSeconds,
     talkSeconds: raw.talkSeconds,
+    // A lead the reader may not see keeps its words to itself: a comment or a release reason can
+    // name the person; the event's kind and time, and the agent's outcome label, stay.
     outcome: raw.outcome,
-    appointmentAt: raw.appointmentAt,
+    appointmentAt: hidden ? null : raw.appointmentAt,
     detail: raw.detail,
-    text: raw.text,
+    text: hidden ? null : raw.text,
   }
 }
 

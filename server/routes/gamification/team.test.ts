@@ -148,5 +148,16 @@ describe('GET /api/gamification/team/{teamId}', () => {
     const missing = await admin.request({ method: 'GET', url: '/api/gamification/team/999999' })
     expect(missing.statusCode).toBe(404)
     expect(missing.json().error.message).toBe('Équipe introuvable.')
+    // A manager cannot tell an unknown team from another's: 403 for both.
+    expect((await manager.request({ method: 'GET', url: '/api/gamification/team/999999' })).statusCode).toBe(
+      403,
+    )
+    // An id beyond the database's integers is bad input, not a server error.
+    expect(
+      (await admin.request({ method: 'GET', url: '/api/gamification/team/99999999999' })).statusCode,
+    ).toBe(400)
+    expect((await admin.request({ method: 'GET', url: '/api/gamification/99999999999' })).statusCode).toBe(
+      400,
+    )
   })
 })

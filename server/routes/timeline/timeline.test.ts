@@ -365,8 +365,20 @@ describe('who may read whose timeline', () => {
     })
     const seen = await timelineOf(me.id, '', admin)
     expect(seen.events.find((e) => e.kind === 'call-started')!.lead?.lastName).toBe('Caché')
+    // A comment on it: its words can name the person, so a reader who may not see the lead gets none.
+    await db.insert(leadEvents).values({
+      leadId: lead.id,
+      userId: me.id,
+      kind: 'comment',
+      data: { comment: 'Mme Caché rappelle au 06 12 34 56 78' },
+    })
     const hidden = (await timelineOf(me.id, '', manager)).events.find((e) => e.kind === 'call-started')!
     expect(hidden).toMatchObject({ lead: null, leadHidden: true, phone: null })
+    const comment = (await timelineOf(me.id, '', manager)).events.find((e) => e.kind === 'comment')!
+    expect(comment).toMatchObject({ lead: null, leadHidden: true, text: null })
+    expect((await timelineOf(me.id, '', admin)).events.find((e) => e.kind === 'comment')!.text).toBe(
+      'Mme Caché rappelle au 06 12 34 56 78',
+    )
     expect((await timelineOf(me.id, '?search=cache', manager)).events).toEqual([])
   })
 
