@@ -36,6 +36,11 @@ export type CronDefinition = {
   retryDelaySeconds: number
   /** A run still going after this long is failed by the job engine (then retried, if it may). */
   expireInSeconds: number
+  /**
+   * The shortest gap an administrator may set between two runs: a heavy job (a purge, a rebuild of a
+   * day's figures) run every minute would keep PGlite's one connection busy while agents work.
+   */
+  minIntervalMinutes: number
   /** Does the work; answers what it did in French, or null. Throws to fail the run. */
   run: (context: CronContext) => Promise<string | null>
 }
@@ -56,6 +61,7 @@ export const CRON_CATALOGUE: readonly CronDefinition[] = [
     retryLimit: 0,
     retryDelaySeconds: 0,
     expireInSeconds: 5 * 60,
+    minIntervalMinutes: 1,
     run: async ({ app, now }) => {
       const ended = await expirePendingCalls(app.telephony.context, now)
       return count(ended, 'appel terminé', 'appels terminés')
@@ -71,6 +77,7 @@ export const CRON_CATALOGUE: readonly CronDefinition[] = [
     retryLimit: 0,
     retryDelaySeconds: 0,
     expireInSeconds: 10 * 60,
+    minIntervalMinutes: 1,
     run: async ({ app }) => {
       await app.sessions.housekeep()
       return 'Sessions expirées fermées, tentatives anciennes oubliées'
@@ -86,6 +93,7 @@ export const CRON_CATALOGUE: readonly CronDefinition[] = [
     retryLimit: 2,
     retryDelaySeconds: 60,
     expireInSeconds: 15 * 60,
+    minIntervalMinutes: 10,
     run: async ({ app, now }) => {
       await purgeIdempotencyKeys(app.database.db, now)
       return 'Clés de plus de 24 h oubliées'
@@ -101,6 +109,7 @@ export const CRON_CATALOGUE: readonly CronDefinition[] = [
     retryLimit: 3,
     retryDelaySeconds: 5 * 60,
     expireInSeconds: 60 * 60,
+    minIntervalMinutes: 60,
     run: async ({ app, now }) => {
       const purged = await purgeExpiredFiles(app.database.db, app.config.filesDir, now)
       return `${count(purged.imports, 'fichier d’import supprimé', 'fichiers d’import supprimés')}, ${count(purged.extractions, 'extraction supprimée', 'extractions supprimées')}`
@@ -117,6 +126,7 @@ export const CRON_CATALOGUE: readonly CronDefinition[] = [
     retryLimit: 2,
     retryDelaySeconds: 5 * 60,
     expireInSeconds: 30 * 60,
+    minIntervalMinutes: 60,
     run: async ({ app, now }) => {
       const yesterday = shiftDay(parisDay(now), -1)
       await rebuildDailyActivity(app.database.db, yesterday, yesterday)

@@ -28,7 +28,22 @@ export const cronMessages = {
   notPaused: 'Cette tâche n’est pas en pause.',
   alreadyQueued: 'Cette tâche attend déjà de tourner : elle démarre dans quelques secondes.',
   unreadable: 'Le moteur de tâches ne sait pas lire cette planification.',
+  tooOften: (minutes: number) =>
+    minutes === 60
+      ? 'Cette tâche ne peut pas tourner plus d’une fois par heure.'
+      : minutes % 60 === 0
+        ? `Cette tâche ne peut pas tourner plus d’une fois toutes les ${minutes / 60} heures.`
+        : `Cette tâche ne peut pas tourner plus d’une fois toutes les ${minutes} minutes.`,
 } as const
+
+/** Two runs of a schedule closer than the job allows (looked for among its next 50 runs). */
+function tooOften(app: FastifyInstance, job: CronDefinition, expression: string): boolean {
+  if (job.minIntervalMinutes <= 1) return false
+  const runs = nextRuns(app, expression, 50)
+  return runs.some(
+    (at, i) => i > 0 && at.getTime() - runs[i - 1]!.getTime() < job.minIntervalMinutes * 60_000,
+  )
+}
 
 type SettingsRow = typeof cronSettings.$inferSelect
 
@@ -78,10 +93,17 @@ export function nextRuns(app: FastifyInstance, cron: string, count: number): Dat
   }
 }
 
-/** A new schedule as the editor previews it: checked, in words, its next runs; 400 in French otherwise. */
-export function previewCron(app: FastifyInstance, cron: string, count: number) {
+/**
+ * A new schedule of `job` as the editor previews it: checked (its shape, then not more often than
+ * the job allows), in words, its next runs; 400 in French otherwise.
+ */
+export function previewCron(app: FastifyInstance, job: CronDefinition, cron: string, count: number) {
   const checked = checkCron(cron)
   if (!checked.ok) throw errors.invalid(checked.message, { cron: checked.message })
+  if (tooOften(app, job, checked.expression)) {
+    const message = cronMessages.tooOften(job.minIntervalMinutes)
+    throw errors.invalid(message, { cron: message })
+  }
   const runs = nextRuns(app, checked.expression, count)
   return { cron: checked.expression, words: checked.words, nextRuns: runs.map((at) => at.toISOString()) }
 }
@@ -151,7 +173,7 @@ export function rescheduleCron(
   key: string,
   { cron, version }: { cron: string; version: number },
 ) {
-  const { cron: expression } = previewCron(app, cron, 1)
+  const { cron: expression } = previewCron(app, definitionOf(key), cron, 1)
   return changeCron(app, actorId, key, version, {
     action: 'update',
     next: (row) => ({ cron: expression, paused: row.paused }),

@@ -267,6 +267,29 @@ describe('a new schedule', () => {
     })
     expect(preview.statusCode).toBe(400)
     expect(preview.json().error.message).toContain('Minute')
+    // A heavy job may not be set to run every few minutes (PGlite's one connection, agents working).
+    for (const cron of ['* * * * *', '*/30 * * * *']) {
+      const often = await admin.request({
+        method: 'PUT',
+        url: '/api/crons/files-purge/schedule',
+        payload: { cron, version: 1 },
+      })
+      expect(often.statusCode).toBe(400)
+      expect(often.json().error.message).toBe('Cette tâche ne peut pas tourner plus d’une fois par heure.')
+    }
+    const hourly = await admin.request({
+      method: 'GET',
+      url: `/api/crons/files-purge/preview?cron=${encodeURIComponent('*/10 * * * *')}`,
+    })
+    expect(hourly.statusCode).toBe(400)
+    expect(
+      (
+        await admin.request({
+          method: 'GET',
+          url: `/api/crons/pending-calls-expiry/preview?cron=${encodeURIComponent('* * * * *')}`,
+        })
+      ).statusCode,
+    ).toBe(200)
     expect(await engineSchedule('files-purge')).toEqual({ cron: '0 3 * * *', timezone: 'Europe/Paris' })
   })
 

@@ -52,8 +52,7 @@ export default async function cronRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      definitionOf(request.params.key)
-      return previewCron(app, request.query.cron, CRON_PREVIEW_COUNT)
+      return previewCron(app, definitionOf(request.params.key), request.query.cron, CRON_PREVIEW_COUNT)
     },
   )
 
