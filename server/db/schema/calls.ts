@@ -72,5 +72,6 @@ export const webhookEvents = pgTable(
   (t) => [
     uniqueIndex('webhook_events_dedupe_key').on(t.dedupeKey),
     index('webhook_events_received_idx').on(t.receivedAt),
+    index('webhook_events_outcome_idx').on(t.outcome, t.receivedAt),
   ],
 )
