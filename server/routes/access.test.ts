@@ -53,6 +53,7 @@ const TABLE: Record<string, Access> = {
   'GET /api/webhooks/status': ADMIN,
   'GET /api/webhooks/deliveries': ADMIN,
   'POST /api/webhooks/deliveries/:id/replay': ADMIN,
+  'GET /api/webhooks/aircall-registrations': ADMIN,
   // calls
   'POST /api/call/start-outbound': SIGNED_IN,
   'GET /api/call/aircall-numbers': SIGNED_IN,

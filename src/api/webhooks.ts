@@ -2,6 +2,7 @@
 // health figures, the deliveries list with its filters, and the replay of a failed delivery.
 import { keepPreviousData, mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query'
 import type {
+  WebhookRegistrations,
   WebhookDeliveriesQuery,
   WebhookDeliveryList,
   WebhookReplay,
@@ -29,6 +30,15 @@ export const webhookQueries = {
       queryKey: [...webhookQueries.all(), 'status'] as const,
       queryFn: ({ signal }) => apiRequest<WebhookStatus>('/api/webhooks/status', { signal }),
       refetchInterval: WEBHOOKS_POLL_MS,
+    }),
+  /** Asks Aircall's API (rate-limited company-wide): once per visit, not polled. */
+  registrations: () =>
+    queryOptions({
+      queryKey: [...webhookQueries.all(), 'registrations'] as const,
+      queryFn: ({ signal }) =>
+        apiRequest<WebhookRegistrations>('/api/webhooks/aircall-registrations', { signal }),
+      staleTime: 5 * 60_000,
+      retry: false,
     }),
   deliveries: (query: WebhookDeliveriesQuery) =>
     queryOptions({

@@ -87,3 +87,28 @@ export const webhookDeliveryParamsSchema = z.object({ id: idSchema })
 
 export const webhookReplaySchema = z.object({ delivery: webhookDeliverySchema })
 export type WebhookReplay = z.infer<typeof webhookReplaySchema>
+
+/**
+ * What the Aircall account has registered (issue #15, the check of Aircall's side): its webhooks, the
+ * URL the product expects (PUBLIC_URL + /api/webhooks/aircall), the product's webhook if registered,
+ * and the call events it lacks. With the simulator there is no account: `provider` says so.
+ */
+export const webhookRegistrationsSchema = z.object({
+  provider: z.enum(['aircall', 'simulator']),
+  /** Null without PUBLIC_URL: the product cannot tell which webhook is its own. */
+  expectedUrl: z.string().nullable(),
+  webhooks: z.array(
+    z.object({
+      id: z.string(),
+      url: z.string(),
+      name: z.string().nullable(),
+      active: z.boolean(),
+      /** Empty: every event (Aircall's rule for a webhook created without events). */
+      events: z.array(z.string()),
+      ours: z.boolean(),
+    }),
+  ),
+  /** Call events the product needs that no active webhook of ours receives (all if none is ours). */
+  missingEvents: z.array(z.string()),
+})
+export type WebhookRegistrations = z.infer<typeof webhookRegistrationsSchema>

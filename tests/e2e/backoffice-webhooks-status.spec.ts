@@ -27,6 +27,8 @@ for (const size of [
     await expect(page.getByRole('heading', { level: 1, name: 'Statut des webhooks Aircall' })).toBeVisible()
     const health = page.getByRole('region', { name: 'Santé' })
     await expect(health.getByText('Jeton de webhook')).toBeVisible()
+    // The e2e server runs the simulator: no Aircall account to check.
+    await expect(page.getByText('Simulateur : aucun compte Aircall à vérifier.')).toBeVisible()
     const hours = page.getByRole('region', { name: 'Réceptions par heure (24 h)' })
     await expect(hours.getByRole('row')).toHaveCount(25)
     await expect(

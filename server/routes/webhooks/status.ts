@@ -8,10 +8,12 @@ import {
   webhookDeliveriesQuerySchema,
   webhookDeliveryListSchema,
   webhookDeliveryParamsSchema,
+  webhookRegistrationsSchema,
   webhookReplaySchema,
   webhookStatusSchema,
 } from '../../../src/contracts/webhooks.ts'
 import { webhookEvents } from '../../db/schema.ts'
+import { webhookRegistrations } from '../../domain/webhooks/registrations.ts'
 import { deliveryOf, listDeliveries, webhookStatus } from '../../domain/webhooks/status.ts'
 import { errors } from '../../lib/http-error.ts'
 import { replayDelivery } from '../../telephony/webhook-replay.ts'
@@ -63,5 +65,17 @@ export default async function webhookStatusRoutes(fastify: FastifyInstance) {
       request.log.info({ deliveryId: request.params.id, result }, 'telephony: delivery replayed')
       return { delivery: deliveryOf(row!) }
     },
+  )
+
+  app.get(
+    '/api/webhooks/aircall-registrations',
+    {
+      config: { access: ADMIN },
+      schema: {
+        tags: ['telephony'],
+        response: { 200: webhookRegistrationsSchema, 502: errorBodySchema, ...commonErrors },
+      },
+    },
+    async () => webhookRegistrations(app.telephony.provider, app.config.publicUrl),
   )
 }

@@ -7,7 +7,12 @@ import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { server } from '../../../tests/mocks/server.ts'
 import { renderFeature } from '../../../tests/setup/render-feature.tsx'
-import type { WebhookDelivery, WebhookDeliveryList, WebhookStatus } from '../../contracts/webhooks.ts'
+import type {
+  WebhookDelivery,
+  WebhookDeliveryList,
+  WebhookRegistrations,
+  WebhookStatus,
+} from '../../contracts/webhooks.ts'
 import { WebhooksStatusScreen } from './webhooks-status-screen.tsx'
 
 const status: WebhookStatus = {
@@ -49,6 +54,23 @@ const failed: WebhookDelivery = {
   payload: { event: 'call.created', token: '[redacted]', data: { id: 1005 } },
 }
 
+const registrations: WebhookRegistrations = {
+  provider: 'aircall',
+  expectedUrl: 'https://centre.example.fr/api/webhooks/aircall',
+  webhooks: [
+    {
+      id: 'b2',
+      url: 'https://centre.example.fr/api/webhooks/aircall',
+      name: 'Centre',
+      active: true,
+      events: ['call.created', 'call.ended'],
+      ours: true,
+    },
+  ],
+  missingEvents: ['call.answered'],
+}
+const aircallSide = http.get('*/api/webhooks/aircall-registrations', () => HttpResponse.json(registrations))
+
 function listOf(items: WebhookDelivery[]): WebhookDeliveryList {
   return { items, total: items.length, page: 1, pageSize: 50, types: ['call.created', 'call.ended'] }
 }
@@ -57,6 +79,7 @@ describe('the webhook status screen', () => {
   it('shows the health at a glance, the hours and the refused addresses', async () => {
     server.use(
       http.get('*/api/webhooks/status', () => HttpResponse.json(status)),
+      aircallSide,
       http.get('*/api/webhooks/deliveries', () => HttpResponse.json(listOf([failed]))),
     )
     renderFeature(<WebhooksStatusScreen />, '/backoffice/aircall-webhooks-status')
@@ -67,6 +90,9 @@ describe('the webhook status screen', () => {
     expect(within(hours).getAllByRole('row')).toHaveLength(25)
     const addresses = screen.getByRole('region', { name: 'Adresses des réceptions refusées' })
     expect(within(addresses).getByText('203.0.113.7')).toBeTruthy()
+    const aircall = screen.getByRole('region', { name: 'Côté Aircall' })
+    expect(await within(aircall).findByText('Événements d’appel non reçus : call.answered.')).toBeTruthy()
+    expect(within(aircall).getByText(/Webhook du produit/)).toBeTruthy()
   })
 
   it('keeps the filters in the URL, shows the payload and replays a failed delivery after confirming', async () => {
@@ -74,6 +100,7 @@ describe('the webhook status screen', () => {
     let replayed = false
     server.use(
       http.get('*/api/webhooks/status', () => HttpResponse.json(status)),
+      aircallSide,
       http.get('*/api/webhooks/deliveries', ({ request }) => {
         asked.push(new URL(request.url).search)
         return HttpResponse.json(

@@ -5,6 +5,7 @@ import { webhookQueries } from '../../api/webhooks.ts'
 import { PageTitle } from '../../components/ui/page-title.tsx'
 import { app } from '../../i18n/fr/common.ts'
 import { webhooksStatus as t } from '../../i18n/fr/webhooks-status.ts'
+import { AircallSide } from './aircall-side.tsx'
 import { Deliveries } from './deliveries.tsx'
 import { HealthCards, LastByEvent, PerHour, RefusedAddresses } from './health.tsx'
 import './webhooks-status.css'
@@ -24,6 +25,7 @@ export function WebhooksStatusScreen() {
           <HealthCards status={status.data} />
           <LastByEvent status={status.data} />
           <RefusedAddresses status={status.data} />
+          <AircallSide />
           <PerHour status={status.data} />
         </div>
       )}
