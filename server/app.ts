@@ -30,6 +30,7 @@ import leadRoutes from './routes/leads/index.ts'
 import devRoutes from './routes/dev/index.ts'
 import systemRoutes from './routes/system/index.ts'
 import webhookRoutes from './routes/webhooks/index.ts'
+import webhookStatusRoutes from './routes/webhooks/status.ts'
 import callRoutes from './routes/calls/index.ts'
 import callTagRoutes from './routes/calls/tag.ts'
 import pushRoutes from './routes/push/index.ts'
@@ -121,6 +122,7 @@ export async function buildApp({
   await app.register(authRoutes)
   await app.register(userRoutes)
   await app.register(webhookRoutes)
+  await app.register(webhookStatusRoutes)
   await app.register(callRoutes)
   await app.register(callTagRoutes)
   await app.register(leadRoutes)

@@ -49,6 +49,11 @@ const TABLE: Record<string, Access> = {
   'GET /api/user/:id/avatar': SIGNED_IN,
   // telephony webhooks (authenticated by the provider's token, not a session)
   'POST /api/webhooks/aircall': PUBLIC,
+  // telephony webhook status (issue #15)
+  'GET /api/webhooks/status': ADMIN,
+  'GET /api/webhooks/deliveries': ADMIN,
+  'POST /api/webhooks/deliveries/:id/replay': ADMIN,
+  'GET /api/webhooks/aircall-registrations': ADMIN,
   // calls
   'POST /api/call/start-outbound': SIGNED_IN,
   'GET /api/call/aircall-numbers': SIGNED_IN,

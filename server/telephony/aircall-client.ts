@@ -4,8 +4,10 @@
 import {
   aircallNumberSchema,
   aircallUserSchema,
+  aircallWebhookSchema,
   type AircallNumber,
   type AircallUser,
+  type AircallWebhook,
 } from '../../src/contracts/call.ts'
 import { HttpError } from '../lib/http-error.ts'
 import type { StartOutboundInput, TelephonyProvider } from './provider.ts'
@@ -88,7 +90,10 @@ export function createAircallClient(options: AircallClientOptions): TelephonyPro
     throw telephonyError(`${what} (Aircall ${response.status}).`)
   }
 
-  async function listAll<T>(resource: 'numbers' | 'users', parse: (item: unknown) => T): Promise<T[]> {
+  async function listAll<T>(
+    resource: 'numbers' | 'users' | 'webhooks',
+    parse: (item: unknown) => T,
+  ): Promise<T[]> {
     const items: T[] = []
     for (let page = 1; page <= MAX_PAGES; page += 1) {
       const response = await request('GET', `/v1/${resource}?page=${page}&per_page=${PER_PAGE}`)
@@ -124,5 +129,7 @@ export function createAircallClient(options: AircallClientOptions): TelephonyPro
     listNumbers: (): Promise<AircallNumber[]> =>
       listAll('numbers', (item) => aircallNumberSchema.parse(item)),
     listUsers: (): Promise<AircallUser[]> => listAll('users', (item) => aircallUserSchema.parse(item)),
+    listWebhooks: (): Promise<AircallWebhook[]> =>
+      listAll('webhooks', (item) => aircallWebhookSchema.parse(item)),
   }
 }

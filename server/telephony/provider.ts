@@ -2,7 +2,12 @@
 // chosen by TELEPHONY_PROVIDER (server/plugins/telephony.ts). Call state never comes back from these
 // methods: it arrives as webhook events (Aircall) or synthetic ones (simulator), both handled by
 // server/telephony/webhook-processing.ts.
-import type { AircallNumber, AircallUser, TelephonyProviderName } from '../../src/contracts/call.ts'
+import type {
+  AircallNumber,
+  AircallUser,
+  AircallWebhook,
+  TelephonyProviderName,
+} from '../../src/contracts/call.ts'
 
 export type StartOutboundInput = {
   /** The agent's Aircall user id (users.aircall_id). */
@@ -19,6 +24,8 @@ export type TelephonyProvider = {
   startOutbound: (input: StartOutboundInput) => Promise<void>
   listNumbers: () => Promise<AircallNumber[]>
   listUsers: () => Promise<AircallUser[]>
+  /** Aircall only (issue #15): the webhooks registered on the account; the simulator has none. */
+  listWebhooks?: () => Promise<AircallWebhook[]>
   /** Simulator only: Aircall's Public API cannot hang up a call. */
   hangup?: (providerCallId: string) => Promise<void>
 }

@@ -26,7 +26,7 @@ export const PENDING_PREFIX = 'pending:'
 export const OUTBOUND_TIE_WINDOW_SECONDS = 120
 
 type CallRow = typeof calls.$inferSelect
-type Outcome = 'processed' | 'ignored' | 'error'
+export type Outcome = 'processed' | 'ignored' | 'error'
 
 /** Clock skew tolerated for an event dated in the future (Aircall's clock against ours). */
 export const MAX_FUTURE_SKEW_MS = 5 * 60_000
@@ -94,6 +94,19 @@ export async function handleWebhook(
     return
   }
   if (stale) return
+  await applyDelivery(ctx, provider, body, inserted.id)
+}
+
+/**
+ * Applies one recorded delivery and records how it ended and when (issue #15: the status page's lag).
+ * The first processing and a replay of a failed one (replayDelivery) both go through here.
+ */
+export async function applyDelivery(
+  ctx: ProcessingContext,
+  provider: TelephonyProviderName,
+  body: AircallWebhookBody,
+  id: number,
+): Promise<Outcome> {
   let outcome: Outcome
   let error: string | null = null
   try {
@@ -102,27 +115,11 @@ export async function handleWebhook(
     outcome = 'error'
     error = caught instanceof Error ? caught.message.slice(0, 500) : String(caught)
   }
-  if (outcome !== 'processed')
-    await ctx.db.update(webhookEvents).set({ outcome, error }).where(eq(webhookEvents.id, inserted.id))
-}
-
-/** What is kept of a rejected delivery (bad token): never its body (issue #17). */
-export type RejectedDelivery = { event: string; size: number; address: string }
-
-/** A rejected delivery is recorded by its metadata only (time = received_at), never applied. */
-export async function recordRejected(
-  db: Db,
-  provider: TelephonyProviderName,
-  { event, size, address }: RejectedDelivery,
-) {
-  await db.insert(webhookEvents).values({
-    provider,
-    event,
-    providerCallId: null,
-    dedupeKey: `rejected:${randomUUID()}`,
-    outcome: 'rejected',
-    payload: { size, address },
-  })
+  await ctx.db
+    .update(webhookEvents)
+    .set({ outcome, error, processedAt: sql`now()` })
+    .where(eq(webhookEvents.id, id))
+  return outcome
 }
 
 async function findAgent(db: Db, call: AircallCall) {

@@ -91,6 +91,16 @@ export const aircallUserSchema = z.looseObject({
 })
 export type AircallUser = z.infer<typeof aircallUserSchema>
 
+/** A webhook registered on the Aircall account (GET /v1/webhooks; issue #15). */
+export const aircallWebhookSchema = z.looseObject({
+  webhook_id: z.union([z.string(), z.number()]).transform(String),
+  url: z.string(),
+  active: z.boolean().nullish(),
+  events: z.array(z.string()).nullish(),
+  custom_name: z.string().nullish(),
+})
+export type AircallWebhook = z.infer<typeof aircallWebhookSchema>
+
 /** GET /api/call/aircall-numbers. */
 export const callNumberSchema = z.object({
   id: z.number().int(),

@@ -1,5 +1,5 @@
 // A local fake of Aircall's documented Public API behaviour (never the internet): Basic auth (401
-// otherwise), paginated {<resource>, meta} lists with per_page ≤ 50, POST /v1/users/:id/calls → 204
+// otherwise), paginated {<resource>, meta} lists (numbers, users, webhooks) with per_page ≤ 50, POST /v1/users/:id/calls → 204
 // (no body), {error, troubleshoot} error bodies, X-AircallApi-* rate-limit headers and 429 when the
 // window is exhausted.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
@@ -7,6 +7,14 @@ import type { AddressInfo } from 'node:net'
 
 export type FakeNumber = { id: number; name: string; digits: string; userIds: number[] }
 export type FakeUser = { id: number; email: string; name: string }
+/** A webhook registered on the account (GET /v1/webhooks). */
+export type FakeWebhook = {
+  webhook_id: string
+  url: string
+  active: boolean
+  events: string[]
+  custom_name: string
+}
 export type FakeRequest = { method: string; path: string; body: unknown; authorization: string | undefined }
 
 export type FakeAircall = {
@@ -15,6 +23,7 @@ export type FakeAircall = {
   apiToken: string
   numbers: FakeNumber[]
   users: FakeUser[]
+  webhooks: FakeWebhook[]
   requests: FakeRequest[]
   /** Requests allowed before 429s in the current window; the window resets `resetInSeconds` later. */
   setRateLimit: (remaining: number, resetInSeconds: number) => void
@@ -48,10 +57,16 @@ export async function startFakeAircall(): Promise<FakeAircall> {
   const state = {
     numbers: [] as FakeNumber[],
     users: [] as FakeUser[],
+    webhooks: [] as FakeWebhook[],
     requests: [] as FakeRequest[],
   }
 
-  function page(res: ServerResponse, url: URL, key: 'numbers' | 'users', headers: Record<string, string>) {
+  function page(
+    res: ServerResponse,
+    url: URL,
+    key: 'numbers' | 'users' | 'webhooks',
+    headers: Record<string, string>,
+  ) {
     const pageNo = Number(url.searchParams.get('page') ?? '1')
     const perPage = Number(url.searchParams.get('per_page') ?? '20')
     if (!(perPage >= 1 && perPage <= 50) || !(pageNo >= 1))
@@ -67,7 +82,9 @@ export async function startFakeAircall(): Promise<FakeAircall> {
             time_zone: 'Europe/Paris',
             users: n.userIds.map((id) => ({ id })),
           }))
-        : state.users.map((u) => ({ ...u, direct_link: `${fake.url}/v1/users/${u.id}`, available: true }))
+        : key === 'users'
+          ? state.users.map((u) => ({ ...u, direct_link: `${fake.url}/v1/users/${u.id}`, available: true }))
+          : state.webhooks.map((w) => ({ ...w, direct_link: `${fake.url}/v1/webhooks/${w.webhook_id}` }))
     const items = all.slice((pageNo - 1) * perPage, pageNo * perPage)
     const hasNext = pageNo * perPage < all.length
     const link = (p: number) => `${fake.url}/v1/${key}?page=${p}&per_page=${perPage}`
@@ -132,6 +149,7 @@ export async function startFakeAircall(): Promise<FakeAircall> {
         )
       if (req.method === 'GET' && url.pathname === '/v1/numbers') return page(res, url, 'numbers', headers)
       if (req.method === 'GET' && url.pathname === '/v1/users') return page(res, url, 'users', headers)
+      if (req.method === 'GET' && url.pathname === '/v1/webhooks') return page(res, url, 'webhooks', headers)
       const call = /^\/v1\/users\/(\d+)\/calls$/.exec(url.pathname)
       if (req.method === 'POST' && call) {
         const userId = Number(call[1])
@@ -171,6 +189,12 @@ export async function startFakeAircall(): Promise<FakeAircall> {
     },
     set users(value) {
       state.users = value
+    },
+    get webhooks() {
+      return state.webhooks
+    },
+    set webhooks(value) {
+      state.webhooks = value
     },
     get requests() {
       return state.requests

@@ -66,9 +66,12 @@ export const webhookEvents = pgTable(
     error: text('error'),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
     receivedAt: ts('received_at').notNull().defaultNow(),
+    /** When processing finished (issue #15: the status page's lag); null if never processed. */
+    processedAt: ts('processed_at'),
   },
   (t) => [
     uniqueIndex('webhook_events_dedupe_key').on(t.dedupeKey),
     index('webhook_events_received_idx').on(t.receivedAt),
+    index('webhook_events_outcome_idx').on(t.outcome, t.receivedAt),
   ],
 )

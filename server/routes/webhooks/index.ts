@@ -13,7 +13,7 @@ import { errorBodySchema, okSchema } from '../../../src/contracts/common.ts'
 import { HttpError, errors } from '../../lib/http-error.ts'
 import { addressBucketOf } from '../../lib/address-bucket.ts'
 import { isLimited, recordHit, type Limit } from '../../lib/rate-limit.ts'
-import { recordRejected } from '../../telephony/webhook-processing.ts'
+import { recordRejected } from '../../telephony/webhook-rejected.ts'
 
 /** Wrong-token deliveries one address may make before being answered 429 without a record. */
 export const REJECTED_WEBHOOKS_PER_ADDRESS = 20
