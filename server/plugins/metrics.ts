@@ -38,11 +38,26 @@ async function metricsPlugin(app: FastifyInstance) {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   })
-  // The route pattern (never the raw URL: ids and tokens would make unbounded label values).
-  app.addHook('onResponse', async (request, reply) => {
-    const route = request.routeOptions.url ?? 'unmatched'
-    requests.inc({ method: request.method, route, status: reply.statusCode })
-    durations.observe({ method: request.method, route }, reply.elapsedTime / 1000)
+  // The route pattern (never the raw URL: ids and tokens would make unbounded label values). The
+  // labelled children are looked up once per method × route × status (prom-client otherwise hashes
+  // the labels on every call), and the hook is synchronous: no promise per request.
+  const series = new Map<string, { count: () => void; observe: (seconds: number) => void }>()
+  function seriesOf(method: string, route: string, status: number) {
+    const key = `${method} ${status} ${route}`
+    let found = series.get(key)
+    if (!found) {
+      const counter = requests.labels(method, route, String(status))
+      const histogram = durations.labels(method, route)
+      found = { count: () => counter.inc(), observe: (seconds) => histogram.observe(seconds) }
+      series.set(key, found)
+    }
+    return found
+  }
+  app.addHook('onResponse', (request, reply, done) => {
+    const one = seriesOf(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode)
+    one.count()
+    one.observe(reply.elapsedTime / 1000)
+    done()
   })
 
   new Gauge({
