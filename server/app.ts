@@ -23,12 +23,14 @@ import livePlugin from './plugins/live.ts'
 import leaderboardPlugin from './plugins/leaderboard.ts'
 import telephonyPlugin from './plugins/telephony.ts'
 import cronsPlugin from './plugins/crons.ts'
+import metricsPlugin from './plugins/metrics.ts'
 import pushPlugin, { type PushPluginOptions } from './plugins/push.ts'
 import authRoutes from './routes/auth/index.ts'
 import userRoutes from './routes/users/index.ts'
 import leadRoutes from './routes/leads/index.ts'
 import devRoutes from './routes/dev/index.ts'
 import systemRoutes from './routes/system/index.ts'
+import metricsRoutes from './routes/metrics/index.ts'
 import webhookRoutes from './routes/webhooks/index.ts'
 import webhookStatusRoutes from './routes/webhooks/status.ts'
 import callRoutes from './routes/calls/index.ts'
@@ -111,6 +113,8 @@ export async function buildApp({
   // Before the routes: @fastify/websocket wraps the handlers of routes registered after it, so an
   // upgrade request reaching any other route is answered and its socket destroyed.
   await app.register(livePlugin)
+  // Issue #15: before the routes, so its onResponse hook counts every one of them (app.metrics).
+  await app.register(metricsPlugin)
   // Issue #14: the leaderboard's coalesced live signal and per-process read cache (app.leaderboard).
   await app.register(leaderboardPlugin)
   await app.register(pushPlugin, push ?? {})
@@ -119,6 +123,7 @@ export async function buildApp({
   await app.register(cronsPlugin)
 
   await app.register(systemRoutes)
+  await app.register(metricsRoutes)
   await app.register(authRoutes)
   await app.register(userRoutes)
   await app.register(webhookRoutes)

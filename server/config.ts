@@ -28,6 +28,8 @@ const envSchema = z.object({
   EXTRACTION_STREAM_MAX_ROWS: z.coerce.number().int().min(0).default(20_000),
   PUBLIC_URL: z.string().url().optional(),
   SESSION_SECRET: z.string().min(32).optional(),
+  // Issue #15: the Prometheus scraper's bearer token for GET /api/metrics (administrators need none).
+  METRICS_TOKEN: z.string().min(32).optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(240),
   SESSION_MAX_HOURS: z.coerce.number().int().positive().default(12),
   TRUST_PROXY: z.string().optional(),
@@ -80,6 +82,8 @@ export type AppConfig = {
   extractionStreamMaxRows: number
   publicUrl: string | undefined
   sessionSecret: string | undefined
+  /** Issue #15: bearer token admitted by GET /api/metrics besides administrators' sessions. */
+  metricsToken?: string | undefined
   sessionIdleMs: number
   sessionMaxMs: number
   /** Fastify's `trustProxy`: false, the number of proxies in front, or their addresses/CIDRs. */
@@ -136,6 +140,7 @@ export function loadConfig(
     extractionStreamMaxRows: parsed.EXTRACTION_STREAM_MAX_ROWS,
     publicUrl: parsed.PUBLIC_URL,
     sessionSecret: parsed.SESSION_SECRET,
+    metricsToken: parsed.METRICS_TOKEN || undefined,
     sessionIdleMs: parsed.SESSION_IDLE_MINUTES * 60_000,
     sessionMaxMs: parsed.SESSION_MAX_HOURS * 3_600_000,
     trustProxy: parseTrustProxy(parsed.TRUST_PROXY),

@@ -33,6 +33,8 @@ export type BusTopic = keyof BusTopics
 export type Bus = {
   publish: <T extends BusTopic>(topic: T, data: BusTopics[T]) => Promise<void>
   subscribe: <T extends BusTopic>(topic: T, handler: (data: BusTopics[T]) => void) => () => void
+  /** Issue #15 metrics: messages this process published, and received from other processes. */
+  counts: () => { published: number; received: number }
 }
 
 declare module 'fastify' {
@@ -95,6 +97,8 @@ async function busPlugin(app: FastifyInstance) {
     )
   })
 
+  let published = 0
+  let received = 0
   function deliver(topic: BusTopic, data: unknown) {
     emitter.emit(topic, data)
   }
@@ -106,7 +110,10 @@ async function busPlugin(app: FastifyInstance) {
       if (!message.payload) return
       try {
         const envelope = JSON.parse(message.payload) as BusEnvelope
-        if (envelope.o !== origin) deliver(envelope.t, envelope.d)
+        if (envelope.o !== origin) {
+          received += 1
+          deliver(envelope.t, envelope.d)
+        }
       } catch (error) {
         app.log.error({ err: error }, 'bus: unreadable signal ignored')
       }
@@ -139,6 +146,7 @@ async function busPlugin(app: FastifyInstance) {
 
   app.decorate('bus', {
     async publish(topic, data) {
+      published += 1
       deliver(topic, data)
       if (pool) {
         sequence += 1
@@ -149,6 +157,7 @@ async function busPlugin(app: FastifyInstance) {
       emitter.on(topic, handler)
       return () => emitter.off(topic, handler)
     },
+    counts: () => ({ published, received }),
   } satisfies Bus)
 }
 

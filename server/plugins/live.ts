@@ -47,6 +47,8 @@ export type LiveHub = {
   broadcastImportProgress: (data: LivePayloads['importProgress']) => Promise<void>
   /** Open sockets held by this process. */
   connections: () => number
+  /** Channel subscriptions of this process's sockets (issue #15 metrics; a walk over the sockets). */
+  subscriptions: () => number
 }
 
 declare module 'fastify' {
@@ -160,6 +162,11 @@ async function livePlugin(app: FastifyInstance) {
     broadcastImportProgress: async (data) =>
       app.bus.publish('import-progress', livePayloadSchemas.importProgress.parse(data)),
     connections: () => registry.all().size,
+    subscriptions: () => {
+      let count = 0
+      for (const client of registry.all()) count += client.channels.size
+      return count
+    },
   } satisfies LiveHub)
 
   // Dead peers (issue #3): a protocol ping every 30 s; no pong since the previous one → cut off.

@@ -21,6 +21,8 @@ const AGENTS: Access = ['TELEOPERATOR', 'MANAGER']
 const TABLE: Record<string, Access> = {
   // system
   'GET /api/healthcheck': PUBLIC,
+  // Administrators or the METRICS_TOKEN bearer, checked by the route itself (metrics.test.ts).
+  'GET /api/metrics': PUBLIC,
   'GET /api/config': PUBLIC,
   'GET /api/openapi.json': PUBLIC,
   // auth
@@ -199,6 +201,7 @@ const TABLE: Record<string, Access> = {
   'POST /api/dev/telephony/:callId/:action': SIGNED_IN,
   'POST /api/dev/awards': SIGNED_IN,
   'POST /api/dev/leads': ADMIN,
+  'GET /api/dev/monitor': SIGNED_IN,
 }
 
 /**

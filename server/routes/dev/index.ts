@@ -13,6 +13,7 @@ import { loadMe } from '../../domain/users.ts'
 import devTelephonyRoutes from './telephony.ts'
 import devAwardRoutes from './awards.ts'
 import devLeadRoutes from './leads.ts'
+import devMonitorRoutes from './monitor.ts'
 
 const userResponse = { 200: z.object({ user: meSchema }), ...commonErrors }
 
@@ -131,4 +132,5 @@ export default async function devRoutes(fastify: FastifyInstance) {
   await app.register(devTelephonyRoutes)
   await app.register(devAwardRoutes)
   await app.register(devLeadRoutes)
+  await app.register(devMonitorRoutes)
 }

@@ -1,0 +1,86 @@
+// Issue #15 "/dev/monitor": the developer sees the process, database, live and job figures, and the
+// bus rate once two readings are in; a failed reading says so.
+import { describe, expect, it } from 'vitest'
+import { screen, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { server } from '../../../tests/mocks/server.ts'
+import { renderFeature } from '../../../tests/setup/render-feature.tsx'
+import type { DevMonitor } from '../../contracts/monitor.ts'
+import { busRates } from './bus-rates.ts'
+import { MonitorScreen } from './monitor-screen.tsx'
+
+function reading(overrides: Partial<DevMonitor> = {}): DevMonitor {
+  return {
+    sampledAt: '2026-11-26T09:00:00.000Z',
+    process: {
+      pid: 4242,
+      uptimeSeconds: 3_900,
+      rssBytes: 150 * 1024 * 1024,
+      heapUsedBytes: 80 * 1024 * 1024,
+      eventLoopLagMs: 12.5,
+    },
+    database: { kind: 'postgres', pool: { total: 5, idle: 3, waiting: 1 } },
+    live: { sockets: 7, subscriptions: 21 },
+    bus: { published: 100, received: 40 },
+    jobs: [{ name: 'lead-import', queued: 2, active: 1, failed: 3 }],
+    ...overrides,
+  }
+}
+
+function figure(section: string, label: string) {
+  const region = screen.getByRole('region', { name: section })
+  return within(region).getByText(label).nextElementSibling?.textContent
+}
+
+describe('the monitor screen', () => {
+  it('shows the process, database, live and job figures', async () => {
+    server.use(http.get('*/api/dev/monitor', () => HttpResponse.json(reading())))
+    renderFeature(<MonitorScreen />, '/dev/monitor')
+    await screen.findByRole('region', { name: 'Processus' })
+    expect(figure('Processus', 'Démarré depuis')).toBe('1 h 05 min')
+    expect(figure('Processus', 'Mémoire (RSS)')).toBe('150 Mo')
+    expect(figure('Processus', 'Retard de la boucle d’événements (p99)')).toBe('12,5 ms')
+    expect(figure('Base de données', 'Moteur')).toBe('PostgreSQL')
+    expect(figure('Base de données', 'Connexions du pool (utilisées / ouvertes)')).toBe('2 / 5')
+    expect(figure('Temps réel', 'Connexions ouvertes')).toBe('7')
+    expect(figure('Temps réel', 'Abonnements')).toBe('21')
+    // One reading only: no rate yet.
+    expect(figure('Temps réel', 'Messages du bus publiés par seconde')).toBe('—')
+    const rows = within(screen.getByRole('table')).getAllByRole('row')
+    expect(rows.map((row) => row.textContent)).toEqual(['FileEn attenteEn coursEn échec', 'lead-import213'])
+  })
+
+  it('says the database has no pool on PGlite, and when the job engine did not answer', async () => {
+    server.use(
+      http.get('*/api/dev/monitor', () =>
+        HttpResponse.json(reading({ database: { kind: 'pglite', pool: null }, jobs: null })),
+      ),
+    )
+    renderFeature(<MonitorScreen />, '/dev/monitor')
+    await screen.findByRole('region', { name: 'Base de données' })
+    expect(figure('Base de données', 'Moteur')).toBe('PGlite (intégrée)')
+    expect(screen.getByText('Sans objet : une seule connexion intégrée')).toBeTruthy()
+    expect(screen.getByText('Le moteur de tâches n’a pas répondu à temps.')).toBeTruthy()
+  })
+
+  it('says so when the figures cannot be read', async () => {
+    server.use(
+      http.get('*/api/dev/monitor', () =>
+        HttpResponse.json({ error: { code: 'NOT_FOUND', message: 'Introuvable.' } }, { status: 404 }),
+      ),
+    )
+    renderFeature(<MonitorScreen />, '/dev/monitor')
+    expect(
+      await screen.findByText('Les mesures n’ont pas pu être lues. Nouvel essai dans quelques secondes.'),
+    ).toBeTruthy()
+  })
+})
+
+describe('busRates', () => {
+  it('divides the growth of the counts by the seconds between two readings of one process', () => {
+    const later = reading({ sampledAt: '2026-11-26T09:00:04.000Z', bus: { published: 120, received: 42 } })
+    expect(busRates(reading(), later)).toEqual({ published: 5, received: 0.5 })
+    expect(busRates(null, later)).toBeNull()
+    expect(busRates(reading({ process: { ...reading().process, pid: 1 } }), later)).toBeNull()
+  })
+})
