@@ -57,16 +57,17 @@ describe('routing rules (spec §2)', () => {
 
   it('keeps developer pages closed in production', async () => {
     server.use(signedInAs(makeMe('ADMIN')), appEnvIs('production'))
-    renderApp('/dev/monitor')
+    // A developer page that asks nothing of the server (the monitor now reads its figures).
+    renderApp('/dev/uat-settings')
 
     expect(await screen.findByRole('heading', { name: 'Accès refusé' })).toBeTruthy()
   })
 
   it('opens developer pages to any role outside production', async () => {
     server.use(signedInAs(makeMe('TELEOPERATOR')), appEnvIs('uat'))
-    renderApp('/dev/monitor')
+    renderApp('/dev/uat-settings')
 
-    expect(await screen.findByRole('heading', { name: 'Supervision' })).toBeTruthy()
+    expect(await screen.findByRole('heading', { name: 'Paramètres UAT' })).toBeTruthy()
   })
 
   it('shows the leaderboard without navigation chrome', async () => {
