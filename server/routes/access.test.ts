@@ -56,6 +56,8 @@ const TABLE: Record<string, Access> = {
   'GET /api/webhooks/deliveries': ADMIN,
   'POST /api/webhooks/deliveries/:id/replay': ADMIN,
   'GET /api/webhooks/aircall-registrations': ADMIN,
+  'POST /api/webhooks/aircall-registrations/create': ADMIN,
+  'POST /api/webhooks/aircall-registrations/complete': ADMIN,
   // calls
   'POST /api/call/start-outbound': SIGNED_IN,
   'GET /api/call/aircall-numbers': SIGNED_IN,

@@ -9,8 +9,14 @@ import {
   type AircallUser,
   type AircallWebhook,
 } from '../../src/contracts/call.ts'
+import { z } from 'zod'
 import { HttpError } from '../lib/http-error.ts'
-import type { StartOutboundInput, TelephonyProvider } from './provider.ts'
+import type {
+  CreateWebhookInput,
+  CreatedWebhook,
+  StartOutboundInput,
+  TelephonyProvider,
+} from './provider.ts'
 import { messages } from '../lib/messages.ts'
 
 export type AircallClientOptions = {
@@ -24,6 +30,9 @@ export type AircallClientOptions = {
   sleep?: (ms: number) => Promise<void>
   now?: () => number
 }
+
+/** POST /v1/webhooks answers the webhook with its token (shown by no other answer of the API we read). */
+const createdWebhookSchema = aircallWebhookSchema.and(z.object({ token: z.string().min(1) }))
 
 const PER_PAGE = 50
 /** The API refuses more than 10,000 items across pages (page 201 of 50 answers 400). */
@@ -48,7 +57,7 @@ export function createAircallClient(options: AircallClientOptions): TelephonyPro
     return Math.max(0, ms)
   }
 
-  async function request(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Response> {
+  async function request(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<Response> {
     if (!options.apiId || !options.apiToken)
       throw telephonyError('La téléphonie Aircall n’est pas configurée (AIRCALL_API_ID, AIRCALL_API_TOKEN).')
     const auth = Buffer.from(`${options.apiId}:${options.apiToken}`).toString('base64')
@@ -131,5 +140,21 @@ export function createAircallClient(options: AircallClientOptions): TelephonyPro
     listUsers: (): Promise<AircallUser[]> => listAll('users', (item) => aircallUserSchema.parse(item)),
     listWebhooks: (): Promise<AircallWebhook[]> =>
       listAll('webhooks', (item) => aircallWebhookSchema.parse(item)),
+    async createWebhook({ customName, url, events }: CreateWebhookInput): Promise<CreatedWebhook> {
+      const response = await request('POST', '/v1/webhooks', { custom_name: customName, url, events })
+      if (!response.ok) await failure(response, 'Aircall a refusé la création du webhook')
+      const parsed = createdWebhookSchema.safeParse(((await response.json()) as { webhook?: unknown }).webhook)
+      if (!parsed.success) throw telephonyError('Réponse Aircall illisible.')
+      return parsed.data
+    },
+    async setWebhookEvents(webhookId: string, events: readonly string[]): Promise<AircallWebhook> {
+      // A PUT without `events` would subscribe the webhook to every event (Aircall's rule): the full
+      // list is always sent.
+      const response = await request('PUT', `/v1/webhooks/${encodeURIComponent(webhookId)}`, { events })
+      if (!response.ok) await failure(response, 'Aircall a refusé la mise à jour du webhook')
+      const parsed = aircallWebhookSchema.safeParse(((await response.json()) as { webhook?: unknown }).webhook)
+      if (!parsed.success) throw telephonyError('Réponse Aircall illisible.')
+      return parsed.data
+    },
   }
 }

@@ -18,6 +18,9 @@ export type StartOutboundInput = {
   to: string
 }
 
+export type CreateWebhookInput = { customName: string; url: string; events: readonly string[] }
+export type CreatedWebhook = AircallWebhook & { token: string }
+
 export type TelephonyProvider = {
   name: TelephonyProviderName
   /** Aircall answers 204 without a call id: the call is found later by its call.created event. */
@@ -26,6 +29,13 @@ export type TelephonyProvider = {
   listUsers: () => Promise<AircallUser[]>
   /** Aircall only (issue #15): the webhooks registered on the account; the simulator has none. */
   listWebhooks?: () => Promise<AircallWebhook[]>
+  /**
+   * Aircall only (issue #15 "Check and repair Aircall's side"): POST /v1/webhooks. The answer carries
+   * the webhook's own token, which Aircall puts in the body of every delivery of that webhook.
+   */
+  createWebhook?: (input: CreateWebhookInput) => Promise<CreatedWebhook>
+  /** Aircall only: PUT /v1/webhooks/:id with the full list of events the webhook should send. */
+  setWebhookEvents?: (webhookId: string, events: readonly string[]) => Promise<AircallWebhook>
   /** Simulator only: Aircall's Public API cannot hang up a call. */
   hangup?: (providerCallId: string) => Promise<void>
 }

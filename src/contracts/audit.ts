@@ -18,6 +18,8 @@ export const AUDIT_ENTITIES = [
   'extraction',
   // Issue #15: scheduled jobs (docs/domain.md "Scheduled jobs"), by cron_settings.id.
   'cron',
+  // Issue #15: the webhook the product created on the Aircall account, by aircall_webhook_tokens.id.
+  'aircallWebhook',
 ] as const
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number]
 

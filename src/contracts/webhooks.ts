@@ -110,5 +110,12 @@ export const webhookRegistrationsSchema = z.object({
   ),
   /** Call events the product needs that no active webhook of ours receives (all if none is ours). */
   missingEvents: z.array(z.string()),
+  /**
+   * What the page offers to put Aircall's side right (issue #15 "Check and repair"): `create` when no
+   * webhook of ours is registered, `complete` when an active one of ours lacks events, else null
+   * (also with the simulator and without PUBLIC_URL).
+   */
+  repair: z.enum(['create', 'complete']).nullable(),
 })
 export type WebhookRegistrations = z.infer<typeof webhookRegistrationsSchema>
+export type WebhookRepair = NonNullable<WebhookRegistrations['repair']>

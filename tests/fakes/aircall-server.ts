@@ -1,7 +1,10 @@
 // A local fake of Aircall's documented Public API behaviour (never the internet): Basic auth (401
 // otherwise), paginated {<resource>, meta} lists (numbers, users, webhooks) with per_page ≤ 50, POST /v1/users/:id/calls → 204
 // (no body), {error, troubleshoot} error bodies, X-AircallApi-* rate-limit headers and 429 when the
-// window is exhausted.
+// window is exhausted. Webhooks (issue #15): GET, POST /v1/webhooks (201, the webhook with its own
+// random token; 400 without an https URL or with events that are not strings) and
+// PUT /v1/webhooks/:id (its events replaced; every event when none is given, as Aircall does).
+import { randomBytes, randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
@@ -14,6 +17,8 @@ export type FakeWebhook = {
   active: boolean
   events: string[]
   custom_name: string
+  /** Aircall's token of this webhook, put in the body of each of its deliveries. */
+  token?: string
 }
 export type FakeRequest = { method: string; path: string; body: unknown; authorization: string | undefined }
 
@@ -106,6 +111,45 @@ export async function startFakeAircall(): Promise<FakeAircall> {
     )
   }
 
+  function eventsOf(value: unknown): string[] | null {
+    if (value === undefined || value === null) return []
+    return Array.isArray(value) && value.every((one) => typeof one === 'string') ? value : null
+  }
+
+  function webhookBody(webhook: FakeWebhook) {
+    return {
+      ...webhook,
+      direct_link: `${fake.url}/v1/webhooks/${webhook.webhook_id}`,
+      created_at: new Date().toISOString(),
+    }
+  }
+
+  function createWebhook(res: ServerResponse, body: unknown, headers: Record<string, string>) {
+    const payload = (body ?? {}) as { url?: unknown; custom_name?: unknown; events?: unknown }
+    const events = eventsOf(payload.events)
+    if (typeof payload.url !== 'string' || !payload.url.startsWith('https://') || events === null)
+      return send(res, 400, { error: 'Invalid payload', troubleshoot: 'url (https) and events' }, headers)
+    const webhook: FakeWebhook = {
+      webhook_id: randomUUID(),
+      url: payload.url,
+      active: true,
+      events,
+      custom_name: typeof payload.custom_name === 'string' ? payload.custom_name : '',
+      token: randomBytes(16).toString('hex'),
+    }
+    state.webhooks.push(webhook)
+    send(res, 201, { webhook: webhookBody(webhook) }, headers)
+  }
+
+  function updateWebhook(res: ServerResponse, id: string, body: unknown, headers: Record<string, string>) {
+    const webhook = state.webhooks.find((one) => one.webhook_id === id)
+    if (!webhook) return send(res, 404, { error: 'Not found', troubleshoot: 'Unknown webhook' }, headers)
+    const events = eventsOf((body as { events?: unknown } | null)?.events)
+    if (events === null) return send(res, 400, { error: 'Invalid events', troubleshoot: 'strings' }, headers)
+    webhook.events = events
+    send(res, 200, { webhook: webhookBody(webhook) }, headers)
+  }
+
   const server = createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://fake')
@@ -150,6 +194,9 @@ export async function startFakeAircall(): Promise<FakeAircall> {
       if (req.method === 'GET' && url.pathname === '/v1/numbers') return page(res, url, 'numbers', headers)
       if (req.method === 'GET' && url.pathname === '/v1/users') return page(res, url, 'users', headers)
       if (req.method === 'GET' && url.pathname === '/v1/webhooks') return page(res, url, 'webhooks', headers)
+      if (req.method === 'POST' && url.pathname === '/v1/webhooks') return createWebhook(res, body, headers)
+      const webhookPath = /^\/v1\/webhooks\/([\w-]+)$/.exec(url.pathname)
+      if (req.method === 'PUT' && webhookPath) return updateWebhook(res, webhookPath[1]!, body, headers)
       const call = /^\/v1\/users\/(\d+)\/calls$/.exec(url.pathname)
       if (req.method === 'POST' && call) {
         const userId = Number(call[1])

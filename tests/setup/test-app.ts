@@ -51,6 +51,7 @@ const RESET_TABLES = [
   'import_mappings',
   'imports',
   'import_rejections',
+  'aircall_webhook_tokens',
 ]
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {

@@ -35,6 +35,8 @@ export const leads = pgTable(
     /** When the current processing user took the lead. */
     processingSince: ts('processing_since'),
     recallAt: ts('recall_at'),
+    /** Issue #15: the recall time its agent was last told about (the due-recall notices job). */
+    recallNotifiedFor: ts('recall_notified_for'),
     /** Issue #12: the end of the quiet period a "not interested" outcome started (no call before). */
     noContactUntil: ts('no_contact_until'),
     createdAt: ts('created_at').notNull().defaultNow(),

@@ -33,7 +33,17 @@ export function registrationsOf(
     for (const event of webhook.events) received.add(event)
   }
   const missingEvents = all ? [] : AIRCALL_CALL_EVENTS.filter((event) => !received.has(event))
-  return { provider: 'aircall', expectedUrl, webhooks: listed, missingEvents }
+  // A disabled webhook of ours is not created again (Aircall re-enables it on its next successful
+  // delivery): only a missing one is; an active one lacking events is completed.
+  const repair =
+    expectedUrl === null
+      ? null
+      : !listed.some((one) => one.ours)
+        ? 'create'
+        : missingEvents.length > 0 && listed.some((one) => one.ours && one.active)
+          ? 'complete'
+          : null
+  return { provider: 'aircall', expectedUrl, webhooks: listed, missingEvents, repair }
 }
 
 export async function webhookRegistrations(
@@ -41,6 +51,6 @@ export async function webhookRegistrations(
   publicUrl: string | undefined,
 ): Promise<WebhookRegistrations> {
   const expectedUrl = expectedWebhookUrl(publicUrl)
-  if (!provider.listWebhooks) return { provider: 'simulator', expectedUrl, webhooks: [], missingEvents: [] }
+  if (!provider.listWebhooks) return { provider: 'simulator', expectedUrl, webhooks: [], missingEvents: [], repair: null }
   return registrationsOf(await provider.listWebhooks(), expectedUrl)
 }

@@ -4,7 +4,8 @@
 // telephony queue, because Aircall disables a webhook that answers slowly (5 s timeout) or fails.
 // A delivery with a wrong token keeps only its metadata (event, size, address, time) and is throttled
 // per address (issue #17): nobody fills the table from one address. (Guessing the token is no
-// concern: it is long and random, and compared in constant time.)
+// concern: it is long and random, and compared in constant time.) Issue #15: the token of a webhook
+// created from the status page is accepted too; only its SHA-256 is stored (server/domain/webhooks/repair.ts).
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -13,6 +14,7 @@ import { errorBodySchema, okSchema } from '../../../src/contracts/common.ts'
 import { HttpError, errors } from '../../lib/http-error.ts'
 import { addressBucketOf } from '../../lib/address-bucket.ts'
 import { isLimited, recordHit, type Limit } from '../../lib/rate-limit.ts'
+import { isStoredWebhookToken } from '../../domain/webhooks/repair.ts'
 import { recordRejected } from '../../telephony/webhook-rejected.ts'
 
 /** Wrong-token deliveries one address may make before being answered 429 without a record. */
@@ -42,8 +44,10 @@ export default async function webhookRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const body = request.body
-      if (!sameSecret(body.token, app.config.aircall.webhookToken)) {
-        const { db } = app.database
+      const { db } = app.database
+      const accepted =
+        sameSecret(body.token, app.config.aircall.webhookToken) || (await isStoredWebhookToken(db, body.token))
+      if (!accepted) {
         const limit: Limit = {
           bucket: `webhook:rejected:${addressBucketOf(request.ip)}`,
           max: REJECTED_WEBHOOKS_PER_ADDRESS,

@@ -14,6 +14,12 @@ import {
 } from '../../../src/contracts/webhooks.ts'
 import { webhookEvents } from '../../db/schema.ts'
 import { webhookRegistrations } from '../../domain/webhooks/registrations.ts'
+import {
+  completeProductWebhook,
+  createProductWebhook,
+  storedTokenCount,
+  type RepairContext,
+} from '../../domain/webhooks/repair.ts'
 import { deliveryOf, listDeliveries, webhookStatus } from '../../domain/webhooks/status.ts'
 import { errors } from '../../lib/http-error.ts'
 import { replayDelivery } from '../../telephony/webhook-replay.ts'
@@ -29,7 +35,12 @@ export default async function webhookStatusRoutes(fastify: FastifyInstance) {
       config: { access: ADMIN },
       schema: { tags: ['telephony'], response: { 200: webhookStatusSchema, ...commonErrors } },
     },
-    async () => webhookStatus(app.database.db, Boolean(app.config.aircall.webhookToken)),
+    async () => {
+      const { db } = app.database
+      // Configured: the environment's token, or the token of a webhook created from this page.
+      const configured = Boolean(app.config.aircall.webhookToken) || (await storedTokenCount(db)) > 0
+      return webhookStatus(db, configured)
+    },
   )
 
   app.get(
@@ -77,5 +88,34 @@ export default async function webhookStatusRoutes(fastify: FastifyInstance) {
       },
     },
     async () => webhookRegistrations(app.telephony.provider, app.config.publicUrl),
+  )
+
+  const repairContext = (userId: number): RepairContext => ({
+    db: app.database.db,
+    provider: app.telephony.provider,
+    publicUrl: app.config.publicUrl,
+    userId,
+  })
+  const repairSchema = {
+    tags: ['telephony'],
+    response: { 200: webhookRegistrationsSchema, 409: errorBodySchema, 502: errorBodySchema, ...commonErrors },
+  }
+
+  // Issue #15 "Check and repair Aircall's side": create the product's webhook when missing.
+  app.post(
+    '/api/webhooks/aircall-registrations/create',
+    { config: { access: ADMIN }, schema: repairSchema },
+    async (request) => {
+      const result = await createProductWebhook(repairContext(request.auth.user!.id))
+      request.log.info({ webhookUrl: result.expectedUrl }, 'telephony: Aircall webhook created')
+      return result
+    },
+  )
+
+  // …or add the call events the product's active webhook lacks.
+  app.post(
+    '/api/webhooks/aircall-registrations/complete',
+    { config: { access: ADMIN }, schema: repairSchema },
+    async (request) => completeProductWebhook(repairContext(request.auth.user!.id)),
   )
 }
