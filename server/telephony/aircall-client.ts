@@ -11,12 +11,7 @@ import {
 } from '../../src/contracts/call.ts'
 import { z } from 'zod'
 import { HttpError } from '../lib/http-error.ts'
-import type {
-  CreateWebhookInput,
-  CreatedWebhook,
-  StartOutboundInput,
-  TelephonyProvider,
-} from './provider.ts'
+import type { CreateWebhookInput, CreatedWebhook, StartOutboundInput, TelephonyProvider } from './provider.ts'
 import { messages } from '../lib/messages.ts'
 
 export type AircallClientOptions = {
@@ -143,7 +138,9 @@ export function createAircallClient(options: AircallClientOptions): TelephonyPro
     async createWebhook({ customName, url, events }: CreateWebhookInput): Promise<CreatedWebhook> {
       const response = await request('POST', '/v1/webhooks', { custom_name: customName, url, events })
       if (!response.ok) await failure(response, 'Aircall a refusé la création du webhook')
-      const parsed = createdWebhookSchema.safeParse(((await response.json()) as { webhook?: unknown }).webhook)
+      const parsed = createdWebhookSchema.safeParse(
+        ((await response.json()) as { webhook?: unknown }).webhook,
+      )
       if (!parsed.success) throw telephonyError('Réponse Aircall illisible.')
       return parsed.data
     },
@@ -152,7 +149,9 @@ export function createAircallClient(options: AircallClientOptions): TelephonyPro
       // list is always sent.
       const response = await request('PUT', `/v1/webhooks/${encodeURIComponent(webhookId)}`, { events })
       if (!response.ok) await failure(response, 'Aircall a refusé la mise à jour du webhook')
-      const parsed = aircallWebhookSchema.safeParse(((await response.json()) as { webhook?: unknown }).webhook)
+      const parsed = aircallWebhookSchema.safeParse(
+        ((await response.json()) as { webhook?: unknown }).webhook,
+      )
       if (!parsed.success) throw telephonyError('Réponse Aircall illisible.')
       return parsed.data
     },

@@ -5,6 +5,7 @@ import type {
   WebhookRegistrations,
   WebhookDeliveriesQuery,
   WebhookDeliveryList,
+  WebhookRepair,
   WebhookReplay,
   WebhookStatus,
 } from '../contracts/webhooks.ts'
@@ -57,6 +58,18 @@ export const webhookMutations = {
       mutationFn: (id: number) =>
         apiRequest<WebhookReplay>(`/api/webhooks/deliveries/${id}/replay`, { method: 'POST' }),
       onSettled: () => queryClient.invalidateQueries({ queryKey: webhookQueries.all() }),
+      meta: notifyRefusal,
+    }),
+  /** Issue #15: create the product's Aircall webhook, or add the call events it lacks. */
+  repairAircall: (queryClient: QueryClient) =>
+    mutationOptions({
+      mutationKey: [...webhookQueries.all(), 'repair'] as const,
+      mutationFn: (action: WebhookRepair) =>
+        apiRequest<WebhookRegistrations>(`/api/webhooks/aircall-registrations/${action}`, { method: 'POST' }),
+      onSuccess: (registrations) =>
+        queryClient.setQueryData(webhookQueries.registrations().queryKey, registrations),
+      // The status's "token configured" counts a created webhook's token.
+      onSettled: () => queryClient.invalidateQueries({ queryKey: webhookQueries.status().queryKey }),
       meta: notifyRefusal,
     }),
 }

@@ -51,6 +51,7 @@ export async function webhookRegistrations(
   publicUrl: string | undefined,
 ): Promise<WebhookRegistrations> {
   const expectedUrl = expectedWebhookUrl(publicUrl)
-  if (!provider.listWebhooks) return { provider: 'simulator', expectedUrl, webhooks: [], missingEvents: [], repair: null }
+  if (!provider.listWebhooks)
+    return { provider: 'simulator', expectedUrl, webhooks: [], missingEvents: [], repair: null }
   return registrationsOf(await provider.listWebhooks(), expectedUrl)
 }

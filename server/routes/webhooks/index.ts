@@ -46,7 +46,8 @@ export default async function webhookRoutes(fastify: FastifyInstance) {
       const body = request.body
       const { db } = app.database
       const accepted =
-        sameSecret(body.token, app.config.aircall.webhookToken) || (await isStoredWebhookToken(db, body.token))
+        sameSecret(body.token, app.config.aircall.webhookToken) ||
+        (await isStoredWebhookToken(db, body.token))
       if (!accepted) {
         const limit: Limit = {
           bucket: `webhook:rejected:${addressBucketOf(request.ip)}`,

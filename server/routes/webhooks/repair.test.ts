@@ -36,7 +36,13 @@ const t = signedInServer({
 
 beforeEach(() => {
   fake.webhooks = [
-    { webhook_id: 'other', url: 'https://crm.example.com/hook', active: true, events: [], custom_name: 'CRM' },
+    {
+      webhook_id: 'other',
+      url: 'https://crm.example.com/hook',
+      active: true,
+      events: [],
+      custom_name: 'CRM',
+    },
   ]
   fake.requests = []
 })
@@ -115,7 +121,9 @@ describe('POST /api/webhooks/aircall-registrations/create', () => {
   })
 
   it('counts a created webhook’s token as configured on the status page', async () => {
-    await t.database.db.insert(aircallWebhookTokens).values({ webhookId: 'w1', url: EXPECTED_URL, tokenHash: 'ab'.repeat(32) })
+    await t.database.db
+      .insert(aircallWebhookTokens)
+      .values({ webhookId: 'w1', url: EXPECTED_URL, tokenHash: 'ab'.repeat(32) })
     const res = await t.agents.admin.request({ method: 'GET', url: '/api/webhooks/status' })
     expect(res.json<WebhookStatus>().tokenConfigured).toBe(true)
   })
@@ -173,7 +181,10 @@ describe('when Aircall refuses', () => {
 describe('with the simulator', () => {
   const sim = signedInServer({ users: { admin: { role: 'ADMIN' } } })
   it('offers no repair and refuses one in French', async () => {
-    const listed = await sim.agents.admin.request({ method: 'GET', url: '/api/webhooks/aircall-registrations' })
+    const listed = await sim.agents.admin.request({
+      method: 'GET',
+      url: '/api/webhooks/aircall-registrations',
+    })
     expect(listed.json<WebhookRegistrations>().repair).toBeNull()
     const res = await sim.agents.admin.request({
       method: 'POST',

@@ -98,7 +98,12 @@ export default async function webhookStatusRoutes(fastify: FastifyInstance) {
   })
   const repairSchema = {
     tags: ['telephony'],
-    response: { 200: webhookRegistrationsSchema, 409: errorBodySchema, 502: errorBodySchema, ...commonErrors },
+    response: {
+      200: webhookRegistrationsSchema,
+      409: errorBodySchema,
+      502: errorBodySchema,
+      ...commonErrors,
+    },
   }
 
   // Issue #15 "Check and repair Aircall's side": create the product's webhook when missing.

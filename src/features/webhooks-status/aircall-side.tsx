@@ -1,11 +1,13 @@
 // The check of Aircall's side (issue #15): the webhooks registered on the Aircall account, the
 // product's own one marked, and the call events it does not receive. Read once per visit (Aircall's
-// API is rate-limited company-wide); with the simulator, nothing to check.
+// API is rate-limited company-wide); with the simulator, nothing to check. The repair (create the
+// product's webhook, complete its events) sits below the list.
 import { useQuery } from '@tanstack/react-query'
 import { webhookQueries } from '../../api/webhooks.ts'
 import { Card } from '../../components/ui/card.tsx'
 import { webhooksStatus as t } from '../../i18n/fr/webhooks-status.ts'
 import { formatList } from '../../i18n/format.ts'
+import { AircallRepair } from './aircall-repair.tsx'
 
 export function AircallSide() {
   const registrations = useQuery(webhookQueries.registrations())
@@ -17,7 +19,10 @@ export function AircallSide() {
       ) : registrations.isError ? (
         <p role="alert">{t.aircallFailed}</p>
       ) : data!.provider === 'simulator' ? (
-        <p>{t.simulator}</p>
+        <>
+          <p>{t.simulator}</p>
+          <p>{t.simulatorRepair}</p>
+        </>
       ) : (
         <>
           <p>
@@ -42,6 +47,7 @@ export function AircallSide() {
           <p className={data!.missingEvents.length ? 'webhooks-status__error' : undefined}>
             {data!.missingEvents.length ? t.missing(formatList(data!.missingEvents)) : t.complete}
           </p>
+          <AircallRepair registrations={data!} />
         </>
       )}
     </Card>

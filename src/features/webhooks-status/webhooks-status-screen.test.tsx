@@ -68,6 +68,7 @@ const registrations: WebhookRegistrations = {
     },
   ],
   missingEvents: ['call.answered'],
+  repair: 'complete',
 }
 const aircallSide = http.get('*/api/webhooks/aircall-registrations', () => HttpResponse.json(registrations))
 
@@ -130,5 +131,34 @@ describe('the webhook status screen', () => {
     await waitFor(() => expect(replayed).toBe(true))
     expect(await screen.findByText('Réception rejouée : Traitée.')).toBeTruthy()
     await waitFor(() => expect(within(deliveries).queryByRole('button', { name: 'Rejouer' })).toBeNull())
+  })
+
+  it('creates the product’s missing webhook and shows the account as Aircall answers it', async () => {
+    let created = false
+    const missing: WebhookRegistrations = {
+      ...registrations,
+      webhooks: [],
+      missingEvents: ['call.created'],
+      repair: 'create',
+    }
+    server.use(
+      http.get('*/api/webhooks/status', () => HttpResponse.json(status)),
+      http.get('*/api/webhooks/aircall-registrations', () => HttpResponse.json(missing)),
+      http.get('*/api/webhooks/deliveries', () => HttpResponse.json(listOf([]))),
+      http.post('*/api/webhooks/aircall-registrations/create', () => {
+        created = true
+        return HttpResponse.json({ ...registrations, missingEvents: [], repair: null })
+      }),
+    )
+    const user = userEvent.setup()
+    renderFeature(<WebhooksStatusScreen />, '/backoffice/aircall-webhooks-status')
+    const aircall = await screen.findByRole('region', { name: 'Côté Aircall' })
+    await user.click(await within(aircall).findByRole('button', { name: 'Créer le webhook' }))
+    await waitFor(() => expect(created).toBe(true))
+    expect(
+      await within(aircall).findByText('Tous les événements d’appel nécessaires sont reçus.'),
+    ).toBeTruthy()
+    expect(within(aircall).queryByRole('button', { name: 'Créer le webhook' })).toBeNull()
+    expect(await screen.findByText('Webhook créé sur le compte Aircall.')).toBeTruthy()
   })
 })

@@ -66,6 +66,19 @@ export const webhooksStatus = {
   allEvents: 'tous les événements',
   missing: (events: string) => `Événements d’appel non reçus : ${events}.`,
   complete: 'Tous les événements d’appel nécessaires sont reçus.',
+  repair: {
+    create: 'Créer le webhook',
+    complete: 'Compléter les événements',
+    createHint:
+      'Aucun webhook du produit n’est enregistré : il sera créé sur le compte Aircall avec les événements d’appel nécessaires, et son jeton sera accepté aussitôt.',
+    completeHint: 'Les événements manquants seront ajoutés au webhook du produit ; les autres sont gardés.',
+    created: 'Webhook créé sur le compte Aircall.',
+    completed: 'Événements ajoutés au webhook du produit.',
+    inactiveHint:
+      'Le webhook du produit est désactivé : Aircall le réactive de lui-même à la prochaine réception réussie, ou depuis son tableau de bord.',
+  },
+  simulatorRepair:
+    'Avec le simulateur, les événements d’appel sont produits par le serveur lui-même : aucun webhook à créer.',
   outcomes: {
     processed: 'Traitée',
     ignored: 'Ignorée',
