@@ -19,7 +19,7 @@ export const RELEASE_CALL_PENDING =
 const UNASSIGN_CALL_PENDING = 'Un appel en cours ou non taggé concerne ce lead : il ne peut pas être libéré.'
 
 /** A call of the user on the lead still running or not tagged: its outcome must be recorded first. */
-async function hasPendingCall(tx: Tx, userId: number, leadId: number): Promise<boolean> {
+export async function hasPendingCall(tx: Tx, userId: number, leadId: number): Promise<boolean> {
   const [blocking] = await tx
     .select({ id: calls.id })
     .from(calls)

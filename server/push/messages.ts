@@ -2,8 +2,9 @@
 // - An inbound call is worthless once it stopped ringing: 30 s, high urgency (wakes the device).
 // - A badge or tentacall can wait for the device to come back: 6 hours, normal urgency.
 // - A failing scheduled job (issue #15) matters until someone looks: a day, normal urgency.
+// - A due recall (issue #15) is worth telling within the hour it fell due: an hour, normal urgency.
 // - Topic: one per entity, so a newer message about the same thing replaces an undelivered one.
-import type { AwardAlert, CallAlert, CronAlert } from '../../src/contracts/push.ts'
+import type { AwardAlert, CallAlert, CronAlert, RecallAlert } from '../../src/contracts/push.ts'
 import type { PushMessage } from './sender.ts'
 
 export const CALL_ALERT_TTL_SECONDS = 30
@@ -28,4 +29,17 @@ export function awardMessage(alert: AwardAlert): PushMessage {
 export function cronMessage(alert: CronAlert): PushMessage {
   // ≤ 32 characters: 'cron-' (5) + a catalogue key (lower case and hyphens, ≤ 27 characters).
   return { alert, ttl: CRON_ALERT_TTL_SECONDS, urgency: 'normal', topic: `cron-${alert.key}` }
+}
+
+/** Issue #15: a due recall is news for the hour after it fell due. */
+export const RECALL_ALERT_TTL_SECONDS = 60 * 60
+
+export function recallMessage(alert: RecallAlert): PushMessage {
+  // ≤ 32 characters: 'recall-' (7) + the first 25 characters of the lead's uuid.
+  return {
+    alert,
+    ttl: RECALL_ALERT_TTL_SECONDS,
+    urgency: 'normal',
+    topic: `recall-${alert.leadUuid.slice(0, 25)}`,
+  }
 }

@@ -87,11 +87,21 @@ export const pushAlertSchema = z.discriminatedUnion('kind', [
     name: z.string().max(120),
     failures: z.number().int().min(1),
   }),
+  // Issue #15 (docs/domain.md "Scheduled jobs", due-recall notices): a recall the agent set falls due;
+  // to that agent, once per recall time.
+  z.object({
+    kind: z.literal('recall'),
+    leadUuid: z.string().max(64),
+    leadName: z.string().max(201),
+    /** The recall time (ISO). */
+    recallAt: z.string().max(40),
+  }),
 ])
 export type PushAlert = z.infer<typeof pushAlertSchema>
 export type CallAlert = Extract<PushAlert, { kind: 'call' }>
 export type AwardAlert = Extract<PushAlert, { kind: 'badge' | 'tentacall' }>
 export type CronAlert = Extract<PushAlert, { kind: 'cron' }>
+export type RecallAlert = Extract<PushAlert, { kind: 'recall' }>
 
 export const AWARD_KINDS = ['badge', 'tentacall'] as const
 export type AwardKind = (typeof AWARD_KINDS)[number]

@@ -4,7 +4,7 @@
 // of showing twice. Pure: no service worker or DOM globals, so both bundles and the tests import it.
 import type { PushAlert } from '../contracts/push.ts'
 import { paths } from '../contracts/app-paths.ts'
-import { formatPhone } from '../i18n/format.ts'
+import { formatDateTime, formatPhone } from '../i18n/format.ts'
 import { alertNotificationText as t } from '../i18n/fr/push.ts'
 import { awardName } from '../contracts/award-names.ts'
 
@@ -36,6 +36,7 @@ export type NavigateMessage = { type: typeof NAVIGATE_MESSAGE; url: string }
 export function alertTag(alert: PushAlert): string {
   if (alert.kind === 'call') return callAlertTag(alert.callId)
   if (alert.kind === 'cron') return `cron:${alert.key}`
+  if (alert.kind === 'recall') return `recall:${alert.leadUuid}`
   return `${alert.kind}:${alert.userId}:${alert.awardId}`
 }
 
@@ -50,6 +51,7 @@ export function callAlertTag(callId: number): string {
 export function alertUrl(alert: PushAlert): string {
   if (alert.kind === 'call') return alert.leadUuid ? paths.lead(alert.leadUuid) : paths.home()
   if (alert.kind === 'cron') return paths.backofficeCrons()
+  if (alert.kind === 'recall') return paths.lead(alert.leadUuid)
   return alert.self ? paths.home() : paths.activityGamification()
 }
 
@@ -63,6 +65,8 @@ function body(alert: PushAlert): string {
       return t.tentacallBody(awardName('tentacall', alert.code), alert.count, alert.self ? null : alert.name)
     case 'cron':
       return t.cronBody(alert.name, alert.failures)
+    case 'recall':
+      return t.recallBody(alert.leadName, formatDateTime(alert.recallAt))
   }
 }
 
@@ -71,6 +75,7 @@ const TITLES: Record<PushAlert['kind'], string> = {
   badge: t.badgeTitle,
   tentacall: t.tentacallTitle,
   cron: t.cronTitle,
+  recall: t.recallTitle,
 }
 
 export function alertNotification(alert: PushAlert): AlertNotification {

@@ -37,6 +37,12 @@ export function parseAlert(data: unknown): PushAlert | null {
       return null
     return { kind: 'call', callId, phone, leadUuid, leadName }
   }
+  if (data.kind === 'recall') {
+    const { leadUuid, leadName, recallAt } = data
+    if (!isText(leadUuid, 64) || leadUuid === '' || !isText(leadName, 201) || !isText(recallAt, 40))
+      return null
+    return { kind: 'recall', leadUuid, leadName, recallAt }
+  }
   if (data.kind === 'cron') {
     const { key, name, failures } = data
     if (!isText(key, 64) || key === '' || !isText(name, 120) || !isId(failures)) return null

@@ -4,14 +4,17 @@
 // every process, never two at once, a missed occurrence caught up once on start where `missed` says so.
 // An administrator may pause a job or edit its schedule; the default here is what a new database gets.
 //
-// Not here on purpose: appointment reminders (their e-mail and SMS templates are not built yet), lead
-// expiry and due-recall notices (nothing defines who would be told, nor how): a job that does nothing
-// is not listed.
+// Lead expiry frees expired leads an agent left held (expired leads already leave the queues by the
+// pick rule); due-recall notices push a recall's agent when it falls due (docs/domain.md "Scheduled
+// jobs"). Appointment reminders come with the e-mail and SMS parts of issue #15.
 import type { FastifyInstance } from 'fastify'
 import { rebuildDailyActivity } from '../gamification/daily-rebuild.ts'
 import { parisDay, shiftDay } from '../gamification/paris-day.ts'
 import { purgeExpiredFiles } from '../stored-files.ts'
 import { purgeIdempotencyKeys } from '../../lib/idempotency.ts'
+import { publishLeadUpdate, userChanged } from '../lead-signals.ts'
+import { releaseExpiredLeads } from './lead-expiry.ts'
+import { sendRecallNotices } from './recall-notices.ts'
 import { expirePendingCalls } from '../../telephony/pending-expiry.ts'
 
 export type CronContext = {
@@ -132,6 +135,43 @@ export const CRON_CATALOGUE: readonly CronDefinition[] = [
       await rebuildDailyActivity(app.database.db, yesterday, yesterday)
       const [year, month, day] = yesterday.split('-')
       return `Journée du ${day}/${month}/${year} recalculée`
+    },
+  },
+  {
+    key: 'lead-expiry',
+    name: 'Libération des leads expirés',
+    description:
+      'Libère les leads expirés qu’un agent garde depuis plus de 2 heures sans appel en cours ni appel à tagger, pour qu’il puisse reprendre des leads ; la libération est inscrite dans l’historique du lead.',
+    cron: '*/15 * * * *',
+    missed: 'skip',
+    retryLimit: 1,
+    retryDelaySeconds: 60,
+    expireInSeconds: 10 * 60,
+    minIntervalMinutes: 5,
+    run: async ({ app, now }) => {
+      const freed = await releaseExpiredLeads(app.database.db, now)
+      for (const lead of freed) {
+        await userChanged(app, lead.userId)
+        await publishLeadUpdate(app, lead, 'unassignment', [lead.userId])
+      }
+      return count(freed.length, 'lead expiré libéré', 'leads expirés libérés')
+    },
+  },
+  {
+    key: 'recall-notices',
+    name: 'Avis de rappels arrivés à échéance',
+    description:
+      'Prévient par notification l’agent dont un rappel arrive à l’heure prévue, une seule fois par rappel, avec un lien vers la fiche du lead.',
+    // Every 5 minutes: a recall is told at most 5 minutes late; the hour's window covers a paused hour.
+    cron: '*/5 * * * *',
+    missed: 'skip',
+    retryLimit: 1,
+    retryDelaySeconds: 60,
+    expireInSeconds: 5 * 60,
+    minIntervalMinutes: 1,
+    run: async ({ app, now }) => {
+      const told = await sendRecallNotices(app, now)
+      return count(told, 'agent prévenu', 'agents prévenus')
     },
   },
 ]

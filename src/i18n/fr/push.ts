@@ -17,4 +17,6 @@ export const alertNotificationText = {
   // Issue #15: to administrators, once per failing streak of a scheduled job.
   cronTitle: 'Tâche planifiée en échec',
   cronBody: (name: string, failures: number) => `« ${name} » a échoué ${failures} fois de suite.`,
+  recallTitle: 'Rappel à faire',
+  recallBody: (leadName: string, at: string) => `${leadName} : rappel prévu le ${at}.`,
 } as const
