@@ -12,6 +12,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import type { SQL } from 'drizzle-orm'
 import pg from 'pg'
+import { createQueryTimings, timeQueries, type QueryTimings } from '../lib/query-timings.ts'
 import * as schema from './schema.ts'
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -25,6 +26,8 @@ export type Database = {
   pglite?: PGlite
   /** PostgreSQL only: the connection string, for the job engine's own small pool. */
   connectionString?: string
+  /** Issue #15: this process's statement durations by shape (the monitor's slowest queries). */
+  timings?: QueryTimings
   close: () => Promise<void>
 }
 
@@ -52,7 +55,14 @@ async function openPglite(dataDir: string): Promise<Database> {
   await client.waitReady
   const db = drizzlePglite(client, { schema }) as unknown as Db
   await migratePglite(db as never, { migrationsFolder })
-  return { db, kind: 'pglite', pool: undefined, pglite: client, close: () => client.close() }
+  // Timed from here on (the migrations are not the application's statements): the client and each
+  // transaction it opens (Drizzle runs a transaction's statements on the transaction object).
+  const timings = createQueryTimings()
+  timeQueries(client, timings)
+  const transaction = client.transaction.bind(client)
+  client.transaction = ((callback: Parameters<typeof client.transaction>[0]) =>
+    transaction((tx) => callback(timeQueries(tx, timings)))) as typeof client.transaction
+  return { db, kind: 'pglite', pool: undefined, pglite: client, timings, close: () => client.close() }
 }
 
 async function openPostgres(
@@ -73,6 +83,10 @@ async function openPostgres(
   // process: pg drops it from the pool and the next query opens a new one.
   pool.on('error', (error) => onPoolError?.(error))
   hotPool.on('error', (error) => onPoolError?.(error))
+  // Issue #15: every statement of both pools is timed by shape (server/lib/query-timings.ts).
+  const timings = createQueryTimings()
+  pool.on('connect', (client) => void timeQueries(client, timings))
+  hotPool.on('connect', (client) => void timeQueries(client, timings))
   const db = drizzlePg(pool, { schema }) as unknown as Db
   hotPools.set(db, hotPool)
   // Several processes may start at once against one database: serialise migrations.
@@ -89,6 +103,7 @@ async function openPostgres(
     kind: 'postgres',
     pool,
     connectionString,
+    timings,
     close: async () => {
       await Promise.all([pool.end(), hotPool.end()])
     },

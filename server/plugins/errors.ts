@@ -1,9 +1,19 @@
 // The one error handler (conventions §3.7): 400 with fields, 401, 403, 404, 409, 413, 429 and a 500
 // that logs the request context and never leaks internals. Bodies: { error: { code, message }, redirect? }.
+// Issue #15: it also keeps this process's errors of the last hour for /dev/monitor (app.recentErrors):
+// answers of 400 and more by route pattern and status, and the last unexpected errors, scrubbed.
 import type { FastifyError, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { HttpError, type ErrorBody } from '../lib/http-error.ts'
+import { createRecentErrors, type RecentErrors } from '../lib/recent-errors.ts'
+
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
+  interface FastifyInstance {
+    recentErrors: RecentErrors
+  }
+}
 
 const GENERIC_500 = "Une erreur est survenue. Si le problème persiste, veuillez contacter l'assistance."
 
@@ -18,6 +28,13 @@ function validationFields(error: FastifyError): Record<string, string> {
 }
 
 async function errorsPlugin(app: FastifyInstance) {
+  const recentErrors = createRecentErrors()
+  app.decorate('recentErrors', recentErrors)
+  app.addHook('onResponse', (request, reply, done) => {
+    if (reply.statusCode >= 400)
+      recentErrors.count(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode)
+    done()
+  })
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       const body: ErrorBody = { error: { code: error.code, message: error.message } }
@@ -51,6 +68,7 @@ async function errorsPlugin(app: FastifyInstance) {
       { err: error, method: request.method, url: request.url, userId: request.auth?.user?.id },
       'request failed',
     )
+    recentErrors.remember(request.method, request.routeOptions.url ?? 'unmatched', error)
     return reply.status(500).send({ error: { code: 'INTERNAL', message: GENERIC_500 } })
   })
 }

@@ -6,6 +6,7 @@ import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 import { readJobQueues, type JobQueueCounts } from '../lib/job-queue-counts.ts'
+import { webhookLagLastHour } from '../domain/webhooks/lag.ts'
 
 export type Metrics = {
   registry: Registry
@@ -126,6 +127,28 @@ async function metricsPlugin(app: FastifyInstance) {
       },
     })
   }
+
+  // Issue #15: every statement's duration (server/lib/query-timings.ts), and the webhook lag of the
+  // last hour read from the database when scraped.
+  const queryDurations = new Histogram({
+    name: 'db_query_duration_seconds',
+    help: 'SQL statement durations in this process',
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  })
+  app.database.timings?.listen((ms) => queryDurations.observe(ms / 1000))
+  new Gauge({
+    name: 'webhook_processing_lag_seconds',
+    help: 'Telephony deliveries of the last hour, received to processed: median and maximum',
+    labelNames: ['stat'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset()
+      const lag = await webhookLagLastHour(app.database.db)
+      if (lag.p50Ms !== null) this.set({ stat: 'p50' }, lag.p50Ms / 1000)
+      if (lag.maxMs !== null) this.set({ stat: 'max' }, lag.maxMs / 1000)
+    },
+  })
 
   app.decorate('metrics', { registry, jobQueues } satisfies Metrics)
 }

@@ -3,7 +3,8 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { commonErrors } from '../../../src/contracts/common.ts'
-import { devMonitorSchema } from '../../../src/contracts/monitor.ts'
+import { devMonitorSchema, MONITOR_SLOW_QUERIES } from '../../../src/contracts/monitor.ts'
+import { webhookLagLastHour } from '../../domain/webhooks/lag.ts'
 
 export default async function devMonitorRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
@@ -40,6 +41,9 @@ export default async function devMonitorRoutes(fastify: FastifyInstance) {
         live: { sockets: app.live.connections(), subscriptions: app.live.subscriptions() },
         bus: app.bus.counts(),
         jobs: await app.metrics.jobQueues(),
+        webhookLag: await webhookLagLastHour(app.database.db),
+        slowQueries: app.database.timings?.slowest(MONITOR_SLOW_QUERIES) ?? [],
+        errors: app.recentErrors.read(),
       }
     },
   )

@@ -1,4 +1,7 @@
+import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import type { DevMonitor } from '../../../src/contracts/monitor.ts'
+import { webhookEvents } from '../../db/schema.ts'
 import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
 import { createTestApp } from '../../../tests/setup/test-app.ts'
 import { insertUser } from '../../../tests/factories/users.ts'
@@ -81,6 +84,54 @@ describe('GET /api/dev/monitor', () => {
     expect(body.live).toEqual({ sockets: 0, subscriptions: 0 })
     expect(body.bus.published).toBeGreaterThanOrEqual(0)
     expect(Array.isArray(body.jobs)).toBe(true)
+  })
+})
+
+describe('the monitor’s webhook lag, slowest queries and errors of the last hour', () => {
+  it('reads them after a scripted set of deliveries, statements and refusals', async () => {
+    const now = Date.now()
+    const delivery = (id: number, receivedAgoMs: number, lagMs: number | null, outcome = 'processed') => ({
+      provider: 'aircall',
+      event: 'call.created',
+      dedupeKey: `monitor-${id}`,
+      outcome: outcome as 'processed',
+      receivedAt: new Date(now - receivedAgoMs),
+      processedAt: lagMs === null ? null : new Date(now - receivedAgoMs + lagMs),
+    })
+    await t.database.db.insert(webhookEvents).values([
+      delivery(1, 10 * 60_000, 200),
+      delivery(2, 5 * 60_000, 400),
+      delivery(3, 60_000, 3000),
+      delivery(4, 30_000, null, 'rejected'),
+      delivery(5, 2 * 3_600_000, 90_000), // older than the hour
+    ])
+    // A statement with a literal written into its text: its shape keeps neither the name nor the number.
+    await t.database.db.execute(sql.raw(`select pg_sleep(0.05), 'Dupont' as name, 42 as answer`))
+    // The other tests of the file refused requests too: counted from here.
+    const counted = async () => (await teleop.request({ url: '/api/dev/monitor' })).json<DevMonitor>().errors
+    const countOf = (errors: DevMonitor['errors'], route: string, status: number) =>
+      errors.byRoute.find((one) => one.route === route && one.status === status)?.count ?? 0
+    const before = await counted()
+    await teleop.request({ url: '/api/lead/123456' })
+    await teleop.request({ url: '/api/lead/123457' })
+    await teleop.request({ url: '/api/metrics' })
+
+    const body = (await teleop.request({ url: '/api/dev/monitor' })).json<DevMonitor>()
+    expect(body.webhookLag).toMatchObject({ count: 3, p50Ms: 400, maxMs: 3000 })
+    expect(new Date(body.webhookLag.lastReceivedAt!).getTime()).toBe(now - 60_000)
+    const slow = body.slowQueries.find((one) => one.shape.includes('pg_sleep'))
+    expect(slow).toMatchObject({ shape: 'select pg_sleep(?), ? as name, ? as answer', count: 1 })
+    expect(slow!.maxMs).toBeGreaterThanOrEqual(45)
+    expect(JSON.stringify(body.slowQueries)).not.toContain('Dupont')
+    expect(countOf(body.errors, '/api/lead/:id', 404)).toBe(countOf(before, '/api/lead/:id', 404) + 2)
+    expect(countOf(body.errors, '/api/metrics', 403)).toBe(countOf(before, '/api/metrics', 403) + 1)
+    expect(body.errors.total).toBe(before.total + 3)
+    expect(JSON.stringify(body.errors)).not.toContain('123456')
+
+    const metrics = (await admin.request({ url: '/api/metrics' })).body
+    expect(metrics).toContain('webhook_processing_lag_seconds{stat="p50"} 0.4')
+    expect(metrics).toContain('webhook_processing_lag_seconds{stat="max"} 3')
+    expect(metrics).toContain('# TYPE db_query_duration_seconds histogram')
   })
 })
 
