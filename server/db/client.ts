@@ -98,6 +98,7 @@ async function openPostgres(
     await lock.query('select pg_advisory_unlock(727274)')
     lock.release()
   }
+  timings.clear()
   return {
     db,
     kind: 'postgres',

@@ -18,6 +18,8 @@ export type QueryTimings = {
   record: (text: string, ms: number) => void
   /** The `limit` shapes of the last hour with the longest single run, longest first. */
   slowest: (limit: number, now?: number) => SlowQuery[]
+  /** Forgets what was recorded (the migrations run at start are not the application's statements). */
+  clear: () => void
   /** Called with each duration (the Prometheus histogram). */
   listen: (listener: (ms: number) => void) => void
 }
@@ -87,6 +89,9 @@ export function createQueryTimings(clock: () => number = Date.now): QueryTimings
         .sort((a, b) => b.maxMs - a.maxMs)
         .slice(0, limit)
     },
+    clear() {
+      minutes.clear()
+    },
     listen(listener) {
       listeners.push(listener)
     },
@@ -96,8 +101,9 @@ export function createQueryTimings(clock: () => number = Date.now): QueryTimings
 type Queryable = { query: (...args: never[]) => unknown }
 
 /**
- * Times every promise-returning `query` of a client (a node-postgres client, a PGlite instance or
- * one of its transactions), in place. Callback and cursor forms are passed through untimed.
+ * Times every `query` of a client (a node-postgres client, a PGlite instance or one of its
+ * transactions), in place: the promise form, and the callback form node-postgres's `Pool.query`
+ * uses. A cursor (submittable) is passed through untimed.
  */
 export function timeQueries<T extends Queryable>(client: T, timings: QueryTimings): T {
   const original = client.query.bind(client) as (...args: unknown[]) => unknown
@@ -105,6 +111,15 @@ export function timeQueries<T extends Queryable>(client: T, timings: QueryTiming
     const first = args[0] as string | { text?: string } | undefined
     const text = typeof first === 'string' ? first : first?.text
     const started = performance.now()
+    const last = args.at(-1)
+    if (text && typeof last === 'function') {
+      const callback = last as (...results: unknown[]) => unknown
+      args[args.length - 1] = (...results: unknown[]) => {
+        timings.record(text, performance.now() - started)
+        return callback(...results)
+      }
+      return original(...args)
+    }
     const result = original(...args)
     if (text && result instanceof Promise) {
       const done = () => timings.record(text, performance.now() - started)

@@ -23,6 +23,15 @@ function reading(overrides: Partial<DevMonitor> = {}): DevMonitor {
     live: { sockets: 7, subscriptions: 21 },
     bus: { published: 100, received: 40 },
     jobs: [{ name: 'lead-import', queued: 2, active: 1, failed: 3 }],
+    webhookLag: { count: 12, p50Ms: 40, maxMs: 1500, lastReceivedAt: '2026-11-26T08:59:30.000Z' },
+    slowQueries: [{ shape: 'select * from leads where id = $1', count: 3, maxMs: 250.5, avgMs: 90 }],
+    errors: {
+      total: 3,
+      byRoute: [{ method: 'GET', route: '/api/lead/:id', status: 404, count: 3 }],
+      recent: [
+        { at: '2026-11-26T08:58:00.000Z', method: 'POST', route: '/api/call/start', message: 'Error: boom' },
+      ],
+    },
     ...overrides,
   }
 }
@@ -46,8 +55,26 @@ describe('the monitor screen', () => {
     expect(figure('Temps réel', 'Abonnements')).toBe('21')
     // One reading only: no rate yet.
     expect(figure('Temps réel', 'Messages du bus publiés par seconde')).toBe('—')
-    const rows = within(screen.getByRole('table')).getAllByRole('row')
+    const rows = within(screen.getByRole('region', { name: 'Tâches en file' })).getAllByRole('row')
     expect(rows.map((row) => row.textContent)).toEqual(['FileEn attenteEn coursEn échec', 'lead-import213'])
+  })
+
+  it('shows the webhook lag, the slowest statements and the errors of the last hour', async () => {
+    server.use(http.get('*/api/dev/monitor', () => HttpResponse.json(reading())))
+    renderFeature(<MonitorScreen />, '/dev/monitor')
+    await screen.findByRole('region', { name: 'Webhooks de téléphonie (1 h)' })
+    expect(figure('Webhooks de téléphonie (1 h)', 'Réceptions traitées')).toBe('12')
+    expect(figure('Webhooks de téléphonie (1 h)', 'Délai de traitement maximal')).toBe('1\u202f500 ms')
+    const slow = screen.getByRole('region', { name: 'Requêtes les plus lentes (1 h, ce processus)' })
+    expect(within(slow).getAllByRole('row')[1]!.textContent).toBe(
+      'select * from leads where id = $13250,5 ms90 ms',
+    )
+    const errors = screen.getByRole('region', { name: 'Erreurs de la dernière heure (ce processus)' })
+    expect(within(errors).getByText('3 réponses en erreur')).toBeTruthy()
+    expect(within(errors).getByRole('row', { name: /GET \/api\/lead\/:id/ }).textContent).toBe(
+      'GET /api/lead/:id4043',
+    )
+    expect(within(errors).getByText('Error: boom')).toBeTruthy()
   })
 
   it('says the database has no pool on PGlite, and when the job engine did not answer', async () => {

@@ -1,5 +1,6 @@
 // /dev/monitor (issue #15 "Developer pages"): a live view of this server process — uptime, memory,
-// event-loop lag, database and pool, live sockets, bus rates, job queues — read every few seconds
+// event-loop lag, database and pool, live sockets, bus rates, job queues, webhook lag, slowest
+// statements and errors of the last hour — read every few seconds
 // from GET /api/dev/monitor. Figures laid out as cards that wrap, for a tablet as for a desktop.
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
@@ -12,6 +13,7 @@ import { screenTitles } from '../../i18n/fr/screens.ts'
 import { formatTime } from '../../i18n/format.ts'
 import { busRates } from './bus-rates.ts'
 import { MonitorFigures } from './monitor-figures.tsx'
+import { MonitorHealth } from './monitor-health.tsx'
 import './monitor.css'
 
 /** The reading before the current one, kept during render (React's "previous props" pattern). */
@@ -36,6 +38,7 @@ export function MonitorScreen() {
         <>
           <p className="monitor__sampled">{t.sampledAt(formatTime(reading.data.sampledAt))}</p>
           <MonitorFigures data={reading.data} rates={busRates(previous, reading.data)} />
+          <MonitorHealth data={reading.data} />
         </>
       ) : reading.isPending ? (
         <p>{t.loading}</p>
