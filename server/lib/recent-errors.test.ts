@@ -34,7 +34,7 @@ describe('recent errors', () => {
     expect(message).toBe('Error: duplicate key value violates unique constraint …')
     expect(
       scrubbedMessage(new TypeError("Cannot call +33 6 12 34 56 78 for 'Jeanne Durand' (jeanne@exemple.fr)")),
-    ).toBe('TypeError: Cannot call [n] for … ([e-mail])')
+    ).toBe('TypeError: Cannot call [n] for … [e-mail]')
     expect(scrubbedMessage(new Error('token abcdefghijklmnopqrstuvwxyz012345 refused'))).toBe(
       'Error: token […] refused',
     )

@@ -20,10 +20,13 @@ export function scrubbedMessage(error: unknown): string {
   const name = error instanceof Error ? error.name : 'Error'
   const message = error instanceof Error ? error.message : String(error)
   const line = (message.split('\n')[0] ?? '')
-    .replace(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g, '[e-mail]')
+    // Word by word (a regular expression around `@` would backtrack quadratically on long input).
+    .split(' ')
+    .map((word) => (word.includes('@') ? '[e-mail]' : word))
+    .join(' ')
     .replace(/=\([^)]*\)/g, '=(…)')
     .replace(/'[^']*'|"[^"]*"/g, '…')
-    .replace(/\b[A-Za-z0-9_-]{24,}\b/g, '[…]')
+    .replace(/\b[\w-]{24,}\b/g, '[…]')
     .replace(/\+?\d[\d\s.-]{2,}\d/g, '[n]')
   return `${name}: ${line}`.slice(0, 200)
 }
