@@ -50,8 +50,16 @@ const cron: PushAlert = {
   failures: 3,
 }
 
+// Issue #15: a due recall, to the agent who set it.
+const recall: PushAlert = {
+  kind: 'recall',
+  leadUuid: '6f1d2c3b-1a2b-4c5d-8e9f-0a1b2c3d4e5f',
+  leadName: 'Jeanne Durand',
+  recallAt: '2026-11-26T14:30:00.000Z',
+}
+
 describe('parseAlert', () => {
-  it.each([call, badge, tentacall, cron])('reads a %s alert', (alert) => {
+  it.each([call, badge, tentacall, cron, recall])('reads a %s alert', (alert) => {
     expect(parseAlert(JSON.parse(JSON.stringify(alert)))).toEqual(alert)
   })
 
@@ -67,6 +75,8 @@ describe('parseAlert', () => {
     { ...tentacall, count: -1 },
     { ...cron, failures: 0 },
     { ...cron, key: '' },
+    { ...recall, leadUuid: '' },
+    { ...recall, recallAt: 42 },
   ])('refuses what is not an alert: %j', (data) => {
     expect(parseAlert(data)).toBeNull()
   })
@@ -102,6 +112,17 @@ describe('alert notifications', () => {
         body: '« Purge des fichiers d’import et d’extraction » a échoué 3 fois de suite.',
         tag: 'cron:files-purge',
         requireInteraction: false,
+      },
+    })
+  })
+
+  it('leads a due recall to the lead sheet, one notification per lead', () => {
+    expect(alertUrl(recall)).toBe('/lead/6f1d2c3b-1a2b-4c5d-8e9f-0a1b2c3d4e5f')
+    expect(alertNotification(recall)).toMatchObject({
+      title: 'Rappel à faire',
+      options: {
+        body: 'Jeanne Durand : rappel prévu le 26 novembre 2026 à 15:30.',
+        tag: 'recall:6f1d2c3b-1a2b-4c5d-8e9f-0a1b2c3d4e5f',
       },
     })
   })
