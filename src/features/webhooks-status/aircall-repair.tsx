@@ -17,7 +17,7 @@ export function AircallRepair({ registrations }: AircallRepairProps) {
   const oursInactive =
     registrations.webhooks.some((one) => one.ours) &&
     !registrations.webhooks.some((one) => one.ours && one.active)
-  if (action === null) return oursInactive ? <p>{t.repair.inactiveHint}</p> : null
+  if (!action) return oursInactive ? <p>{t.repair.inactiveHint}</p> : null
 
   function handleRepair() {
     if (!action) return
