@@ -46,7 +46,6 @@ const envSchema = z.object({
   AIRCALL_WEBHOOK_MAX_AGE_HOURS: z.coerce.number().positive().default(24),
   SIMULATOR_ANSWER_DELAY_MS: z.coerce.number().int().min(0).default(3000),
   FLOOR_TIME_SCALE: z.coerce.number().min(0).max(1).default(1),
-  BUILD_ID: z.string().max(100).optional(),
   CLIENT_DIR: z.string().optional(),
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
@@ -113,8 +112,6 @@ export type AppConfig = {
    * agents go from one step to the next as soon as the previous one is processed).
    */
   floorTimeScale: number
-  /** Issue #15: the build's identifier shown on /dev/uat-settings (e.g. the commit), if given. */
-  buildId: string | null
   /** Issue #5 web push: VAPID keys (both or neither; generated and stored when unset) and subject. */
   push: {
     vapidPublicKey: string | undefined
@@ -171,7 +168,6 @@ export function loadConfig(
     },
     simulatorAnswerDelayMs: parsed.SIMULATOR_ANSWER_DELAY_MS,
     floorTimeScale: parsed.FLOOR_TIME_SCALE,
-    buildId: parsed.BUILD_ID || null,
     push: {
       vapidPublicKey: parsed.VAPID_PUBLIC_KEY || undefined,
       vapidPrivateKey: parsed.VAPID_PRIVATE_KEY || undefined,

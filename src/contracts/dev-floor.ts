@@ -98,7 +98,6 @@ export type SimulatorSettings = z.infer<typeof simulatorSettingsSchema>
 export const uatEnvironmentSchema = z.object({
   appEnv: z.string(),
   version: z.string(),
-  build: z.string().nullable(),
   databaseKind: z.enum(['pglite', 'postgres']),
   telephonyProvider: z.string(),
 })

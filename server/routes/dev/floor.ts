@@ -78,7 +78,6 @@ export default async function devFloorRoutes(fastify: FastifyInstance) {
       environment: {
         appEnv: app.config.appEnv,
         version: app.config.version,
-        build: app.config.buildId,
         databaseKind: app.database.kind,
         telephonyProvider: app.telephony.provider.name,
       },
