@@ -92,7 +92,6 @@ async function floorAction(server: RunningServer, cookie: string, body: object) 
     body: JSON.stringify(body),
   })
   if (!res.ok) throw new Error(`floor ${JSON.stringify(body)}: ${res.status} ${await res.text()}`)
-  return (await res.json()) as { counters: Record<string, number> }
 }
 
 export async function measureFloor(): Promise<Record<string, number>> {
@@ -134,8 +133,12 @@ export async function measureFloor(): Promise<Record<string, number>> {
     const during = await sample(floorServer.origin, FLOOR_SECONDS * 1000, me, sessions)
     const stopped = Date.now()
     const state = await fetch(`${other.origin}/api/dev/call-center-activity`, { headers: { cookie: admin } })
-    const seenByOther = ((await state.json()) as { running: boolean }).running
-    const { counters } = await floorAction(floorServer, admin, { action: 'stop' })
+    // The counters as of the owner's last heartbeat, read through the other process.
+    const { running: seenByOther, counters } = (await state.json()) as {
+      running: boolean
+      counters: Record<string, number>
+    }
+    await floorAction(floorServer, admin, { action: 'stop' })
     const stopMs = Date.now() - stopped
     const { rows: counts } = await client.query<{ calls: string; tags: string; rdv: string; open: string }>(
       `select (select count(*) from calls where started_at >= $1) as calls,

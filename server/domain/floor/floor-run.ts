@@ -42,3 +42,20 @@ export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
     signal.addEventListener('abort', done, { once: true })
   })
 }
+
+/** Seconds a real agent spends on each part of a call (drawn uniformly in the range). */
+export const DURATIONS_S = {
+  reading: [8, 25],
+  talking: [40, 240],
+  voicemail: [10, 25],
+  ringingUnanswered: [20, 35],
+  tagging: [5, 15],
+  booking: [10, 30],
+  idleWhenNothing: [30, 60],
+  afterError: [5, 10],
+} as const
+
+/** A duration drawn in the range (seconds), in the simulated world's milliseconds. */
+export function between(run: FloorRun, [low, high]: readonly [number, number]) {
+  return (low + run.random() * (high - low)) * 1000
+}

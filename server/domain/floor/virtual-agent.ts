@@ -3,20 +3,19 @@
 // the appointment the outcome asks for, sometimes answer an inbound call — through the very domain
 // functions the agent's requests go through (hand-out, call start, tagging, booking), as that user.
 // Waits are the floor's (scaled by its speed, cut short by its stop).
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { FloorActivity, SimulatorSettings } from '../../../src/contracts/dev-floor.ts'
-import { calls, leads, markets, missionUsers, type users } from '../../db/schema.ts'
-import { appointmentAvailabilities, bookAppointment } from '../appointments.ts'
-import { answerInbound, startOutbound } from '../calls.ts'
+import { calls, type users } from '../../db/schema.ts'
+import { startOutbound } from '../calls.ts'
 import { ongoingCallOf, untaggedCallOf, leadIdOfCall } from '../call-state.ts'
 import { findLeadToProcess, heldLeadOf } from '../lead-assignment.ts'
-import { findVisibleLead } from '../lead-access.ts'
-import { releaseHeldLead } from '../lead-release.ts'
 import { announceAssignment } from '../lead-signals.ts'
 import { tagLead } from '../lead-tagging.ts'
-import { announceBooking, announceTagOutcome } from '../outcome-signals.ts'
+import { announceTagOutcome } from '../outcome-signals.ts'
+import { receiveInbound } from './floor-inbound.ts'
+import { hangUp, tagCall } from './floor-outcome.ts'
+import { between, DURATIONS_S, type FloorRun } from './floor-run.ts'
 import { chooseOutcome, detailsFor, outcomesOfLead, type CallResult } from './floor-tags.ts'
-import type { FloorRun } from './floor-run.ts'
 
 export type AgentUser = typeof users.$inferSelect
 
@@ -27,25 +26,8 @@ export type AgentState = {
   calls: number
 }
 
-/** Seconds a real agent spends on each part of a call (drawn uniformly in the range). */
-const DURATIONS_S = {
-  reading: [8, 25],
-  talking: [40, 240],
-  voicemail: [10, 25],
-  ringingUnanswered: [20, 35],
-  tagging: [5, 15],
-  booking: [10, 30],
-  idleWhenNothing: [30, 60],
-  afterError: [5, 10],
-} as const
-/** Share of turns where an idle agent receives an inbound call instead of taking a lead. */
-const INBOUND_SHARE = 0.08
 /** A conversation moves a lead on at most this many steps (progress marks) before its outcome. */
 const MAX_PROGRESS = 3
-
-function between(run: FloorRun, [low, high]: readonly [number, number]) {
-  return (low + run.random() * (high - low)) * 1000
-}
 
 function drawResult(settings: SimulatorSettings, random: () => number): CallResult {
   const draw = random() * 100
@@ -74,7 +56,7 @@ async function turn(run: FloorRun, agent: AgentState) {
   const { db } = run
   agent.activity = 'idle'
   agent.leadId = null
-  if (run.random() < INBOUND_SHARE && (await receiveInbound(run, agent))) return
+  if (await receiveInbound(run, agent)) return
   const found = await findLeadToProcess(db, agent.user.id)
   if (found.kind === 'blocked') return unblock(run, agent)
   if (found.kind === 'none') {
@@ -173,125 +155,4 @@ async function converse(run: FloorRun, agent: AgentState, callId: number, leadId
   }
   await hangUp(run, callId)
   await tagCall(run, agent, callId, leadId, 'answered')
-}
-
-async function hangUp(run: FloorRun, callId: number) {
-  await run.telephony.idle()
-  const [call] = await run.db.select().from(calls).where(eq(calls.id, callId))
-  if (!call || call.endedAt) return
-  const aircallUserId = call.userId === null ? null : (run.aircallIdOf(call.userId) ?? null)
-  run.simulator.act(call, 'hangup', aircallUserId)
-  await run.telephony.idle()
-}
-
-/** The call's outcome; a final outcome of an answered call may ask for an appointment. */
-export async function tagCall(
-  run: FloorRun,
-  agent: AgentState,
-  callId: number,
-  leadId: number | null,
-  result: CallResult,
-) {
-  if (leadId === null) return
-  agent.activity = 'tagging'
-  await run.pause(between(run, DURATIONS_S.tagging))
-  const step = await outcomesOfLead(run.db, leadId)
-  let outcome = step && chooseOutcome(step.outcomes, result, run.random)
-  // The call's outcome must end the conversation: a progress mark drawn here becomes the step's
-  // "unreachable" outcome's sibling that ends processing.
-  if (outcome && outcome.nextStep !== null && !outcome.endsProcessing && !outcome.requiresAppointment)
-    outcome = step!.outcomes.find((o) => o.endsProcessing && o.status !== 'UNREACHABLE') ?? null
-  if (!outcome) return release(run, agent, leadId)
-  const tagged = await tagLead(run.db, {
-    user: agent.user,
-    leadId,
-    callId,
-    callProcessTagId: outcome.id,
-    details: detailsFor(outcome, new Date()),
-    comment: null,
-  })
-  run.counters.tags += 1
-  await announceTagOutcome(run.app, agent.user.id, tagged)
-  if (tagged.requiresAppointment) await book(run, agent, leadId)
-  if (!tagged.released && !tagged.requiresAppointment) await release(run, agent, leadId)
-}
-
-/** The first free slot among the offered ones, like an agent agreeing a date with the lead. */
-async function book(run: FloorRun, agent: AgentState, leadId: number) {
-  agent.activity = 'booking'
-  await run.pause(between(run, DURATIONS_S.booking))
-  const row = await findVisibleLead(run.db, agent.user, leadId)
-  const offer = await appointmentAvailabilities(run.db, agent.user, row, new Date())
-  const slots = offer.days.flatMap((day) => day.slots)
-  for (const slot of slots.slice(Math.floor(run.random() * Math.min(5, slots.length)))) {
-    try {
-      const outcome = await bookAppointment(run.db, {
-        user: agent.user,
-        leadId,
-        startsAt: new Date(slot.startsAt),
-        now: new Date(),
-        sessionKey: null,
-      })
-      run.counters.appointments += 1
-      await announceBooking(run.app, agent.user.id, outcome)
-      break
-    } catch (error) {
-      // Another agent (real or virtual) took the slot in the meantime: the next one.
-      if (!(error instanceof Error && 'statusCode' in error && error.statusCode === 409)) throw error
-    }
-  }
-  await release(run, agent, leadId)
-}
-
-/** Hands a lead the agent still holds back to the queue (the sheet's "rendre le lead"). */
-export async function release(run: FloorRun, agent: AgentState, leadId: number) {
-  const [lead] = await run.db
-    .select({ holder: leads.processingUserId })
-    .from(leads)
-    .where(eq(leads.id, leadId))
-  if (lead?.holder !== agent.user.id) return
-  await releaseHeldLead(run.db, agent.user, leadId, 'Simulation : lead rendu.')
-  await run.app.bus.publish('user-changed', { userId: agent.user.id })
-}
-
-/** A lead of one of the agent's missions, free, calls back; the agent answers and handles it. */
-async function receiveInbound(run: FloorRun, agent: AgentState): Promise<boolean> {
-  const { db } = run
-  const [caller] = await db
-    .select({ id: leads.id, phone: leads.phone })
-    .from(leads)
-    .innerJoin(markets, eq(markets.id, leads.marketId))
-    .where(
-      and(
-        isNull(leads.processingUserId),
-        inArray(
-          markets.missionId,
-          db
-            .select({ id: missionUsers.missionId })
-            .from(missionUsers)
-            .where(eq(missionUsers.userId, agent.user.id)),
-        ),
-        inArray(leads.status, ['NEW', 'RECALL', 'UNREACHABLE', 'IN_PROGRESS']),
-      ),
-    )
-    .orderBy(sql`random()`)
-    .limit(1)
-  if (!caller) return false
-  agent.activity = 'inbound'
-  const providerId = run.simulator.inbound({ aircallUserId: agent.user.aircallId!, fromNumber: caller.phone })
-  await run.telephony.idle()
-  run.counters.inbound += 1
-  const answered = await answerInbound(run.calls, agent.user, {
-    bypassProcessingLeadCheck: false,
-    bypassUntaggedLeadCheck: false,
-  })
-  const [call] = await db.select().from(calls).where(eq(calls.id, answered.callId))
-  agent.calls += 1
-  agent.leadId = call ? leadIdOfCall(call) : null
-  agent.activity = 'talking'
-  await run.pause(between(run, DURATIONS_S.talking))
-  await hangUp(run, answered.callId)
-  run.app.log.debug({ event: 'dev.floor.inbound', providerId }, 'dev floor: inbound call handled')
-  await tagCall(run, agent, answered.callId, agent.leadId, 'answered')
-  return true
 }
