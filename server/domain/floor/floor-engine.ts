@@ -6,16 +6,11 @@
 import { randomUUID } from 'node:crypto'
 import { hostname } from 'node:os'
 import type { FastifyInstance } from 'fastify'
-import { eq, inArray } from 'drizzle-orm'
-import { z } from 'zod'
-import {
-  floorAgentSchema,
-  floorCountersSchema,
-  type FloorCounters,
-  type FloorState,
-} from '../../../src/contracts/dev-floor.ts'
-import { configuration, users } from '../../db/schema.ts'
+import { inArray } from 'drizzle-orm'
+import type { FloorCounters, FloorState } from '../../../src/contracts/dev-floor.ts'
+import { users } from '../../db/schema.ts'
 import { errors } from '../../lib/http-error.ts'
+import { claimFloorRow, deleteFloorRow, readFloorRow, writeFloorRow, type Stored } from './floor-store.ts'
 import { cachedNumbers } from '../../telephony/numbers-cache.ts'
 import { floorCandidates } from './floor-candidates.ts'
 import { abortableSleep, emptyCounters, type FloorRun } from './floor-run.ts'
@@ -25,20 +20,7 @@ import { runAgent, type AgentState } from './virtual-agent.ts'
 import { ongoingCallOf, untaggedCallOf, leadIdOfCall } from '../call-state.ts'
 import { heldLeadOf } from '../lead-assignment.ts'
 
-const KEY = 'devFloor'
 const HEARTBEAT_MS = 1_000
-const STALE_MS = 15_000
-
-const storedSchema = z.object({
-  owner: z.string(),
-  startedAt: z.iso.datetime(),
-  heartbeatAt: z.iso.datetime(),
-  speed: z.number().int(),
-  stopRequested: z.boolean(),
-  agents: z.array(floorAgentSchema),
-  counters: floorCountersSchema,
-})
-type Stored = z.infer<typeof storedSchema>
 
 export type Floor = ReturnType<typeof createFloor>
 
@@ -56,13 +38,7 @@ export function createFloor(app: FastifyInstance) {
   } | null = null
   let stopping: Promise<void> | null = null
 
-  async function readStored(): Promise<Stored | null> {
-    const [row] = await db.select().from(configuration).where(eq(configuration.key, KEY))
-    const parsed = storedSchema.safeParse(row?.value)
-    if (!parsed.success) return null
-    const age = Date.now() - new Date(parsed.data.heartbeatAt).getTime()
-    return age > STALE_MS ? null : parsed.data
-  }
+  const readStored = () => readFloorRow(db)
 
   function snapshot(): Stored | null {
     if (!current) return null
@@ -83,12 +59,7 @@ export function createFloor(app: FastifyInstance) {
     }
   }
 
-  async function writeState(value: Stored) {
-    await db
-      .insert(configuration)
-      .values({ key: KEY, value })
-      .onConflictDoUpdate({ target: configuration.key, set: { value, updatedAt: new Date() } })
-  }
+  const writeState = (value: Stored) => writeFloorRow(db, value)
 
   /** Every second: the state for the other processes, and their stop requests for this one. */
   async function beat() {
@@ -110,22 +81,14 @@ export function createFloor(app: FastifyInstance) {
       throw errors.invalid('Choisissez des téléopérateurs ou managers actifs reliés à la téléphonie.')
     const startedAt = new Date()
     // One floor per database: the row is taken in a transaction, unless a live process holds it.
-    await db.transaction(async (tx) => {
-      const [row] = await tx.select().from(configuration).where(eq(configuration.key, KEY)).for('update')
-      const stored = storedSchema.safeParse(row?.value)
-      if (stored.success && Date.now() - new Date(stored.data.heartbeatAt).getTime() <= STALE_MS)
-        throw errors.conflict('Une simulation tourne déjà sur un autre processus du serveur.')
-      const value: Stored = {
-        owner,
-        startedAt: startedAt.toISOString(),
-        heartbeatAt: startedAt.toISOString(),
-        speed: input.speed,
-        stopRequested: false,
-        agents: [],
-        counters: emptyCounters(),
-      }
-      if (row) await tx.update(configuration).set({ value }).where(eq(configuration.key, KEY))
-      else await tx.insert(configuration).values({ key: KEY, value })
+    await claimFloorRow(db, {
+      owner,
+      startedAt: startedAt.toISOString(),
+      heartbeatAt: startedAt.toISOString(),
+      speed: input.speed,
+      stopRequested: false,
+      agents: [],
+      counters: emptyCounters(),
     })
     const settings = await loadSimulatorSettings(db, app.config.simulatorAnswerDelayMs)
     const abort = new AbortController()
@@ -176,7 +139,7 @@ export function createFloor(app: FastifyInstance) {
         agent.activity = 'stopped'
         agent.leadId = null
       }
-      await db.delete(configuration).where(eq(configuration.key, KEY))
+      await deleteFloorRow(db)
       app.log.warn(
         { event: 'dev.floor.stop', owner, counters: floor.run.counters },
         'dev: simulated floor stopped',
