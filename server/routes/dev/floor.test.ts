@@ -34,7 +34,7 @@ beforeAll(async () => {
   await seedDemoData(t.database.db, { info: () => {} })
   admin = createAgent(t.app)
   expect((await admin.login('admin@demo.fr', DEMO_PASSWORD)).statusCode).toBe(200)
-}, 60_000)
+}, 180_000)
 afterAll(async () => {
   await t?.close()
 })
