@@ -1,7 +1,8 @@
 // Issue #15 "Developer pages", on the production build: an administrator starts the simulated floor
 // from /dev/call-center-activity (a few virtual teleoperators, ×20), sees them work and the counters
 // climb, the leaderboard (/activity/leaderboard) and /dev/monitor move, then stops it: every agent
-// is stopped and nothing runs. Tablet widths scroll no page sideways. The floor changes the demo
+// is stopped and nothing runs; then resets calls and leads from /dev/uat-settings. Tablet widths
+// scroll no page sideways. The floor changes the demo
 // data, so this file runs a server of its own.
 import { expect, test, type Page } from '@playwright/test'
 import { signIn } from './helpers.ts'
@@ -88,4 +89,19 @@ test('the simulated floor fills the leaderboard and the monitor, and stops clean
   await expect(page.getByRole('table')).toHaveCount(0)
   const ongoing = await page.request.get(`${server.origin}/api/dev/call-center-activity`)
   expect((await ongoing.json()).running).toBe(false)
+
+  // /dev/uat-settings at a tablet's width: the environment, then calls and leads back to the demo
+  // state after the confirmation.
+  await page.setViewportSize({ width: 768, height: 1024 })
+  await page.goto(`${server.origin}/dev/uat-settings`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Paramètres UAT' })).toBeVisible()
+  await expect(page.getByText('PGlite (intégrée)')).toBeVisible()
+  await noSidewaysScroll(page)
+  await page.getByRole('button', { name: 'Réinitialiser appels et leads' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Réinitialiser les appels et les leads ?' })
+  await expect(dialog.getByRole('button', { name: 'Annuler' })).toBeFocused()
+  await dialog.getByRole('button', { name: 'Réinitialiser', exact: true }).click()
+  await expect(page.getByText('Données réinitialisées : 2400 leads de démonstration.')).toBeVisible({
+    timeout: 60_000,
+  })
 })
