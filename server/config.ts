@@ -45,6 +45,7 @@ const envSchema = z.object({
   AIRCALL_WEBHOOK_TOKEN: z.string().optional(),
   AIRCALL_WEBHOOK_MAX_AGE_HOURS: z.coerce.number().positive().default(24),
   SIMULATOR_ANSWER_DELAY_MS: z.coerce.number().int().min(0).default(3000),
+  FLOOR_TIME_SCALE: z.coerce.number().min(0).max(1).default(1),
   CLIENT_DIR: z.string().optional(),
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
@@ -106,6 +107,11 @@ export type AppConfig = {
   }
   /** Simulator: delay before an outbound call is answered (0 in tests). */
   simulatorAnswerDelayMs: number
+  /**
+   * Issue #15: multiplies every wait of the simulated floor (1 in use; 0 in tests, where virtual
+   * agents go from one step to the next as soon as the previous one is processed).
+   */
+  floorTimeScale: number
   /** Issue #5 web push: VAPID keys (both or neither; generated and stored when unset) and subject. */
   push: {
     vapidPublicKey: string | undefined
@@ -161,6 +167,7 @@ export function loadConfig(
       webhookMaxAgeMs: parsed.AIRCALL_WEBHOOK_MAX_AGE_HOURS * 3_600_000,
     },
     simulatorAnswerDelayMs: parsed.SIMULATOR_ANSWER_DELAY_MS,
+    floorTimeScale: parsed.FLOOR_TIME_SCALE,
     push: {
       vapidPublicKey: parsed.VAPID_PUBLIC_KEY || undefined,
       vapidPrivateKey: parsed.VAPID_PRIVATE_KEY || undefined,

@@ -52,12 +52,8 @@ export async function seedDemoData(db: Db, log: Log): Promise<boolean> {
     const defaultDuration = await insertConfiguration(tx)
     await insertTeams(tx, userIds)
     const seeded = await insertMissions(tx, userIds, defaultDuration)
-    const rows = buildLeads(seeded.markets, LEAD_COUNT)
-    for (let start = 0; start < rows.length; start += LEAD_BATCH_SIZE) {
-      await tx.insert(leads).values(rows.slice(start, start + LEAD_BATCH_SIZE))
-    }
-    await insertAppointments(tx)
-    return { users: userIds.size, teams: TEAMS.length, ...seeded.counts, leads: rows.length }
+    const leadCount = await insertDemoLeads(tx, seeded.markets)
+    return { users: userIds.size, teams: TEAMS.length, ...seeded.counts, leads: leadCount }
   })
   if (!counts) return false
   // Fresh statistics, so the first queries plan on thousands of leads, not on an empty table
@@ -65,6 +61,19 @@ export async function seedDemoData(db: Db, log: Log): Promise<boolean> {
   await db.execute(sql`analyze`)
   log.info({ ...counts, durationMs: Math.round(performance.now() - started) }, 'Demo data seeded')
   return true
+}
+
+/**
+ * The demo's leads and their appointments in the given markets; also the reset of /dev/uat-settings
+ * (issue #15), which puts back the very same leads (the generator is seeded).
+ */
+export async function insertDemoLeads(db: Db, leadMarkets: readonly LeadMarket[]): Promise<number> {
+  const rows = buildLeads(leadMarkets, LEAD_COUNT)
+  for (let start = 0; start < rows.length; start += LEAD_BATCH_SIZE) {
+    await db.insert(leads).values(rows.slice(start, start + LEAD_BATCH_SIZE))
+  }
+  await insertAppointments(db)
+  return rows.length
 }
 
 async function isEmpty(db: Db): Promise<boolean> {

@@ -20,8 +20,18 @@ export type Simulator = TelephonyProvider & {
   inbound: (input: { aircallUserId: number; fromNumber: string }) => number
   /** Drives a call known to the database (dev endpoints, force-end). */
   act: (row: CallRow, action: DevCallAction, aircallUserId: number | null) => void
+  /**
+   * Issue #15 (simulated floor): how the next outbound call of this agent goes. Without a plan a call
+   * is answered after the answer delay (manual testing); a plan is used once.
+   */
+  plan: (aircallUserId: number, fate: CallFate) => void
+  /** Issue #15 (/dev/uat-settings): the ring time before an unplanned call is answered. */
+  setAnswerDelay: (ms: number) => void
   close: () => void
 }
+
+/** The floor's outbound call: answered (by the lead or its voicemail) after `afterMs`, or never. */
+export type CallFate = { kind: 'answered'; afterMs: number } | { kind: 'no-answer'; afterMs: number }
 
 type SimulatorOptions = {
   db: Db
@@ -31,7 +41,9 @@ type SimulatorOptions = {
 
 const nowSeconds = () => Math.floor(Date.now() / 1000)
 
-export function createSimulator({ db, answerDelayMs, emit }: SimulatorOptions): Simulator {
+export function createSimulator({ db, answerDelayMs: initialDelay, emit }: SimulatorOptions): Simulator {
+  let answerDelayMs = initialDelay
+  const plans = new Map<number, CallFate>()
   // Ids look like Aircall's (integers); random base so restarts do not reuse them.
   let nextId = randomInt(1_000_000, 1_000_000_000) * 1000
   const timers = new Map<string, NodeJS.Timeout>()
@@ -74,13 +86,26 @@ export function createSimulator({ db, answerDelayMs, emit }: SimulatorOptions): 
       const id = String((nextId += 1))
       const data = callData(id, 'outbound', to, aircallUserId)
       send('call.created', data)
+      const fate = plans.get(aircallUserId) ?? { kind: 'answered', afterMs: answerDelayMs }
+      plans.delete(aircallUserId)
       const answer = () => send('call.answered', { ...data, status: 'answered', answered_at: nowSeconds() })
+      const unanswered = () => {
+        const ended = {
+          ...data,
+          status: 'done',
+          ended_at: nowSeconds(),
+          duration: nowSeconds() - data.started_at,
+        }
+        send('call.hungup', ended)
+        send('call.ended', ended)
+      }
+      const settle = fate.kind === 'answered' ? answer : unanswered
       // No delay (tests): queued at once, so app.telephony.idle() covers it.
-      if (answerDelayMs === 0) return answer()
+      if (fate.afterMs === 0) return settle()
       const timer = setTimeout(() => {
         timers.delete(id)
-        answer()
-      }, answerDelayMs)
+        settle()
+      }, fate.afterMs)
       timer.unref()
       timers.set(id, timer)
     },
@@ -131,7 +156,14 @@ export function createSimulator({ db, answerDelayMs, emit }: SimulatorOptions): 
       send('call.hungup', ended)
       send('call.ended', ended)
     },
+    plan(aircallUserId, fate) {
+      plans.set(aircallUserId, fate)
+    },
+    setAnswerDelay(ms) {
+      answerDelayMs = ms
+    },
     close() {
+      plans.clear()
       for (const timer of timers.values()) clearTimeout(timer)
       timers.clear()
     },

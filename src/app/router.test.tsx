@@ -57,7 +57,7 @@ describe('routing rules (spec §2)', () => {
 
   it('keeps developer pages closed in production', async () => {
     server.use(signedInAs(makeMe('ADMIN')), appEnvIs('production'))
-    // A developer page that asks nothing of the server (the monitor now reads its figures).
+    // A developer page (its settings come from the default msw handler, tests/mocks/dev-floor.ts).
     renderApp('/dev/uat-settings')
 
     expect(await screen.findByRole('heading', { name: 'Accès refusé' })).toBeTruthy()

@@ -36,7 +36,15 @@ type AwardAlertFields = {
  * What a "reference data changed" signal names (issue #12): the back-office entity kind whose change
  * agents' screens must show without a reload. `id` null: several or all of that kind.
  */
-export const REFERENCE_DATA_KINDS = ['mission', 'market', 'tag', 'callProcess', 'configuration'] as const
+export const REFERENCE_DATA_KINDS = [
+  'mission',
+  'market',
+  'tag',
+  'callProcess',
+  'configuration',
+  // Issue #15: /dev/uat-settings put calls and leads back to the demo state: every screen refetches.
+  'demoData',
+] as const
 export type ReferenceDataKind = (typeof REFERENCE_DATA_KINDS)[number]
 
 /** What an `activity` signal (issue #14) follows: the agent's call, lead, experience or user row. */

@@ -98,6 +98,18 @@ describe('applyLiveEvent', () => {
     vi.unstubAllGlobals()
   })
 
+  it('demo data reset (issue #15): every cached query is refetched, `me` and the calls included', async () => {
+    vi.stubGlobal('caches', { keys: async () => [], delete: async () => true })
+    const teamsKey = ['teams', 'list', {}]
+    queryClient.setQueryData(teamsKey, { items: [] })
+    expect(applyLiveEvent(queryClient, 'user:3:reference-data', { kind: 'demoData', id: null })).toBe(true)
+    await vi.waitFor(() => expect(invalidated(leadKey)).toBe(true))
+    expect(invalidated(callKey)).toBe(true)
+    expect(invalidated(meKey)).toBe(true)
+    expect(invalidated(teamsKey)).toBe(true)
+    vi.unstubAllGlobals()
+  })
+
   it('drops an invalid payload, with a warning in development', () => {
     expect(applyLiveEvent(queryClient, 'user:3:experience', { experiencePoints: -4 })).toBe(false)
     expect(applyLiveEvent(queryClient, 'user:3:lead:update', 'lead 12')).toBe(false)

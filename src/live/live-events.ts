@@ -135,10 +135,13 @@ export const REFERENCE_QUERY_ROOTS: Record<ReferenceDataKind, readonly string[]>
   tag: ['tags', 'call-processes'],
   callProcess: ['call-processes', 'missions'],
   configuration: ['configuration', 'appointments'],
+  demoData: [],
 }
 
 async function refreshReferenceData(queryClient: QueryClient, kind: ReferenceDataKind): Promise<void> {
   await dropReferenceCache()
+  // Issue #15: the UAT reset replaced every lead and call: nothing cached of them still holds.
+  if (kind === 'demoData') return queryClient.invalidateQueries()
   const roots = [...REFERENCE_QUERY_ROOTS[kind]]
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: leadQueries.all() }),

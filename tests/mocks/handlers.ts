@@ -4,6 +4,7 @@ import { NO_CALL } from './calls.ts'
 import { makeMyDay, myDayIs } from './gamification.ts'
 import { noRunningImport } from './imports.ts'
 import { leaderboardIs, makeBoard } from './leaderboard.ts'
+import { devFloorHandlers } from './dev-floor.ts'
 import { liveServer } from './live.ts'
 
 export const handlers = [
@@ -32,6 +33,8 @@ export const handlers = [
   http.post('*/api/users/quit-lead-page', () => HttpResponse.json({ ok: true })),
   // Administrators' layout asks whether an import runs (issue #13): none unless a test says so.
   noRunningImport,
+  // Issue #15: the developer pages' defaults (tests/mocks/dev-floor.ts): no floor, the demo's settings.
+  ...devFloorHandlers,
   // The live channel (/ws) accepts the signed-in layout's socket (tests/mocks/live.ts).
   liveServer.handler,
 ]

@@ -3,12 +3,10 @@
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { commonErrors } from '../../../src/contracts/common.ts'
-import { channels } from '../../../src/contracts/live.ts'
 import { tagBodySchema, tagResponseSchema } from '../../../src/contracts/lead.ts'
 import { tagLead } from '../../domain/lead-tagging.ts'
-import { publishLeadUpdate } from '../../domain/lead-signals.ts'
+import { announceTagOutcome } from '../../domain/outcome-signals.ts'
 import { appUrls } from '../../../src/contracts/app-urls.ts'
-import { announceEarned, forgetMe } from '../../domain/gamification/announce.ts'
 
 /** Spec §6: the lead-handling roles. */
 const LEAD_HANDLERS = ['TELEOPERATOR', 'MANAGER'] as const
@@ -38,22 +36,7 @@ export default async function callTagRoutes(fastify: FastifyInstance) {
         details: body.details ?? {},
         comment: body.comment || null,
       })
-      const affected = [
-        user.id,
-        ...(outcome.previousProcessingUserId ? [outcome.previousProcessingUserId] : []),
-      ]
-      if (outcome.released)
-        for (const id of new Set(affected)) await app.bus.publish('user-changed', { userId: id })
-      // Issue #14: the cached `me` dropped before the signals below make the client refetch it.
-      else await forgetMe(app, outcome.earned?.userId)
-      await publishLeadUpdate(app, outcome.lead, 'tag', affected)
-      if (outcome.callId !== null)
-        await app.live.publish(channels.ongoingCallUpdate(user.id), {
-          callId: outcome.callId,
-          status: (outcome.callStatus ?? 'done').slice(0, 32),
-        })
-      // Issue #14: the experience signal, then the badges and tentacalls the outcome earned.
-      await announceEarned(app, outcome.earned)
+      await announceTagOutcome(app, user.id, outcome)
       // Issue #11: a lead whose process goes on with its holder keeps them on its sheet.
       const redirect = outcome.requiresAppointment
         ? appUrls.leadAppointment(outcome.lead.uuid)

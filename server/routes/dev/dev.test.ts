@@ -6,6 +6,7 @@ import { TEST_PASSWORD, createAgent, type Agent } from '../../../tests/setup/age
 import { calls, leads, users } from '../../db/schema.ts'
 import { insertTeam, insertUser } from '../../../tests/factories/users.ts'
 import { insertCall, insertMission } from '../../../tests/factories/leads.ts'
+import { createFloor } from '../../domain/floor/floor-engine.ts'
 
 /** The app's log lines (pino JSON), to check what the dev tools leave in the audit trail. */
 const logLines: Record<string, unknown>[] = []
@@ -206,6 +207,22 @@ describe('dev endpoints in production', () => {
         (await a.request({ method: 'POST', url: '/api/dev/switch-role', payload: { role: 'ADMIN' } }))
           .statusCode,
       ).toBe(404)
+      // Issue #15: the simulated floor and the UAT tools, pages' endpoints included.
+      const issue15 = [
+        { method: 'GET', url: '/api/dev/call-center-activity' },
+        {
+          method: 'POST',
+          url: '/api/dev/call-center-activity',
+          payload: { action: 'start', userIds: [1], speed: 10 },
+        },
+        { method: 'POST', url: '/api/dev/call-center-activity', payload: { action: 'stop' } },
+        { method: 'GET', url: '/api/dev/uat-settings' },
+        { method: 'PUT', url: '/api/dev/uat-settings/simulator', payload: {} },
+        { method: 'POST', url: '/api/dev/uat/reset-calls-and-leads' },
+      ] as const
+      for (const call of issue15) expect((await a.request(call)).statusCode, call.url).toBe(404)
+      // And the engine itself refuses, whoever would call it.
+      await expect(createFloor(prod.app).start({ userIds: [1], speed: 1 })).rejects.toThrow(/production/)
     } finally {
       await prod.close()
     }

@@ -14,6 +14,7 @@ import devTelephonyRoutes from './telephony.ts'
 import devAwardRoutes from './awards.ts'
 import devLeadRoutes from './leads.ts'
 import devMonitorRoutes from './monitor.ts'
+import devFloorRoutes from './floor.ts'
 
 const userResponse = { 200: z.object({ user: meSchema }), ...commonErrors }
 
@@ -133,4 +134,5 @@ export default async function devRoutes(fastify: FastifyInstance) {
   await app.register(devAwardRoutes)
   await app.register(devLeadRoutes)
   await app.register(devMonitorRoutes)
+  await app.register(devFloorRoutes)
 }

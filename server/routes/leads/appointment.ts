@@ -11,9 +11,8 @@ import {
 import { commonErrors } from '../../../src/contracts/common.ts'
 import { appointmentAvailabilities, bookAppointment } from '../../domain/appointments.ts'
 import { findVisibleLead } from '../../domain/lead-access.ts'
-import { publishLeadUpdate } from '../../domain/lead-signals.ts'
+import { announceBooking } from '../../domain/outcome-signals.ts'
 import { appUrls } from '../../../src/contracts/app-urls.ts'
-import { announceEarned, forgetMe } from '../../domain/gamification/announce.ts'
 import { sessionKeyOf } from '../../domain/gamification/tentacalls/session-appointments.ts'
 
 export default async function leadAppointmentRoutes(fastify: FastifyInstance) {
@@ -58,10 +57,7 @@ export default async function leadAppointmentRoutes(fastify: FastifyInstance) {
         now: new Date(),
         sessionKey: sessionKeyOf(request.auth.sessionId),
       })
-      // Issue #14: `me` dropped before the signal makes the client refetch it.
-      await forgetMe(app, outcome.earned?.userId)
-      if (outcome.changed) await publishLeadUpdate(app, outcome.lead, 'appointment', [user.id])
-      await announceEarned(app, outcome.earned)
+      await announceBooking(app, user.id, outcome)
       // docs/domain.md "Appointments": back to the sheet while the user holds the lead, else home.
       const redirect = outcome.stillHeld ? appUrls.lead(outcome.lead.uuid) : appUrls.home()
       return { appointment: outcome.appointment, redirect }

@@ -1,7 +1,12 @@
-// /dev/call-center-activity (spec §2). Its screen comes with a later issue; until then, title only.
-import { PlaceholderPage } from '../../app/placeholder-page.tsx'
-import { screenTitles } from '../../i18n/fr/screens.ts'
+// /dev/call-center-activity (spec §2, issue #15 "Developer pages"): the simulated floor.
+import type { QueryClient } from '@tanstack/react-query'
+import { devFloorQueries } from '../../api/dev-floor.ts'
+import { FloorScreen } from '../../features/dev-floor/floor-screen.tsx'
+import { startQueries } from '../start-queries.ts'
+
+export const clientLoader = (queryClient: QueryClient) => () =>
+  startQueries(queryClient, () => [queryClient.ensureQueryData(devFloorQueries.floor())])
 
 export function Component() {
-  return <PlaceholderPage title={screenTitles.devCallCenterActivity} />
+  return <FloorScreen />
 }

@@ -1,0 +1,34 @@
+// /dev/call-center-activity (issue #15 "Developer pages"): start a simulated floor with chosen
+// virtual teleoperators and a speed, watch what each one does and the counters move, stop it. The
+// state is read again every two seconds (from whichever server process runs the floor).
+import { useQuery } from '@tanstack/react-query'
+import { devFloorQueries } from '../../api/dev-floor.ts'
+import { PageTitle } from '../../components/ui/page-title.tsx'
+import { app } from '../../i18n/fr/common.ts'
+import { floorScreen as t } from '../../i18n/fr/dev-floor.ts'
+import { screenTitles } from '../../i18n/fr/screens.ts'
+import { FloorAgents } from './floor-agents.tsx'
+import { FloorControls } from './floor-controls.tsx'
+import { FloorCountersList } from './floor-counters.tsx'
+import './dev-floor.css'
+
+export function FloorScreen() {
+  const floor = useQuery(devFloorQueries.floor())
+  const title = screenTitles.devCallCenterActivity
+  return (
+    <div className="dev-floor">
+      <PageTitle title={title} documentTitle={`${title} – ${app.name}`} />
+      <p className="dev-floor__intro">{t.intro}</p>
+      {floor.isError && !floor.data ? <p role="alert">{t.loadFailed}</p> : null}
+      {floor.data ? (
+        <>
+          <FloorControls state={floor.data} />
+          <FloorCountersList counters={floor.data.counters} />
+          {floor.data.agents.length > 0 ? <FloorAgents agents={floor.data.agents} /> : null}
+        </>
+      ) : floor.isPending ? (
+        <p>{t.loading}</p>
+      ) : null}
+    </div>
+  )
+}
