@@ -174,6 +174,13 @@ const TABLE: Record<string, Access> = {
   'POST /api/crons/:key/pause': ADMIN,
   'POST /api/crons/:key/resume': ADMIN,
   'POST /api/crons/:key/run': ADMIN,
+  // sms (issue #15): the back office; the lead sheet's routes check the lead (sms.test.ts)
+  'GET /api/sms/templates': ADMIN,
+  'PUT /api/sms/templates/:key': ADMIN,
+  'GET /api/sms/messages': ADMIN,
+  'GET /api/sms/opt-outs': ADMIN,
+  'GET /api/lead/:leadId/sms': SIGNED_IN,
+  'POST /api/lead/:leadId/sms': SIGNED_IN,
   // lead imports (issue #13)
   'POST /api/imports': ADMIN,
   'GET /api/imports': ADMIN,

@@ -18,6 +18,8 @@ export const AUDIT_ENTITIES = [
   'extraction',
   // Issue #15: scheduled jobs (docs/domain.md "Scheduled jobs"), by cron_settings.id.
   'cron',
+  // Issue #15: SMS templates (docs/domain.md "SMS"), by sms_templates.id.
+  'smsTemplate',
 ] as const
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number]
 

@@ -4,7 +4,7 @@
 // every process, never two at once, a missed occurrence caught up once on start where `missed` says so.
 // An administrator may pause a job or edit its schedule; the default here is what a new database gets.
 //
-// Not here on purpose: appointment reminders (their e-mail and SMS templates are not built yet), lead
+// Not here on purpose: appointment reminders by e-mail (their templates are not built yet), lead
 // expiry and due-recall notices (nothing defines who would be told, nor how): a job that does nothing
 // is not listed.
 import type { FastifyInstance } from 'fastify'
@@ -13,6 +13,7 @@ import { parisDay, shiftDay } from '../gamification/paris-day.ts'
 import { purgeExpiredFiles } from '../stored-files.ts'
 import { purgeIdempotencyKeys } from '../../lib/idempotency.ts'
 import { expirePendingCalls } from '../../telephony/pending-expiry.ts'
+import { sendAppointmentReminders } from '../sms/reminders.ts'
 
 export type CronContext = {
   app: FastifyInstance
@@ -132,6 +133,23 @@ export const CRON_CATALOGUE: readonly CronDefinition[] = [
       await rebuildDailyActivity(app.database.db, yesterday, yesterday)
       const [year, month, day] = yesterday.split('-')
       return `Journée du ${day}/${month}/${year} recalculée`
+    },
+  },
+  {
+    key: 'appointment-reminders-sms',
+    name: 'Rappels de RDV par SMS',
+    description:
+      'Envoie le SMS de rappel aux leads dont le RDV commence dans les 24 heures, une seule fois par RDV, du lundi au vendredi de 8 h à 20 h (heure de Paris), sauf aux numéros qui ont répondu STOP.',
+    // Every 15 minutes: a reminder postponed by the quiet hours goes soon after 8 h (docs/domain.md "SMS").
+    cron: '*/15 * * * *',
+    missed: 'skip',
+    retryLimit: 1,
+    retryDelaySeconds: 60,
+    expireInSeconds: 10 * 60,
+    minIntervalMinutes: 5,
+    run: async ({ app }) => {
+      const done = await sendAppointmentReminders(app, app.sms.now())
+      return `${count(done.sent, 'rappel envoyé', 'rappels envoyés')}, ${count(done.refused, 'refusé', 'refusés')}`
     },
   },
 ]
