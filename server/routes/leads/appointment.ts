@@ -15,6 +15,7 @@ import { publishLeadUpdate } from '../../domain/lead-signals.ts'
 import { appUrls } from '../../../src/contracts/app-urls.ts'
 import { announceEarned, forgetMe } from '../../domain/gamification/announce.ts'
 import { sessionKeyOf } from '../../domain/gamification/tentacalls/session-appointments.ts'
+import { sendBookingConfirmation } from '../../domain/sms/lead-sms.ts'
 
 export default async function leadAppointmentRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
@@ -62,9 +63,14 @@ export default async function leadAppointmentRoutes(fastify: FastifyInstance) {
       await forgetMe(app, outcome.earned?.userId)
       if (outcome.changed) await publishLeadUpdate(app, outcome.lead, 'appointment', [user.id])
       await announceEarned(app, outcome.earned)
+      // Issue #15: the confirmation SMS the booking form asked for; its refusal never fails the booking.
+      const smsRefusal =
+        request.body.sendSms && outcome.changed
+          ? await sendBookingConfirmation(app, user.id, outcome.lead.id, app.sms.now())
+          : null
       // docs/domain.md "Appointments": back to the sheet while the user holds the lead, else home.
       const redirect = outcome.stillHeld ? appUrls.lead(outcome.lead.uuid) : appUrls.home()
-      return { appointment: outcome.appointment, redirect }
+      return { appointment: outcome.appointment, redirect, smsRefusal }
     },
   )
 }
