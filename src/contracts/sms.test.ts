@@ -1,13 +1,7 @@
 // Issue #15 "SMS": segment counting on real GSM 03.38 tables, placeholders, the STOP rule.
 import { describe, expect, it } from 'vitest'
-import {
-  countSms,
-  isOptOutMessage,
-  isTextablePhone,
-  renderTemplate,
-  SMS_SAMPLE_VALUES,
-  templateProblem,
-} from './sms.ts'
+import { countSms, isOptOutMessage, renderTemplate, SMS_SAMPLE_VALUES, templateProblem } from './sms.ts'
+import { isTextablePhone } from './phone.ts'
 
 describe('countSms', () => {
   it('fits 160 GSM-7 characters in one SMS and splits the 161st into two parts of 153', () => {

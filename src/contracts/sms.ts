@@ -195,14 +195,4 @@ export type LeadSmsOptions = z.infer<typeof leadSmsOptionsSchema>
 export const leadSmsSendSchema = z.object({ template: templateKeySchema })
 export type LeadSmsSend = z.infer<typeof leadSmsSendSchema>
 
-/**
- * Whether an SMS can reach the phone: a French number must be a mobile (06, 07); a foreign one is
- * taken as able to (no numbering plan of every country here).
- */
-export function isTextablePhone(e164: string | null | undefined): boolean {
-  if (!e164) return false
-  if (e164.startsWith('+33')) return /^\+33[67]\d{8}$/.test(e164)
-  return /^\+[1-9]\d{6,14}$/.test(e164)
-}
-
 export const NOT_TEXTABLE_MESSAGE = 'Le numéro de ce lead n’est pas un mobile : pas de SMS possible.'

@@ -6,10 +6,10 @@ import type { FastifyInstance } from 'fastify'
 import {
   NOT_TEXTABLE_MESSAGE,
   SMS_TEMPLATE_KEYS,
-  isTextablePhone,
   type LeadSmsOptions,
   type SmsTemplateKey,
 } from '../../../src/contracts/sms.ts'
+import { isTextablePhone } from '../../../src/contracts/phone.ts'
 import { smsOptOuts } from '../../db/schema.ts'
 import { HttpError, errors } from '../../lib/http-error.ts'
 import { mayActOnLead, type LeadActor } from '../lead-access.ts'

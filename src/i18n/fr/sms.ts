@@ -109,3 +109,8 @@ export const smsHistory = {
   template: (name: string) => `SMS « ${name} »`,
   status: (status: string) => `Statut à l’envoi : ${status}`,
 }
+
+/** The booking form's checkbox (src/features/appointments/appointment-booking.tsx). */
+export const bookingSms = {
+  label: 'Envoyer la confirmation par SMS',
+}
