@@ -34,7 +34,7 @@ export function bookAppointment({
 }: BookAppointmentInput): Promise<BookAppointmentResponse> {
   return apiRequest<BookAppointmentResponse>(`${leadPath(lead)}/appointment`, {
     method: 'POST',
-    body: sendSms === undefined ? { startsAt } : { startsAt, sendSms },
+    body: sendSms ? { startsAt, sendSms } : { startsAt },
   })
 }
 

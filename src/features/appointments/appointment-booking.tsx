@@ -27,8 +27,9 @@ export function AppointmentBooking({ uuid }: AppointmentBookingProps) {
   const lead = useQuery(leadQueries.detail(uuid))
   const availabilities = useQuery(appointmentQueries.availabilities(uuid))
   const book = useMutation(appointmentMutations.book(queryClient))
-  // Issue #15 "SMS": the confirmation SMS, offered when the lead has a mobile (docs/domain.md "SMS").
-  const [sendSms, setSendSms] = useState(true)
+  // Issue #15 "SMS": the confirmation SMS, offered when the lead has a mobile, sent when the agent
+  // ticks it (the lead asked for it; docs/domain.md "SMS").
+  const [sendSms, setSendSms] = useState(false)
   // Issue #5: a slot is taken now or not at all; never deferred.
   const offlineReason = useOfflineReason()
   const error = lead.error ?? availabilities.error
