@@ -3,7 +3,7 @@
 // once per appointment whatever the number of runs at once.
 import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { appointments, smsMessages, webhookEvents } from '../../db/schema.ts'
+import { appointments, smsMessages, smsOptOuts, webhookEvents } from '../../db/schema.ts'
 import { sendBookingConfirmation } from '../../domain/sms/lead-sms.ts'
 import { sendAppointmentReminders } from '../../domain/sms/reminders.ts'
 import { insertLead, insertMission } from '../../../tests/factories/leads.ts'
@@ -130,5 +130,23 @@ describe('the reminder job', () => {
     expect(await sendAppointmentReminders(t.app, night)).toEqual({ sent: 0, refused: 0 })
     expect(await rows()).toHaveLength(0)
     expect((await sendAppointmentReminders(t.app, new Date('2026-03-03T07:00:00Z'))).sent).toBe(1)
+  })
+})
+
+describe('an inbound SMS on the simulator', () => {
+  it('records STOP as an opt-out, and the reminder is then refused', async () => {
+    const { lead } = await leadWithAppointment(
+      new Date('2026-03-03T14:00:00Z'),
+      new Date('2026-03-01T10:00:00Z'),
+    )
+    t.app.telephony.simulator!.inboundSms({ from: lead.phone, body: 'stop' })
+    await t.app.telephony.idle()
+    expect(await t.database.db.select({ phone: smsOptOuts.phone }).from(smsOptOuts)).toEqual([
+      { phone: lead.phone },
+    ])
+    expect(await sendAppointmentReminders(t.app, TUESDAY_10H)).toEqual({ sent: 0, refused: 1 })
+    expect(await rows()).toMatchObject([
+      { status: 'refused-opt-out', error: expect.stringContaining('STOP reçu') },
+    ])
   })
 })
