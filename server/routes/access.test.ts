@@ -205,6 +205,7 @@ const TABLE: Record<string, Access> = {
   'GET /api/dev/mailbox': ADMIN,
   'POST /api/dev/live/publish': SIGNED_IN,
   'POST /api/dev/telephony/inbound': SIGNED_IN,
+  'POST /api/dev/telephony/sms': SIGNED_IN,
   'POST /api/dev/telephony/:callId/:action': SIGNED_IN,
   'POST /api/dev/awards': SIGNED_IN,
   'POST /api/dev/leads': ADMIN,

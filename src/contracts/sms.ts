@@ -5,6 +5,7 @@
 // tables, extension characters counting two septets), see docs/decisions.md.
 import { SegmentedMessage } from 'sms-segments-calculator'
 import { z } from 'zod'
+import { toE164 } from './phone.ts'
 
 export const SMS_TEMPLATE_KEYS = ['appointment-confirmation', 'appointment-reminder', 'missed-call'] as const
 export type SmsTemplateKey = (typeof SMS_TEMPLATE_KEYS)[number]
@@ -196,3 +197,18 @@ export const leadSmsSendSchema = z.object({ template: templateKeySchema })
 export type LeadSmsSend = z.infer<typeof leadSmsSendSchema>
 
 export const NOT_TEXTABLE_MESSAGE = 'Le numéro de ce lead n’est pas un mobile : pas de SMS possible.'
+
+/** `POST /api/dev/telephony/sms` (outside production): an SMS from `from` to the simulator's line. */
+export const devInboundSmsBodySchema = z.object({
+  from: z
+    .string()
+    .trim()
+    .max(40)
+    .transform((value, ctx) => {
+      const e164 = toE164(value)
+      if (!e164) ctx.addIssue({ code: 'custom', message: 'Numéro de téléphone invalide.' })
+      return e164 ?? ''
+    }),
+  body: z.string().max(SMS_BODY_MAX, `Le texte du SMS dépasse ${SMS_BODY_MAX} caractères.`),
+})
+export type DevInboundSmsBody = z.input<typeof devInboundSmsBodySchema>

@@ -8,6 +8,9 @@ import { sendBookingConfirmation } from '../../domain/sms/lead-sms.ts'
 import { sendAppointmentReminders } from '../../domain/sms/reminders.ts'
 import { insertLead, insertMission } from '../../../tests/factories/leads.ts'
 import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
+import { createAgent } from '../../../tests/setup/agent.ts'
+import { createTestApp } from '../../../tests/setup/test-app.ts'
+import { insertUser } from '../../../tests/factories/users.ts'
 
 const t = signedInServer({ users: { teleop: {} } })
 const WAIT = { timeout: 15_000, interval: 50 }
@@ -139,8 +142,18 @@ describe('an inbound SMS on the simulator', () => {
       new Date('2026-03-03T14:00:00Z'),
       new Date('2026-03-01T10:00:00Z'),
     )
-    t.app.telephony.simulator!.inboundSms({ from: lead.phone, body: 'stop' })
-    await t.app.telephony.idle()
+    const bad = await t.agents.teleop.request({
+      method: 'POST',
+      url: '/api/dev/telephony/sms',
+      payload: { from: 'pas un numéro', body: 'stop' },
+    })
+    expect(bad.statusCode).toBe(400)
+    const res = await t.agents.teleop.request({
+      method: 'POST',
+      url: '/api/dev/telephony/sms',
+      payload: { from: '06 11 11 11 11', body: 'stop' },
+    })
+    expect(res.statusCode).toBe(200)
     expect(await t.database.db.select({ phone: smsOptOuts.phone }).from(smsOptOuts)).toEqual([
       { phone: lead.phone },
     ])
@@ -148,5 +161,22 @@ describe('an inbound SMS on the simulator', () => {
     expect(await rows()).toMatchObject([
       { status: 'refused-opt-out', error: expect.stringContaining('STOP reçu') },
     ])
+  })
+
+  it('cannot be raised in production', async () => {
+    const prod = await createTestApp({ appEnv: 'production' })
+    try {
+      await insertUser(prod.database.db, { email: 'teleop@test.fr' })
+      const agent = createAgent(prod.app)
+      await agent.login('teleop@test.fr')
+      const res = await agent.request({
+        method: 'POST',
+        url: '/api/dev/telephony/sms',
+        payload: { from: '+33611111111', body: 'STOP' },
+      })
+      expect(res.statusCode).toBe(404)
+    } finally {
+      await prod.close()
+    }
   })
 })
