@@ -23,6 +23,7 @@ import livePlugin from './plugins/live.ts'
 import leaderboardPlugin from './plugins/leaderboard.ts'
 import telephonyPlugin from './plugins/telephony.ts'
 import cronsPlugin from './plugins/crons.ts'
+import smsPlugin from './plugins/sms.ts'
 import metricsPlugin from './plugins/metrics.ts'
 import pushPlugin, { type PushPluginOptions } from './plugins/push.ts'
 import authRoutes from './routes/auth/index.ts'
@@ -53,6 +54,7 @@ import activityRoutes from './routes/activity/index.ts'
 import timelineRoutes from './routes/timeline/index.ts'
 import followUpRoutes from './routes/follow-up/index.ts'
 import cronRoutes from './routes/crons/index.ts'
+import smsRoutes from './routes/sms/index.ts'
 
 z.config(z.locales.fr())
 
@@ -119,6 +121,8 @@ export async function buildApp({
   await app.register(leaderboardPlugin)
   await app.register(pushPlugin, push ?? {})
   await app.register(telephonyPlugin)
+  // Issue #15 "SMS": the send job's worker and the quiet hours' clock.
+  await app.register(smsPlugin)
   // Issue #15: the scheduled jobs, after every plugin their work uses.
   await app.register(cronsPlugin)
 
@@ -149,6 +153,7 @@ export async function buildApp({
   await app.register(timelineRoutes)
   await app.register(followUpRoutes)
   await app.register(cronRoutes)
+  await app.register(smsRoutes)
   await app.register(devRoutes)
   await app.register(staticPlugin)
   return app

@@ -46,6 +46,12 @@ const envSchema = z.object({
   AIRCALL_WEBHOOK_MAX_AGE_HOURS: z.coerce.number().positive().default(24),
   SIMULATOR_ANSWER_DELAY_MS: z.coerce.number().int().min(0).default(3000),
   FLOOR_TIME_SCALE: z.coerce.number().min(0).max(1).default(1),
+  // Issue #15 "SMS": the Aircall number SMS are sent from (default: the account's first number).
+  AIRCALL_SMS_NUMBER_ID: z.coerce.number().int().positive().optional(),
+  // Issue #15 "SMS": outside production only, the instant the SMS quiet-hours clock starts from (tests).
+  SMS_CLOCK: z.iso.datetime({ offset: true }).optional(),
+  // Issue #15 "SMS": the first retry of a failed send, doubled at each of the next ones.
+  SMS_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   CLIENT_DIR: z.string().optional(),
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
@@ -112,6 +118,8 @@ export type AppConfig = {
    * agents go from one step to the next as soon as the previous one is processed).
    */
   floorTimeScale: number
+  /** Issue #15 "SMS": the sending number, and the tests' clock (never in production). */
+  sms: { numberId: number | undefined; clockStartsAt: Date | undefined; retryDelaySeconds: number }
   /** Issue #5 web push: VAPID keys (both or neither; generated and stored when unset) and subject. */
   push: {
     vapidPublicKey: string | undefined
@@ -168,6 +176,12 @@ export function loadConfig(
     },
     simulatorAnswerDelayMs: parsed.SIMULATOR_ANSWER_DELAY_MS,
     floorTimeScale: parsed.FLOOR_TIME_SCALE,
+    sms: {
+      numberId: parsed.AIRCALL_SMS_NUMBER_ID,
+      clockStartsAt:
+        parsed.SMS_CLOCK && parsed.APP_ENV !== 'production' ? new Date(parsed.SMS_CLOCK) : undefined,
+      retryDelaySeconds: parsed.SMS_RETRY_DELAY_SECONDS,
+    },
     push: {
       vapidPublicKey: parsed.VAPID_PUBLIC_KEY || undefined,
       vapidPrivateKey: parsed.VAPID_PRIVATE_KEY || undefined,

@@ -176,6 +176,13 @@ const TABLE: Record<string, Access> = {
   'POST /api/crons/:key/pause': ADMIN,
   'POST /api/crons/:key/resume': ADMIN,
   'POST /api/crons/:key/run': ADMIN,
+  // sms (issue #15): the back office; the lead sheet's routes check the lead (sms.test.ts)
+  'GET /api/sms/templates': ADMIN,
+  'PUT /api/sms/templates/:key': ADMIN,
+  'GET /api/sms/messages': ADMIN,
+  'GET /api/sms/opt-outs': ADMIN,
+  'GET /api/lead/:leadId/sms': SIGNED_IN,
+  'POST /api/lead/:leadId/sms': SIGNED_IN,
   // lead imports (issue #13)
   'POST /api/imports': ADMIN,
   'GET /api/imports': ADMIN,
@@ -200,6 +207,7 @@ const TABLE: Record<string, Access> = {
   'GET /api/dev/mailbox': ADMIN,
   'POST /api/dev/live/publish': SIGNED_IN,
   'POST /api/dev/telephony/inbound': SIGNED_IN,
+  'POST /api/dev/telephony/sms': SIGNED_IN,
   'POST /api/dev/telephony/:callId/:action': SIGNED_IN,
   'POST /api/dev/awards': SIGNED_IN,
   'POST /api/dev/leads': ADMIN,

@@ -11,7 +11,13 @@ import {
 } from '../../src/contracts/call.ts'
 import { z } from 'zod'
 import { HttpError } from '../lib/http-error.ts'
-import type { CreateWebhookInput, CreatedWebhook, StartOutboundInput, TelephonyProvider } from './provider.ts'
+import type {
+  CreateWebhookInput,
+  CreatedWebhook,
+  SendSmsInput,
+  StartOutboundInput,
+  TelephonyProvider,
+} from './provider.ts'
 import { messages } from '../lib/messages.ts'
 
 export type AircallClientOptions = {
@@ -129,6 +135,21 @@ export function createAircallClient(options: AircallClientOptions): TelephonyPro
           ? 'Compte Aircall introuvable : faites relier votre compte par un administrateur.'
           : 'Aircall n’a pas pu lancer l’appel : ouvrez Aircall Workspace, soyez disponible et vérifiez le numéro.',
       )
+    },
+    async sendSms({ numberId, to, body }: SendSmsInput) {
+      // Agent-conversation ("native") mode: no per-number configuration, the message shows in the
+      // Aircall apps and raises message.* webhooks (docs/decisions.md, SMS).
+      const response = await request('POST', `/v1/numbers/${numberId}/messages/native/send`, { to, body })
+      if (!response.ok) {
+        if (response.status === 401 || response.status === 403) await failure(response, '')
+        const detail = (await response.json().catch(() => null)) as { error?: unknown } | null
+        const reason = typeof detail?.error === 'string' ? ` : ${detail.error.slice(0, 200)}` : ''
+        throw telephonyError(`Aircall a refusé le SMS (Aircall ${response.status}${reason}).`)
+      }
+      const message = (await response.json().catch(() => null)) as { id?: unknown } | null
+      const id = message?.id
+      if (typeof id !== 'string' && typeof id !== 'number') throw telephonyError('Réponse Aircall illisible.')
+      return { providerMessageId: String(id) }
     },
     listNumbers: (): Promise<AircallNumber[]> =>
       listAll('numbers', (item) => aircallNumberSchema.parse(item)),

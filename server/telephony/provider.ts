@@ -20,11 +20,28 @@ export type StartOutboundInput = {
 
 export type CreateWebhookInput = { customName: string; url: string; events: readonly string[] }
 export type CreatedWebhook = AircallWebhook & { token: string }
+export type SendSmsInput = {
+  /** The Aircall number to send from. */
+  numberId: number
+  /** Destination in E.164. */
+  to: string
+  body: string
+}
 
 export type TelephonyProvider = {
   name: TelephonyProviderName
   /** Aircall answers 204 without a call id: the call is found later by its call.created event. */
   startOutbound: (input: StartOutboundInput) => Promise<void>
+  /**
+   * Issue #15 "SMS": sends one SMS in the agent-conversation ("native") mode of Aircall's Messaging
+   * API and answers the provider's message id; delivery follows as message.* events.
+   */
+  sendSms: (input: SendSmsInput) => Promise<{ providerMessageId: string }>
+  /**
+   * Simulator only: the message's row now carries its provider id, so its synthetic status events
+   * (message.sent, then message.status_updated delivered) may follow.
+   */
+  smsRecorded?: (providerMessageId: string) => void
   listNumbers: () => Promise<AircallNumber[]>
   listUsers: () => Promise<AircallUser[]>
   /** Aircall only (issue #15): the webhooks registered on the account; the simulator has none. */

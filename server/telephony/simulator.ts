@@ -27,6 +27,8 @@ export type Simulator = TelephonyProvider & {
   plan: (aircallUserId: number, fate: CallFate) => void
   /** Issue #15 (/dev/uat-settings): the ring time before an unplanned call is answered. */
   setAnswerDelay: (ms: number) => void
+  /** Issue #15: an SMS from `from` (E.164) to the simulator's line: message.received. */
+  inboundSms: (input: { from: string; body: string }) => void
   close: () => void
 }
 
@@ -75,6 +77,28 @@ export function createSimulator({ db, answerDelayMs: initialDelay, emit }: Simul
     }
   }
 
+  /** Sent messages waiting for their row to carry their id (smsRecorded). */
+  const pendingSms = new Map<string, { to: string; body: string }>()
+
+  function sendMessageEvent(event: string, id: string, sms: { to: string; body: string }, status: string) {
+    emit({
+      resource: 'message',
+      event,
+      timestamp: nowSeconds(),
+      token: undefined,
+      data: {
+        id,
+        direction: 'outbound',
+        status,
+        body: sms.body,
+        raw_digits: sms.to,
+        external_number: sms.to,
+        number: { id: SIMULATOR_NUMBER.id, digits: SIMULATOR_NUMBER.digits },
+        created_at: Date.now(),
+      },
+    })
+  }
+
   function clear(id: string) {
     clearTimeout(timers.get(id))
     timers.delete(id)
@@ -108,6 +132,38 @@ export function createSimulator({ db, answerDelayMs: initialDelay, emit }: Simul
       }, fate.afterMs)
       timer.unref()
       timers.set(id, timer)
+    },
+    async sendSms({ to, body }) {
+      const id = `sim-sms-${(nextId += 1)}`
+      pendingSms.set(id, { to, body })
+      return { providerMessageId: id }
+    },
+    smsRecorded(providerMessageId) {
+      const sms = pendingSms.get(providerMessageId)
+      if (!sms) return
+      pendingSms.delete(providerMessageId)
+      sendMessageEvent('message.sent', providerMessageId, sms, 'sent')
+      sendMessageEvent('message.status_updated', providerMessageId, sms, 'delivered')
+    },
+    /** An inbound SMS from a lead (dev tools, tests): message.received. */
+    inboundSms({ from, body }) {
+      const id = `sim-sms-${(nextId += 1)}`
+      emit({
+        resource: 'message',
+        event: 'message.received',
+        timestamp: nowSeconds(),
+        token: undefined,
+        data: {
+          id,
+          direction: 'inbound',
+          status: 'received',
+          body,
+          raw_digits: from,
+          external_number: from,
+          number: { id: SIMULATOR_NUMBER.id, digits: SIMULATOR_NUMBER.digits },
+          created_at: Date.now(),
+        },
+      })
     },
     async listNumbers() {
       return [{ ...SIMULATOR_NUMBER }]

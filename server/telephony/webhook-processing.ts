@@ -19,6 +19,7 @@ import { changed, merge } from '../domain/call-merge.ts'
 import { withCallEvents, type Earned } from '../domain/gamification/call-events.ts'
 import { visibleLeadsCondition } from '../domain/lead-access.ts'
 import { toE164 } from '../../src/contracts/phone.ts'
+import { dedupeEventOf, isMessageEvent, processMessageEvent } from '../domain/sms/message-events.ts'
 
 /** Prefix of the provider call id of an outbound call we started and Aircall has not named yet. */
 export const PENDING_PREFIX = 'pending:'
@@ -78,7 +79,8 @@ export async function handleWebhook(
 ): Promise<void> {
   const rawId = (body.data as { id?: unknown } | null | undefined)?.id
   const providerCallId = typeof rawId === 'number' || typeof rawId === 'string' ? String(rawId) : null
-  const key = dedupeKey(body.event, providerCallId, body.timestamp)
+  // Issue #15: a message's status updates share its id and may share a second.
+  const key = dedupeKey(dedupeEventOf(body), providerCallId, body.timestamp)
   const record = { provider, event: body.event, providerCallId, payload: redact(body) }
   const stale = isStale(body.timestamp, ctx.maxEventAgeMs)
   const [inserted] = await ctx.db
@@ -162,6 +164,7 @@ async function processEvent(
   provider: TelephonyProviderName,
   body: AircallWebhookBody,
 ): Promise<Outcome> {
+  if (isMessageEvent(body.event)) return processMessageEvent(ctx.db, provider, body)
   if (!(AIRCALL_CALL_EVENTS as readonly string[]).includes(body.event)) return 'ignored'
   const parsed = aircallCallSchema.safeParse(body.data)
   if (!parsed.success)

@@ -12,7 +12,8 @@ import { leadQueries } from './leads.ts'
 
 /** The lead's uuid or numeric id, as the routes accept both. */
 export type LeadRef = string | number
-export type BookAppointmentInput = { lead: LeadRef; startsAt: string }
+/** `sendSms` (issue #15): send the appointment confirmation SMS as well. */
+export type BookAppointmentInput = { lead: LeadRef; startsAt: string; sendSms?: boolean }
 
 function leadPath(lead: LeadRef): string {
   return `/api/lead/${encodeURIComponent(String(lead))}`
@@ -26,10 +27,14 @@ export function fetchAppointmentAvailabilities(
 }
 
 /** Its `redirect` (the lead sheet or /home) is followed by the API client. */
-export function bookAppointment({ lead, startsAt }: BookAppointmentInput): Promise<BookAppointmentResponse> {
+export function bookAppointment({
+  lead,
+  startsAt,
+  sendSms,
+}: BookAppointmentInput): Promise<BookAppointmentResponse> {
   return apiRequest<BookAppointmentResponse>(`${leadPath(lead)}/appointment`, {
     method: 'POST',
-    body: { startsAt },
+    body: sendSms ? { startsAt, sendSms } : { startsAt },
   })
 }
 
@@ -58,6 +63,8 @@ export const appointmentMutations = {
           kind: 'success',
           message: fr.appointment.booked(formatAgendaSlot(data.appointment.startsAt)),
         })
+        // Issue #15: the booking stands; the confirmation SMS asked for did not go, and why.
+        if (data.smsRefusal) notify({ kind: 'error', message: data.smsRefusal })
         return Promise.all([
           queryClient.invalidateQueries({ queryKey: leadQueries.all() }),
           queryClient.invalidateQueries({ queryKey: authQueries.me().queryKey }),

@@ -48,6 +48,8 @@ export type AppointmentAvailabilities = z.infer<typeof appointmentAvailabilities
 /** POST /api/lead/{leadId}/appointment: the start of one of the offered slots. */
 export const bookAppointmentBodySchema = z.object({
   startsAt: instant,
+  /** Issue #15 "SMS": send the appointment confirmation SMS (docs/domain.md "SMS"). */
+  sendSms: z.boolean().optional(),
 })
 export type BookAppointmentBody = z.infer<typeof bookAppointmentBodySchema>
 
@@ -55,6 +57,8 @@ export type BookAppointmentBody = z.infer<typeof bookAppointmentBodySchema>
 export const bookAppointmentResponseSchema = z.object({
   appointment: appointmentSchema,
   redirect: z.string(),
+  /** Issue #15: why the confirmation SMS asked for was not sent (French), if it was not. */
+  smsRefusal: z.string().nullable().optional(),
 })
 export type BookAppointmentResponse = z.infer<typeof bookAppointmentResponseSchema>
 

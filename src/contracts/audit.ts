@@ -20,6 +20,8 @@ export const AUDIT_ENTITIES = [
   'cron',
   // Issue #15: the webhook the product created on the Aircall account, by aircall_webhook_tokens.id.
   'aircallWebhook',
+  // Issue #15: SMS templates (docs/domain.md "SMS"), by sms_templates.id.
+  'smsTemplate',
 ] as const
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number]
 

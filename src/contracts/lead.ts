@@ -124,7 +124,16 @@ export const leadRefSchema = z.union([
 export const leadParamsSchema = z.object({ id: leadRefSchema })
 export const leadQuerySchema = z.object({ id: leadRefSchema })
 
-export const LEAD_EVENT_KINDS = ['tag', 'call', 'comment', 'appointment', 'assignment', 'update'] as const
+// 'sms' (issue #15): an SMS sent, or refused, to the lead (docs/domain.md "SMS").
+export const LEAD_EVENT_KINDS = [
+  'tag',
+  'call',
+  'comment',
+  'appointment',
+  'assignment',
+  'update',
+  'sms',
+] as const
 /**
  * The call a history entry belongs to (an outcome's call, issue #11): its direction, whether it
  * was answered, missed or is still going on, and how long the conversation lasted (from the

@@ -29,3 +29,13 @@ export function toE164(raw: string | null | undefined): string | null {
   else return null
   return /^\+[1-9]\d{6,14}$/.test(e164) ? e164 : null
 }
+
+/**
+ * Whether an SMS can reach the phone (issue #15 "SMS"): a French number must be a mobile (06, 07); a foreign one is
+ * taken as able to (no numbering plan of every country here).
+ */
+export function isTextablePhone(e164: string | null | undefined): boolean {
+  if (!e164) return false
+  if (e164.startsWith('+33')) return /^\+33[67]\d{8}$/.test(e164)
+  return /^\+[1-9]\d{6,14}$/.test(e164)
+}

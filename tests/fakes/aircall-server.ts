@@ -4,6 +4,9 @@
 // window is exhausted. Webhooks (issue #15): GET, POST /v1/webhooks (201, the webhook with its own
 // random token; 400 without an https URL or with events that are not strings) and
 // PUT /v1/webhooks/:id (its events replaced; every event when none is given, as Aircall does).
+// Messaging (issue #15): POST /v1/numbers/:id/messages/native/send (agent-conversation mode) → 200
+// with the message object (id, status "pending", direction, raw_digits, body, number, created_at in
+// ms); `failSms` makes the next sends answer 422.
 import { randomBytes, randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -20,6 +23,8 @@ export type FakeWebhook = {
   /** Aircall's token of this webhook, put in the body of each of its deliveries. */
   token?: string
 }
+/** An SMS the fake accepted. */
+export type FakeMessage = { id: string; numberId: number; to: string; body: string }
 export type FakeRequest = { method: string; path: string; body: unknown; authorization: string | undefined }
 
 export type FakeAircall = {
@@ -30,6 +35,9 @@ export type FakeAircall = {
   users: FakeUser[]
   webhooks: FakeWebhook[]
   requests: FakeRequest[]
+  messages: FakeMessage[]
+  /** The next `count` SMS sends fail with 422. */
+  failSms: (count: number) => void
   /** Requests allowed before 429s in the current window; the window resets `resetInSeconds` later. */
   setRateLimit: (remaining: number, resetInSeconds: number) => void
   close: () => Promise<void>
@@ -64,6 +72,8 @@ export async function startFakeAircall(): Promise<FakeAircall> {
     users: [] as FakeUser[],
     webhooks: [] as FakeWebhook[],
     requests: [] as FakeRequest[],
+    messages: [] as FakeMessage[],
+    smsFailures: 0,
   }
 
   function page(
@@ -215,6 +225,45 @@ export async function startFakeAircall(): Promise<FakeAircall> {
           return send(res, 400, { error: 'Invalid number to call', troubleshoot: 'Use E.164' }, headers)
         return send(res, 204, undefined, headers)
       }
+      const sms = /^\/v1\/numbers\/(\d+)\/messages\/native\/send$/.exec(url.pathname)
+      if (req.method === 'POST' && sms) {
+        const number = state.numbers.find((n) => n.id === Number(sms[1]))
+        if (!number) return send(res, 404, { error: 'Not found', troubleshoot: 'Unknown number' }, headers)
+        const payload = body as { to?: unknown; body?: unknown } | null
+        if (typeof payload?.to !== 'string' || !/^\+[1-9]\d{6,14}$/.test(payload.to))
+          return send(res, 400, { error: 'Invalid phone number', troubleshoot: 'Use E.164' }, headers)
+        if (typeof payload.body !== 'string' || payload.body.length === 0 || payload.body.length > 1600)
+          return send(
+            res,
+            400,
+            { error: 'Invalid body', troubleshoot: 'Text of 1 to 1600 characters' },
+            headers,
+          )
+        if (state.smsFailures > 0) {
+          state.smsFailures -= 1
+          return send(res, 422, { error: 'Message could not be sent', troubleshoot: 'Retry later' }, headers)
+        }
+        const id = `fake${Date.now().toString(36)}${state.messages.length}`
+        state.messages.push({ id, numberId: number.id, to: payload.to, body: payload.body })
+        const now = Date.now()
+        return send(
+          res,
+          200,
+          {
+            id,
+            status: 'pending',
+            direct_link: `${fake.url}/v1/numbers/${number.id}/messages/${id}`,
+            direction: 'outbound',
+            created_at: now,
+            sent_at: now,
+            updated_at: now,
+            raw_digits: payload.to.slice(1),
+            body: payload.body,
+            number: { id: number.id, name: number.name, digits: number.digits },
+          },
+          headers,
+        )
+      }
       send(res, 404, { error: 'Not found', troubleshoot: 'Unknown route' }, headers)
     })()
   })
@@ -248,6 +297,15 @@ export async function startFakeAircall(): Promise<FakeAircall> {
     },
     set requests(value) {
       state.requests = value
+    },
+    get messages() {
+      return state.messages
+    },
+    set messages(value) {
+      state.messages = value
+    },
+    failSms(count) {
+      state.smsFailures = count
     },
     setRateLimit(count, resetInSeconds) {
       remaining = count

@@ -28,6 +28,8 @@ export const handlers = [
   http.get('*/api/lead/:id', () =>
     HttpResponse.json({ error: { code: 'NOT_FOUND', message: 'Lead introuvable.' } }, { status: 404 }),
   ),
+  // Issue #15: the lead sheet's SMS panel; nothing to send unless a test says otherwise.
+  http.get('*/api/lead/:id/sms', () => HttpResponse.json({ phone: null, refusal: null, templates: [] })),
   // Leaving a lead sheet (also when a test unmounts it) tells the server; nothing to check there.
   http.post('*/api/users/view-lead-page', () => HttpResponse.json({ ok: true })),
   http.post('*/api/users/quit-lead-page', () => HttpResponse.json({ ok: true })),

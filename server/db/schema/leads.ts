@@ -104,7 +104,7 @@ export const leadEvents = pgTable(
       .references(() => leads.id, { onDelete: 'cascade' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     kind: text('kind')
-      .$type<'tag' | 'call' | 'comment' | 'appointment' | 'assignment' | 'update'>()
+      .$type<'tag' | 'call' | 'comment' | 'appointment' | 'assignment' | 'update' | 'sms'>()
       .notNull(),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: ts('created_at').notNull().defaultNow(),

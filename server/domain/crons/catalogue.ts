@@ -5,8 +5,8 @@
 // An administrator may pause a job or edit its schedule; the default here is what a new database gets.
 //
 // Lead expiry frees expired leads an agent left held (expired leads already leave the queues by the
-// pick rule); due-recall notices push a recall's agent when it falls due (docs/domain.md "Scheduled
-// jobs"). Appointment reminders come with the e-mail and SMS parts of issue #15.
+// pick rule); due-recall notices push a recall's agent when it falls due; appointment reminders go to
+// the lead by e-mail and SMS (docs/domain.md "Scheduled jobs", "SMS").
 import type { FastifyInstance } from 'fastify'
 import { rebuildDailyActivity } from '../gamification/daily-rebuild.ts'
 import { parisDay, shiftDay } from '../gamification/paris-day.ts'
@@ -16,6 +16,7 @@ import { publishLeadUpdate, userChanged } from '../lead-signals.ts'
 import { releaseExpiredLeads } from './lead-expiry.ts'
 import { sendRecallNotices } from './recall-notices.ts'
 import { expirePendingCalls } from '../../telephony/pending-expiry.ts'
+import { sendAppointmentReminders } from '../sms/reminders.ts'
 
 export type CronContext = {
   app: FastifyInstance
@@ -172,6 +173,23 @@ export const CRON_CATALOGUE: readonly CronDefinition[] = [
     run: async ({ app, now }) => {
       const told = await sendRecallNotices(app, now)
       return count(told, 'agent prévenu', 'agents prévenus')
+    },
+  },
+  {
+    key: 'appointment-reminders-sms',
+    name: 'Rappels de RDV par SMS',
+    description:
+      'Envoie le SMS de rappel aux leads dont le RDV commence dans les 24 heures, une seule fois par RDV, du lundi au vendredi de 8 h à 20 h (heure de Paris), sauf aux numéros qui ont répondu STOP.',
+    // Every 15 minutes: a reminder postponed by the quiet hours goes soon after 8 h (docs/domain.md "SMS").
+    cron: '*/15 * * * *',
+    missed: 'skip',
+    retryLimit: 1,
+    retryDelaySeconds: 60,
+    expireInSeconds: 10 * 60,
+    minIntervalMinutes: 5,
+    run: async ({ app }) => {
+      const done = await sendAppointmentReminders(app, app.sms.now())
+      return `${count(done.sent, 'rappel envoyé', 'rappels envoyés')}, ${count(done.refused, 'refusé', 'refusés')}`
     },
   },
 ]

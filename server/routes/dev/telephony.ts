@@ -11,7 +11,8 @@ import {
   devCallActionParamsSchema,
   devInboundBodySchema,
 } from '../../../src/contracts/call.ts'
-import { commonErrors } from '../../../src/contracts/common.ts'
+import { commonErrors, okSchema } from '../../../src/contracts/common.ts'
+import { devInboundSmsBodySchema } from '../../../src/contracts/sms.ts'
 import { calls, users } from '../../db/schema.ts'
 import { errors } from '../../lib/http-error.ts'
 import { canRead, readableUsers } from '../../domain/live-access.ts'
@@ -55,6 +56,20 @@ export default async function devTelephonyRoutes(fastify: FastifyInstance) {
         .where(and(eq(calls.provider, 'simulator'), eq(calls.providerCallId, String(providerCallId))))
         .orderBy(desc(calls.id))
       return { ok: true as const, callId: call?.id ?? null }
+    },
+  )
+
+  // Issue #15 "SMS": a lead texts the simulator's line (a STOP records an opt-out).
+  app.post(
+    '/api/dev/telephony/sms',
+    {
+      config: { access: 'authenticated' },
+      schema: { tags: ['dev'], body: devInboundSmsBodySchema, response: { 200: okSchema, ...commonErrors } },
+    },
+    async (request) => {
+      simulator().inboundSms({ from: request.body.from, body: request.body.body })
+      await app.telephony.idle()
+      return { ok: true as const }
     },
   )
 

@@ -14,6 +14,7 @@ import { findVisibleLead } from '../../domain/lead-access.ts'
 import { announceBooking } from '../../domain/outcome-signals.ts'
 import { appUrls } from '../../../src/contracts/app-urls.ts'
 import { sessionKeyOf } from '../../domain/gamification/tentacalls/session-appointments.ts'
+import { sendBookingConfirmation } from '../../domain/sms/lead-sms.ts'
 
 export default async function leadAppointmentRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
@@ -58,9 +59,14 @@ export default async function leadAppointmentRoutes(fastify: FastifyInstance) {
         sessionKey: sessionKeyOf(request.auth.sessionId),
       })
       await announceBooking(app, user.id, outcome)
+      // Issue #15: the confirmation SMS the booking form asked for; its refusal never fails the booking.
+      const smsRefusal =
+        request.body.sendSms && outcome.changed
+          ? await sendBookingConfirmation(app, user.id, outcome.lead.id, app.sms.now())
+          : null
       // docs/domain.md "Appointments": back to the sheet while the user holds the lead, else home.
       const redirect = outcome.stillHeld ? appUrls.lead(outcome.lead.uuid) : appUrls.home()
-      return { appointment: outcome.appointment, redirect }
+      return { appointment: outcome.appointment, redirect, smsRefusal }
     },
   )
 }

@@ -62,6 +62,31 @@ describe('appointment booking page', () => {
     expect(await screen.findByText('Rendez-vous fixé le lundi 23 novembre à 10:00.')).toBeTruthy()
   })
 
+  it('asks for the confirmation SMS when the agent ticks it, and says why it did not go', async () => {
+    let body: unknown = null
+    setup(
+      availabilitiesAre(makeAvailabilities()),
+      bookingAnswers(
+        {
+          appointment: makeAppointment(),
+          redirect: '/home',
+          smsRefusal:
+            'Ce numéro a demandé à ne plus recevoir de SMS (STOP reçu le 02/03/2026) : aucun SMS ne lui est envoyé.',
+        },
+        (b) => (body = b),
+      ),
+    )
+    const box = await screen.findByRole<HTMLInputElement>('checkbox', {
+      name: 'Envoyer la confirmation par SMS',
+    })
+    expect(box.checked).toBe(false)
+    await userEvent.click(box)
+    await userEvent.click(screen.getByRole('radio', { name: '09:00' }))
+    await userEvent.keyboard('{Enter}')
+    await waitFor(() => expect(body).toEqual({ startsAt: '2026-11-23T08:00:00.000Z', sendSms: true }))
+    expect(await screen.findByText(/a demandé à ne plus recevoir de SMS/)).toBeTruthy()
+  })
+
   it('asks for a slot before confirming', async () => {
     setup(availabilitiesAre(makeAvailabilities()))
     await userEvent.click(await screen.findByRole('button', { name: 'Confirmer le rendez-vous' }))

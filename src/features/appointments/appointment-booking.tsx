@@ -1,16 +1,18 @@
 // `/lead/{uuid}/appointment` (spec §2; docs/domain.md "Appointments"): the lead's current appointment,
 // the free slots of its mission's agenda by day, and the booking. The lead and the slots load in
 // parallel; after a booking the API client follows the server's redirect (the sheet or home).
-import { useId } from 'react'
+import { useId, useState } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
 import { appointmentMutations, appointmentQueries } from '../../api/appointments.ts'
 import { refusalMessage } from '../../api/error-message.ts'
 import { leadQueries } from '../../api/leads.ts'
 import { paths } from '../../contracts/app-paths.ts'
+import { isTextablePhone } from '../../contracts/phone.ts'
 import { PageTitle } from '../../components/ui/page-title.tsx'
 import type { Appointment } from '../../contracts/appointment.ts'
 import { fr } from '../../i18n/fr.ts'
+import { bookingSms } from '../../i18n/fr/sms.ts'
 import { formatAgendaSlot } from '../../i18n/format.ts'
 import { useOfflineReason } from '../../pwa/use-online.ts'
 import { SlotPicker } from './slot-picker.tsx'
@@ -25,6 +27,9 @@ export function AppointmentBooking({ uuid }: AppointmentBookingProps) {
   const lead = useQuery(leadQueries.detail(uuid))
   const availabilities = useQuery(appointmentQueries.availabilities(uuid))
   const book = useMutation(appointmentMutations.book(queryClient))
+  // Issue #15 "SMS": the confirmation SMS, offered when the lead has a mobile, sent when the agent
+  // ticks it (the lead asked for it; docs/domain.md "SMS").
+  const [sendSms, setSendSms] = useState(false)
   // Issue #5: a slot is taken now or not at all; never deferred.
   const offlineReason = useOfflineReason()
   const error = lead.error ?? availabilities.error
@@ -43,6 +48,16 @@ export function AppointmentBooking({ uuid }: AppointmentBookingProps) {
       {canBook ? (
         <>
           <p className="appointment-booking__rules">{t.rules(durationMinutes)}</p>
+          {isTextablePhone(lead.data.phone) ? (
+            <label className="appointment-booking__sms">
+              <input
+                type="checkbox"
+                checked={sendSms}
+                onChange={(event) => setSendSms(event.target.checked)}
+              />
+              {bookingSms.label}
+            </label>
+          ) : null}
           <SlotPicker
             days={days}
             moving={current !== null}
@@ -50,7 +65,9 @@ export function AppointmentBooking({ uuid }: AppointmentBookingProps) {
             disabledReason={offlineReason}
             // A refusal the user can act on (400, 403, 409); 5xx are notified globally.
             error={refusalMessage(book.error)}
-            onBook={(startsAt) => book.mutate({ lead: uuid, startsAt })}
+            onBook={(startsAt) =>
+              book.mutate({ lead: uuid, startsAt, sendSms: isTextablePhone(lead.data.phone) && sendSms })
+            }
           />
         </>
       ) : (

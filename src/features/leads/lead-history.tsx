@@ -7,6 +7,8 @@ import { leadQueries } from '../../api/leads.ts'
 import type { LeadEvent, LeadEventCall } from '../../contracts/lead.ts'
 import { fr } from '../../i18n/fr.ts'
 import { formatDateTime, formatLongDateTime } from '../../i18n/format.ts'
+import type { SmsStatus, SmsTemplateKey } from '../../contracts/sms.ts'
+import { smsHistory, smsStatuses, smsTemplateNames } from '../../i18n/fr/sms.ts'
 
 export type LeadHistoryProps = { leadId: number }
 
@@ -71,6 +73,14 @@ function detailsOf(event: LeadEvent): string[] {
     case 'update': {
       const count = Object.keys(record(data.changes)).length
       if (count) lines.push(details.updated(count))
+      break
+    }
+    case 'sms': {
+      // Issue #15: the template sent and how the send began (queued, or refused with its reason).
+      const template = smsTemplateNames[data.template as SmsTemplateKey] as string | undefined
+      if (template) lines.push(smsHistory.template(template))
+      const status = smsStatuses[data.status as SmsStatus] as string | undefined
+      if (status) lines.push(smsHistory.status(status))
       break
     }
     case 'call':

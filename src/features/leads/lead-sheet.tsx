@@ -8,12 +8,15 @@ import { Card } from '../../components/ui/card.tsx'
 import { PageTitle } from '../../components/ui/page-title.tsx'
 import type { Lead } from '../../contracts/lead.ts'
 import type { Me } from '../../contracts/user.ts'
+import { isTextablePhone } from '../../contracts/phone.ts'
+import { leadSms } from '../../i18n/fr/sms.ts'
 import { fr } from '../../i18n/fr.ts'
 import { formatDate, formatLongDateTime } from '../../i18n/format.ts'
 import { LeadComment } from './lead-comment.tsx'
 import { LeadContact } from './lead-contact.tsx'
 import { LeadHistory } from './lead-history.tsx'
 import { LeadRelease } from './lead-release.tsx'
+import { LeadSms } from './lead-sms.tsx'
 import { LeadStep } from './lead-step.tsx'
 import { LeadViewers } from './lead-viewers.tsx'
 import { scriptValuesOf } from './script-placeholders.ts'
@@ -34,7 +37,7 @@ export function LeadSheet({ uuid }: LeadSheetProps) {
   return <LeadSheetView lead={lead} me={me} />
 }
 
-type LeadSheetViewProps = { lead: Lead; me: Pick<Me, 'id' | 'firstName' | 'lastName'> }
+type LeadSheetViewProps = { lead: Lead; me: Pick<Me, 'id' | 'firstName' | 'lastName' | 'role'> }
 
 function LeadSheetView({ lead, me }: LeadSheetViewProps) {
   const meId = me.id
@@ -100,6 +103,12 @@ function LeadSheetView({ lead, me }: LeadSheetViewProps) {
         <Card title={t.comment}>
           <LeadComment key={lead.comment ?? ''} leadId={lead.id} comment={lead.comment} editable={isMine} />
         </Card>
+        {/* Issue #15: whoever may act on the lead (its holder, a manager) may text a mobile. */}
+        {(isMine || me.role !== 'TELEOPERATOR') && isTextablePhone(lead.phone) ? (
+          <Card title={leadSms.title}>
+            <LeadSms leadId={lead.id} />
+          </Card>
+        ) : null}
         <Card title={t.history}>
           <LeadHistory leadId={lead.id} />
         </Card>

@@ -114,6 +114,7 @@ export const leads = {
       appointment: 'Rendez-vous',
       assignment: 'Attribution',
       update: 'Mise à jour',
+      sms: 'SMS',
     },
     /**
      * The placeholders a step's script may hold between brackets (`[votre prénom]`), by the value

@@ -1,0 +1,118 @@
+// SMS from the lead sheet (issue #15 "SMS"): what may be sent to a lead (each template rendered for
+// it, or why not), and the send itself by an agent who may act on the lead (server/domain/
+// lead-access.ts), recorded in the lead's history; the booking's confirmation SMS.
+import { eq } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import {
+  NOT_TEXTABLE_MESSAGE,
+  SMS_TEMPLATE_KEYS,
+  type LeadSmsOptions,
+  type SmsTemplateKey,
+} from '../../../src/contracts/sms.ts'
+import { isTextablePhone } from '../../../src/contracts/phone.ts'
+import { smsOptOuts } from '../../db/schema.ts'
+import { HttpError, errors } from '../../lib/http-error.ts'
+import { mayActOnLead, type LeadActor } from '../lead-access.ts'
+import { isQuietTime, QUIET_HOURS_MESSAGE } from './rules.ts'
+import { leadSmsContext, optOutMessage, renderForLead, requestSms, type SmsRow } from './send.ts'
+
+const NOT_ALLOWED = 'Seul l’utilisateur qui traite ce lead, ou un manager, peut lui envoyer un SMS.'
+
+export async function leadSmsOptions(
+  app: FastifyInstance,
+  leadId: number,
+  now: Date,
+): Promise<LeadSmsOptions> {
+  const { db } = app.database
+  const context = await leadSmsContext(db, leadId)
+  if (!context) throw errors.notFound()
+  const textable = isTextablePhone(context.phone)
+  const [optOut] = textable
+    ? await db.select().from(smsOptOuts).where(eq(smsOptOuts.phone, context.phone))
+    : []
+  const refusal = !textable
+    ? NOT_TEXTABLE_MESSAGE
+    : optOut
+      ? optOutMessage(optOut.createdAt)
+      : isQuietTime('manual', now, null)
+        ? QUIET_HOURS_MESSAGE
+        : null
+  const templates = []
+  for (const key of SMS_TEMPLATE_KEYS) {
+    const rendered = await renderForLead(db, context, key)
+    templates.push({
+      key,
+      text: 'text' in rendered ? rendered.text : null,
+      problem: 'problem' in rendered ? rendered.problem : null,
+    })
+  }
+  return { phone: context.phone, refusal, templates }
+}
+
+/** Sends one template to the lead, or refuses with the French reason (refusals are logged too). */
+export async function sendLeadSms(
+  app: FastifyInstance,
+  actor: LeadActor,
+  lead: { id: number; processingUserId: number | null },
+  template: SmsTemplateKey,
+  now: Date,
+): Promise<SmsRow> {
+  if (!mayActOnLead(actor, lead, { takesFreeLead: false })) throw errors.forbidden(NOT_ALLOWED)
+  const { db } = app.database
+  const context = await leadSmsContext(db, lead.id)
+  if (!context) throw errors.notFound()
+  if (!isTextablePhone(context.phone)) throw errors.conflict(NOT_TEXTABLE_MESSAGE)
+  const rendered = await renderForLead(db, context, template)
+  if ('problem' in rendered) throw errors.conflict(rendered.problem)
+  const row = await requestSms(
+    app,
+    {
+      leadId: lead.id,
+      appointment: null,
+      phone: context.phone,
+      templateKey: template,
+      kind: 'manual',
+      body: rendered.text,
+      sentBy: actor.id,
+      numberId: app.config.sms.numberId ?? null,
+    },
+    now,
+  )
+  if (!row) throw new Error('a manual SMS is never deduplicated')
+  if (row.status !== 'queued') throw new HttpError(409, 'SMS_REFUSED', row.error ?? QUIET_HOURS_MESSAGE)
+  return row
+}
+
+/**
+ * The confirmation the booking form asked for (docs/domain.md "SMS"): sent at any hour within the
+ * confirmation window of the booking, once per appointment. Answers the French reason it was not sent,
+ * or null; never fails the booking.
+ */
+export async function sendBookingConfirmation(
+  app: FastifyInstance,
+  userId: number,
+  leadId: number,
+  now: Date,
+): Promise<string | null> {
+  const { db } = app.database
+  const context = await leadSmsContext(db, leadId)
+  if (!context?.appointment) return null
+  if (!isTextablePhone(context.phone)) return NOT_TEXTABLE_MESSAGE
+  const rendered = await renderForLead(db, context, 'appointment-confirmation')
+  if ('problem' in rendered) return rendered.problem
+  const row = await requestSms(
+    app,
+    {
+      leadId,
+      appointment: context.appointment,
+      phone: context.phone,
+      templateKey: 'appointment-confirmation',
+      kind: 'confirmation',
+      body: rendered.text,
+      sentBy: userId,
+      numberId: app.config.sms.numberId ?? null,
+    },
+    now,
+  )
+  return row && row.status !== 'queued' ? row.error : null
+}

@@ -1,0 +1,88 @@
+// Aircall's message.* webhooks (issue #15 "SMS", docs/domain.md "SMS"), from Aircall or the
+// simulator, through the same reception and record as call events (server/telephony/
+// webhook-processing.ts): message.sent and message.status_updated move a logged SMS forward
+// (queued → sent → delivered, or failed), message.received records an opt-out when it says STOP.
+// Delivery is at least once and unordered: a status only ever moves forward.
+import { and, eq, inArray } from 'drizzle-orm'
+import { z } from 'zod'
+import type { AircallWebhookBody, TelephonyProviderName } from '../../../src/contracts/call.ts'
+import { toE164 } from '../../../src/contracts/phone.ts'
+import { isOptOutMessage, type SmsStatus } from '../../../src/contracts/sms.ts'
+import type { Db } from '../../db/client.ts'
+import { smsMessages, smsOptOuts } from '../../db/schema.ts'
+
+export const AIRCALL_MESSAGE_EVENTS = ['message.sent', 'message.received', 'message.status_updated'] as const
+
+const messageSchema = z.looseObject({
+  id: z.union([z.string(), z.number()]).transform(String),
+  status: z.string().nullish(),
+  body: z.string().nullish(),
+  direction: z.string().nullish(),
+  external_number: z.string().nullish(),
+  raw_digits: z.string().nullish(),
+})
+
+/** Aircall's message statuses → the log's; anything else (pending, received…) changes nothing. */
+function statusOf(event: string, status: string | null | undefined): SmsStatus | null {
+  if (status === 'delivered') return 'delivered'
+  if (status === 'failed' || status === 'undelivered' || status === 'rejected') return 'failed'
+  if (status === 'sent' || event === 'message.sent') return 'sent'
+  return null
+}
+
+/** The statuses a row may move from to `next` (forward only; delivered and failed are final). */
+const FROM: Record<'sent' | 'delivered' | 'failed', SmsStatus[]> = {
+  sent: ['queued'],
+  delivered: ['queued', 'sent'],
+  failed: ['queued', 'sent'],
+}
+
+export function isMessageEvent(event: string): boolean {
+  return (AIRCALL_MESSAGE_EVENTS as readonly string[]).includes(event)
+}
+
+/** What tells deliveries apart beside the id and time: a message's status updates share its id. */
+export function dedupeEventOf(body: AircallWebhookBody): string {
+  if (!isMessageEvent(body.event)) return body.event
+  const status = (body.data as { status?: unknown } | null | undefined)?.status
+  return typeof status === 'string' ? `${body.event}:${status}` : body.event
+}
+
+export async function processMessageEvent(
+  db: Db,
+  provider: TelephonyProviderName,
+  body: AircallWebhookBody,
+): Promise<'processed' | 'ignored'> {
+  const parsed = messageSchema.safeParse(body.data)
+  if (!parsed.success)
+    throw new Error(`Données de message illisibles : ${parsed.error.issues[0]?.message ?? ''}`)
+  const message = parsed.data
+  if (body.event === 'message.received') {
+    const phone = toE164(message.external_number ?? message.raw_digits)
+    if (!phone || !isOptOutMessage(message.body ?? '')) return 'ignored'
+    const inserted = await db
+      .insert(smsOptOuts)
+      .values({ phone, message: (message.body ?? '').slice(0, 160) })
+      .onConflictDoNothing()
+      .returning({ phone: smsOptOuts.phone })
+    return inserted.length ? 'processed' : 'ignored'
+  }
+  const next = statusOf(body.event, message.status)
+  if (!next || next === 'queued' || next.startsWith('refused')) return 'ignored'
+  const updated = await db
+    .update(smsMessages)
+    .set({
+      status: next,
+      updatedAt: new Date(),
+      ...(next === 'failed' ? { error: 'Le SMS n’a pas pu être remis au destinataire.' } : {}),
+    })
+    .where(
+      and(
+        eq(smsMessages.provider, provider),
+        eq(smsMessages.providerMessageId, message.id),
+        inArray(smsMessages.status, FROM[next as keyof typeof FROM]),
+      ),
+    )
+    .returning({ id: smsMessages.id })
+  return updated.length ? 'processed' : 'ignored'
+}

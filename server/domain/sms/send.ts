@@ -1,0 +1,212 @@
+// Sending an SMS (issue #15 "SMS", docs/domain.md "SMS"). Every request is logged: refused at once
+// when the phone opted out or the hour is quiet (the French reason in the log and to the caller), else
+// queued with a durable job (SMS_SEND_QUEUE) written in the same transaction, which calls the
+// provider and retries a failure SMS_SEND_ATTEMPTS times in all before logging it failed.
+import { and, eq, isNull } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import {
+  renderTemplate,
+  templateProblem,
+  type SmsKind,
+  type SmsTemplateKey,
+  type SmsValues,
+} from '../../../src/contracts/sms.ts'
+import { isUniqueViolation, type Db } from '../../db/client.ts'
+import {
+  appointments,
+  leadEvents,
+  leads,
+  markets,
+  missions,
+  smsMessages,
+  smsOptOuts,
+} from '../../db/schema.ts'
+import { isQuietTime, QUIET_HOURS_MESSAGE } from './rules.ts'
+import { smsTemplateBody } from './templates.ts'
+
+export const SMS_SEND_QUEUE = 'sms-send'
+export const SMS_SEND_ATTEMPTS = 4
+
+export type SmsRow = typeof smsMessages.$inferSelect
+
+export function optOutMessage(since: Date): string {
+  const day = since.toLocaleDateString('fr-FR', { timeZone: 'Europe/Paris' })
+  return `Ce numéro a demandé à ne plus recevoir de SMS (STOP reçu le ${day}) : aucun SMS ne lui est envoyé.`
+}
+
+const PARIS_DATE = new Intl.DateTimeFormat('fr-FR', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  timeZone: 'Europe/Paris',
+})
+const PARIS_TIME = new Intl.DateTimeFormat('fr-FR', {
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/Paris',
+})
+
+/** What a template's placeholders say of a lead (and its current appointment, if any). */
+export type LeadSmsContext = {
+  leadId: number
+  phone: string
+  values: SmsValues
+  appointment: { id: number; bookedAt: Date } | null
+}
+
+export async function leadSmsContext(db: Db, leadId: number): Promise<LeadSmsContext | null> {
+  const [row] = await db
+    .select({ lead: leads, mission: missions.name })
+    .from(leads)
+    .innerJoin(markets, eq(markets.id, leads.marketId))
+    .innerJoin(missions, eq(missions.id, markets.missionId))
+    .where(eq(leads.id, leadId))
+  if (!row) return null
+  const [appointment] = await db
+    .select()
+    .from(appointments)
+    .where(and(eq(appointments.leadId, leadId), isNull(appointments.cancelledAt)))
+  const startsAt = appointment?.startsAt
+  return {
+    leadId,
+    phone: row.lead.phone,
+    values: {
+      prénom: row.lead.firstName,
+      nom: row.lead.lastName,
+      mission: row.mission,
+      date_rdv: startsAt ? PARIS_DATE.format(startsAt) : '',
+      heure_rdv: startsAt ? PARIS_TIME.format(startsAt).replace(':', 'h') : '',
+    },
+    appointment: appointment ? { id: appointment.id, bookedAt: appointment.createdAt } : null,
+  }
+}
+
+const APPOINTMENT_TEMPLATES: SmsTemplateKey[] = ['appointment-confirmation', 'appointment-reminder']
+
+/** The template rendered for the lead, or the French reason it cannot be (no appointment to tell of). */
+export async function renderForLead(
+  db: Db,
+  context: LeadSmsContext,
+  key: SmsTemplateKey,
+): Promise<{ text: string } | { problem: string }> {
+  const body = await smsTemplateBody(db, key)
+  if (APPOINTMENT_TEMPLATES.includes(key) && !context.appointment)
+    return { problem: 'Ce lead n’a pas de RDV : ce modèle parle d’un RDV.' }
+  const problem = templateProblem(body)
+  if (problem) return { problem }
+  return { text: renderTemplate(body, context.values) }
+}
+
+export type SmsRequest = {
+  leadId: number | null
+  appointment: { id: number; bookedAt: Date } | null
+  phone: string
+  templateKey: SmsTemplateKey
+  kind: SmsKind
+  body: string
+  sentBy: number | null
+  numberId: number | null
+}
+
+/**
+ * Logs the SMS and queues it, or logs it refused (opt-out, quiet hours). Answers the row; null when
+ * the appointment already had this SMS (the once-per-appointment rule held by a unique index).
+ */
+export async function requestSms(
+  app: FastifyInstance,
+  request: SmsRequest,
+  now: Date,
+): Promise<SmsRow | null> {
+  const { db } = app.database
+  const [optOut] = await db.select().from(smsOptOuts).where(eq(smsOptOuts.phone, request.phone))
+  const refusal = optOut
+    ? { status: 'refused-opt-out' as const, error: optOutMessage(optOut.createdAt) }
+    : isQuietTime(request.kind, now, request.appointment?.bookedAt ?? null)
+      ? { status: 'refused-quiet-hours' as const, error: QUIET_HOURS_MESSAGE }
+      : null
+  const values = {
+    leadId: request.leadId,
+    appointmentId: request.appointment?.id ?? null,
+    phone: request.phone,
+    templateKey: request.templateKey,
+    kind: request.kind,
+    body: request.body,
+    sentBy: request.sentBy,
+    numberId: request.numberId === null ? null : String(request.numberId),
+    provider: app.telephony.provider.name,
+    status: refusal?.status ?? ('queued' as const),
+    error: refusal?.error ?? null,
+  }
+  try {
+    const row = await db.transaction(async (tx) => {
+      const [inserted] = await tx.insert(smsMessages).values(values).returning()
+      if (request.leadId)
+        await tx.insert(leadEvents).values({
+          leadId: request.leadId,
+          userId: request.sentBy,
+          kind: 'sms',
+          data: { smsId: inserted!.id, template: request.templateKey, status: inserted!.status },
+        })
+      if (!refusal) await app.jobs.send(SMS_SEND_QUEUE, { id: inserted!.id }, { tx: tx as unknown as Db })
+      return inserted!
+    })
+    if (!refusal) app.jobs.wake(SMS_SEND_QUEUE)
+    return row
+  } catch (error) {
+    if (request.appointment && isUniqueViolation(error)) return null
+    throw error
+  }
+}
+
+/** The job: one send attempt of a queued SMS. */
+export async function runSmsSend(app: FastifyInstance, id: number): Promise<void> {
+  const { db } = app.database
+  const [row] = await db
+    .select()
+    .from(smsMessages)
+    .where(and(eq(smsMessages.id, id), eq(smsMessages.status, 'queued')))
+  if (!row) return
+  const attempts = row.attempts + 1
+  try {
+    const numberId = Number(row.numberId ?? (await defaultNumberId(app)))
+    if (!Number.isInteger(numberId) || numberId <= 0)
+      throw new Error('Aucun numéro Aircall pour envoyer les SMS (AIRCALL_SMS_NUMBER_ID).')
+    const { providerMessageId } = await app.telephony.provider.sendSms({
+      numberId,
+      to: row.phone,
+      body: row.body,
+    })
+    await db
+      .update(smsMessages)
+      .set({
+        status: 'sent',
+        providerMessageId,
+        numberId: String(numberId),
+        attempts,
+        error: null,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(smsMessages.id, id), eq(smsMessages.status, 'queued')))
+    app.telephony.provider.smsRecorded?.(providerMessageId)
+  } catch (caught) {
+    const message = (caught instanceof Error ? caught.message : String(caught)).slice(0, 500)
+    const last = attempts >= SMS_SEND_ATTEMPTS
+    await db
+      .update(smsMessages)
+      .set({
+        attempts,
+        error: message,
+        updatedAt: new Date(),
+        ...(last ? { status: 'failed' as const } : {}),
+      })
+      .where(eq(smsMessages.id, id))
+    // The job engine retries (with backoff) until the last attempt, which is logged failed instead.
+    if (!last) throw caught
+  }
+}
+
+async function defaultNumberId(app: FastifyInstance): Promise<number | undefined> {
+  if (app.config.sms.numberId) return app.config.sms.numberId
+  const [first] = await app.telephony.provider.listNumbers()
+  return first?.id
+}

@@ -1,0 +1,77 @@
+// SMS resource (issue #15 "SMS", docs/domain.md "SMS"): the administrators' templates, send log and
+// opt-outs, and on the lead sheet what may be sent to the lead and the send itself.
+import { keepPreviousData, mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query'
+import type {
+  LeadSmsOptions,
+  SmsLog,
+  SmsLogQuery,
+  SmsMessage,
+  SmsOptOutList,
+  SmsTemplate,
+  SmsTemplateBody,
+  SmsTemplateKey,
+  SmsTemplateList,
+} from '../contracts/sms.ts'
+import { apiRequest } from './client.ts'
+import { notifyRefusal } from './error-message.ts'
+import { leadQueries } from './leads.ts'
+
+function searchOf(query: SmsLogQuery): string {
+  const params = new URLSearchParams()
+  if (query.status) params.set('status', query.status)
+  if (query.template) params.set('template', query.template)
+  if (query.phone) params.set('phone', query.phone)
+  if (query.page > 1) params.set('page', String(query.page))
+  const text = params.toString()
+  return text ? `?${text}` : ''
+}
+
+export const smsQueries = {
+  all: () => ['sms'] as const,
+  templates: () =>
+    queryOptions({
+      queryKey: [...smsQueries.all(), 'templates'] as const,
+      queryFn: ({ signal }) => apiRequest<SmsTemplateList>('/api/sms/templates', { signal }),
+    }),
+  log: (query: SmsLogQuery) =>
+    queryOptions({
+      queryKey: [...smsQueries.all(), 'log', query] as const,
+      queryFn: ({ signal }) => apiRequest<SmsLog>(`/api/sms/messages${searchOf(query)}`, { signal }),
+      placeholderData: keepPreviousData,
+    }),
+  optOuts: () =>
+    queryOptions({
+      queryKey: [...smsQueries.all(), 'opt-outs'] as const,
+      queryFn: ({ signal }) => apiRequest<SmsOptOutList>('/api/sms/opt-outs', { signal }),
+    }),
+  /** Per lead; under the SMS keys since it follows the templates, the opt-outs and the clock. */
+  lead: (leadId: number) =>
+    queryOptions({
+      queryKey: [...smsQueries.all(), 'lead', leadId] as const,
+      queryFn: ({ signal }) => apiRequest<LeadSmsOptions>(`/api/lead/${leadId}/sms`, { signal }),
+    }),
+}
+
+export const smsMutations = {
+  /** The editor shows a stale version's refusal itself (STALE_VERSION), and reloads the template. */
+  saveTemplate: (queryClient: QueryClient) =>
+    mutationOptions({
+      mutationKey: [...smsQueries.all(), 'template'] as const,
+      mutationFn: ({ key, ...body }: { key: SmsTemplateKey } & SmsTemplateBody) =>
+        apiRequest<SmsTemplate>(`/api/sms/templates/${encodeURIComponent(key)}`, { method: 'PUT', body }),
+      onSettled: () => queryClient.invalidateQueries({ queryKey: smsQueries.all() }),
+      meta: notifyRefusal,
+    }),
+  sendToLead: (queryClient: QueryClient) =>
+    mutationOptions({
+      mutationKey: [...smsQueries.all(), 'send'] as const,
+      mutationFn: ({ leadId, template }: { leadId: number; template: SmsTemplateKey }) =>
+        apiRequest<SmsMessage>(`/api/lead/${leadId}/sms`, { method: 'POST', body: { template } }),
+      onSettled: (_data, _error, { leadId }) =>
+        Promise.all([
+          queryClient.invalidateQueries({ queryKey: smsQueries.lead(leadId).queryKey }),
+          queryClient.invalidateQueries({ queryKey: leadQueries.history(leadId).queryKey }),
+        ]),
+      meta: notifyRefusal,
+    }),
+}

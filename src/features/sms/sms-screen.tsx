@@ -1,0 +1,61 @@
+// /backoffice/sms (issue #15 "SMS", docs/domain.md "SMS"): administrators edit the three SMS
+// templates, read the send log and the phones that answered STOP. The section shown is in the URL.
+import { useQuery } from '@tanstack/react-query'
+import { useSearchParams } from 'react-router-dom'
+import { smsQueries } from '../../api/sms.ts'
+import { PageTitle } from '../../components/ui/page-title.tsx'
+import { app } from '../../i18n/fr/common.ts'
+import { smsScreen as t } from '../../i18n/fr/sms.ts'
+import { SmsLogList } from './sms-log.tsx'
+import { SmsOptOuts } from './sms-opt-outs.tsx'
+import { TemplateEditor } from './template-editor.tsx'
+import './sms.css'
+
+const TABS = ['templates', 'log', 'optOuts'] as const
+type Tab = (typeof TABS)[number]
+
+function Templates() {
+  const list = useQuery(smsQueries.templates())
+  if (list.isPending) return <p>{t.loading}</p>
+  if (list.isError) return <p role="alert">{t.loadFailed}</p>
+  return (
+    <div className="sms__templates">
+      <p className="sms__note">{t.editor.segmentsNote}</p>
+      {list.data.templates.map((template) => (
+        // A new version (saved here or elsewhere) starts the editor again from it.
+        <TemplateEditor key={`${template.key}:${template.version}`} template={template} />
+      ))}
+    </div>
+  )
+}
+
+export function SmsScreen() {
+  const [params, setParams] = useSearchParams()
+  const asked = params.get('tab')
+  const tab: Tab = (TABS as readonly string[]).includes(asked ?? '') ? (asked as Tab) : 'templates'
+
+  function handleTab(next: Tab) {
+    setParams(next === 'templates' ? {} : { tab: next }, { replace: true })
+  }
+
+  return (
+    <div className="sms">
+      <PageTitle title={t.title} documentTitle={`${t.title} – ${app.name}`} />
+      <p className="sms__intro">{t.intro}</p>
+      <nav className="sms__tabs" aria-label={t.title}>
+        {TABS.map((one) => (
+          <button
+            key={one}
+            type="button"
+            className={`sms__tab${one === tab ? ' is-current' : ''}`}
+            aria-current={one === tab ? 'page' : undefined}
+            onClick={() => handleTab(one)}
+          >
+            {t.tabs[one]}
+          </button>
+        ))}
+      </nav>
+      {tab === 'templates' ? <Templates /> : tab === 'log' ? <SmsLogList /> : <SmsOptOuts />}
+    </div>
+  )
+}
