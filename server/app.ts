@@ -23,6 +23,7 @@ import livePlugin from './plugins/live.ts'
 import leaderboardPlugin from './plugins/leaderboard.ts'
 import telephonyPlugin from './plugins/telephony.ts'
 import cronsPlugin from './plugins/crons.ts'
+import mailsPlugin from './plugins/mails.ts'
 import metricsPlugin from './plugins/metrics.ts'
 import pushPlugin, { type PushPluginOptions } from './plugins/push.ts'
 import authRoutes from './routes/auth/index.ts'
@@ -53,6 +54,7 @@ import activityRoutes from './routes/activity/index.ts'
 import timelineRoutes from './routes/timeline/index.ts'
 import followUpRoutes from './routes/follow-up/index.ts'
 import cronRoutes from './routes/crons/index.ts'
+import mailRoutes from './routes/mails/index.ts'
 
 z.config(z.locales.fr())
 
@@ -106,6 +108,8 @@ export async function buildApp({
   await app.register(jobsPlugin)
   await app.register(storedFilesPlugin)
   await app.register(mailerPlugin)
+  // Issue #15: the mail send queue's worker.
+  await app.register(mailsPlugin)
   await app.register(sessionPlugin)
   await app.register(meCachePlugin)
   // Before the routes: its onRoute hook checks every `config.idempotent` route (issue #5).
@@ -149,6 +153,7 @@ export async function buildApp({
   await app.register(timelineRoutes)
   await app.register(followUpRoutes)
   await app.register(cronRoutes)
+  await app.register(mailRoutes)
   await app.register(devRoutes)
   await app.register(staticPlugin)
   return app

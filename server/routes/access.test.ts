@@ -174,6 +174,13 @@ const TABLE: Record<string, Access> = {
   'POST /api/crons/:key/pause': ADMIN,
   'POST /api/crons/:key/resume': ADMIN,
   'POST /api/crons/:key/run': ADMIN,
+  'GET /api/mail-templates': ADMIN,
+  'PUT /api/mail-templates/:key': ADMIN,
+  'POST /api/mail-templates/:key/restore': ADMIN,
+  'POST /api/mail-templates/:key/preview': ADMIN,
+  'POST /api/mail-templates/:key/test': ADMIN,
+  'GET /api/mail-log': ADMIN,
+  'POST /api/mail-log/:id/resend': ADMIN,
   // lead imports (issue #13)
   'POST /api/imports': ADMIN,
   'GET /api/imports': ADMIN,

@@ -48,6 +48,8 @@ export type AppointmentAvailabilities = z.infer<typeof appointmentAvailabilities
 /** POST /api/lead/{leadId}/appointment: the start of one of the offered slots. */
 export const bookAppointmentBodySchema = z.object({
   startsAt: instant,
+  /** Issue #15: send the lead the confirmation e-mail (when the lead has an address). */
+  confirmByEmail: z.boolean().optional(),
 })
 export type BookAppointmentBody = z.infer<typeof bookAppointmentBodySchema>
 

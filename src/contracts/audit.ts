@@ -18,6 +18,10 @@ export const AUDIT_ENTITIES = [
   'extraction',
   // Issue #15: scheduled jobs (docs/domain.md "Scheduled jobs"), by cron_settings.id.
   'cron',
+  // Issue #15: e-mail templates by mail_templates.id, and resends of logged mails by mail_log.id
+  // (docs/domain.md "E-mails").
+  'mailTemplate',
+  'mail',
 ] as const
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number]
 
@@ -51,6 +55,8 @@ export const AUDIT_ACTIONS = [
   'pause',
   'resume',
   'run',
+  // E-mails (docs/domain.md "E-mails"): a logged mail sent again ('restore': a template's default back).
+  'resend',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

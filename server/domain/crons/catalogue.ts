@@ -4,13 +4,13 @@
 // every process, never two at once, a missed occurrence caught up once on start where `missed` says so.
 // An administrator may pause a job or edit its schedule; the default here is what a new database gets.
 //
-// Not here on purpose: appointment reminders (their e-mail and SMS templates are not built yet), lead
-// expiry and due-recall notices (nothing defines who would be told, nor how): a job that does nothing
-// is not listed.
+// Not here on purpose: lead expiry and due-recall notices (nothing defines who would be told, nor
+// how): a job that does nothing is not listed.
 import type { FastifyInstance } from 'fastify'
 import { rebuildDailyActivity } from '../gamification/daily-rebuild.ts'
 import { parisDay, shiftDay } from '../gamification/paris-day.ts'
 import { purgeExpiredFiles } from '../stored-files.ts'
+import { queueAppointmentReminders } from '../mails/appointment-mails.ts'
 import { purgeIdempotencyKeys } from '../../lib/idempotency.ts'
 import { expirePendingCalls } from '../../telephony/pending-expiry.ts'
 
@@ -132,6 +132,23 @@ export const CRON_CATALOGUE: readonly CronDefinition[] = [
       await rebuildDailyActivity(app.database.db, yesterday, yesterday)
       const [year, month, day] = yesterday.split('-')
       return `Journée du ${day}/${month}/${year} recalculée`
+    },
+  },
+  {
+    key: 'appointment-reminders-mail',
+    name: 'Rappels de rendez-vous par e-mail',
+    description:
+      'Envoie aux leads un e-mail de rappel de leur rendez-vous des prochaines 24 h, une seule fois par rendez-vous, s’il a été pris au moins 24 h à l’avance (sinon la confirmation vient d’être envoyée).',
+    // docs/domain.md "E-mails": within 24 h of the start; every 15 minutes keeps the notice near 24 h.
+    cron: '*/15 * * * *',
+    missed: 'once',
+    retryLimit: 2,
+    retryDelaySeconds: 60,
+    expireInSeconds: 10 * 60,
+    minIntervalMinutes: 5,
+    run: async ({ app, now }) => {
+      const queued = await queueAppointmentReminders(app, now)
+      return count(queued, 'rappel confié à l’envoi', 'rappels confiés à l’envoi')
     },
   },
 ]

@@ -10,6 +10,7 @@ import {
 } from '../../../src/contracts/appointment.ts'
 import { commonErrors } from '../../../src/contracts/common.ts'
 import { appointmentAvailabilities, bookAppointment } from '../../domain/appointments.ts'
+import { queueAppointmentConfirmation } from '../../domain/mails/appointment-mails.ts'
 import { findVisibleLead } from '../../domain/lead-access.ts'
 import { publishLeadUpdate } from '../../domain/lead-signals.ts'
 import { appUrls } from '../../../src/contracts/app-urls.ts'
@@ -61,6 +62,12 @@ export default async function leadAppointmentRoutes(fastify: FastifyInstance) {
       // Issue #14: `me` dropped before the signal makes the client refetch it.
       await forgetMe(app, outcome.earned?.userId)
       if (outcome.changed) await publishLeadUpdate(app, outcome.lead, 'appointment', [user.id])
+      // Issue #15: after the commit, through the send queue (the booking never waits on SMTP).
+      if (outcome.changed && request.body.confirmByEmail)
+        await queueAppointmentConfirmation(app, {
+          appointmentId: outcome.appointment.id,
+          requestedBy: user.id,
+        })
       await announceEarned(app, outcome.earned)
       // docs/domain.md "Appointments": back to the sheet while the user holds the lead, else home.
       const redirect = outcome.stillHeld ? appUrls.lead(outcome.lead.uuid) : appUrls.home()
