@@ -12,7 +12,8 @@ import { leadQueries } from './leads.ts'
 
 /** The lead's uuid or numeric id, as the routes accept both. */
 export type LeadRef = string | number
-export type BookAppointmentInput = { lead: LeadRef; startsAt: string }
+/** `confirmByEmail` (issue #15): the lead receives the confirmation e-mail. */
+export type BookAppointmentInput = { lead: LeadRef; startsAt: string; confirmByEmail?: boolean }
 
 function leadPath(lead: LeadRef): string {
   return `/api/lead/${encodeURIComponent(String(lead))}`
@@ -26,10 +27,14 @@ export function fetchAppointmentAvailabilities(
 }
 
 /** Its `redirect` (the lead sheet or /home) is followed by the API client. */
-export function bookAppointment({ lead, startsAt }: BookAppointmentInput): Promise<BookAppointmentResponse> {
+export function bookAppointment({
+  lead,
+  startsAt,
+  confirmByEmail,
+}: BookAppointmentInput): Promise<BookAppointmentResponse> {
   return apiRequest<BookAppointmentResponse>(`${leadPath(lead)}/appointment`, {
     method: 'POST',
-    body: { startsAt },
+    body: { startsAt, ...(confirmByEmail === undefined ? {} : { confirmByEmail }) },
   })
 }
 

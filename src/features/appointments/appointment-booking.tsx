@@ -1,7 +1,7 @@
 // `/lead/{uuid}/appointment` (spec §2; docs/domain.md "Appointments"): the lead's current appointment,
 // the free slots of its mission's agenda by day, and the booking. The lead and the slots load in
 // parallel; after a booking the API client follows the server's redirect (the sheet or home).
-import { useId } from 'react'
+import { useId, useState } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
 import { appointmentMutations, appointmentQueries } from '../../api/appointments.ts'
@@ -25,6 +25,8 @@ export function AppointmentBooking({ uuid }: AppointmentBookingProps) {
   const lead = useQuery(leadQueries.detail(uuid))
   const availabilities = useQuery(appointmentQueries.availabilities(uuid))
   const book = useMutation(appointmentMutations.book(queryClient))
+  // Issue #15: the confirmation e-mail, offered when the lead has an address, ticked by default.
+  const [confirmByEmail, setConfirmByEmail] = useState(true)
   // Issue #5: a slot is taken now or not at all; never deferred.
   const offlineReason = useOfflineReason()
   const error = lead.error ?? availabilities.error
@@ -43,6 +45,16 @@ export function AppointmentBooking({ uuid }: AppointmentBookingProps) {
       {canBook ? (
         <>
           <p className="appointment-booking__rules">{t.rules(durationMinutes)}</p>
+          {lead.data.email ? (
+            <label className="appointment-booking__notify">
+              <input
+                type="checkbox"
+                checked={confirmByEmail}
+                onChange={(event) => setConfirmByEmail(event.target.checked)}
+              />
+              {t.confirmByEmail}
+            </label>
+          ) : null}
           <SlotPicker
             days={days}
             moving={current !== null}
@@ -50,7 +62,13 @@ export function AppointmentBooking({ uuid }: AppointmentBookingProps) {
             disabledReason={offlineReason}
             // A refusal the user can act on (400, 403, 409); 5xx are notified globally.
             error={refusalMessage(book.error)}
-            onBook={(startsAt) => book.mutate({ lead: uuid, startsAt })}
+            onBook={(startsAt) =>
+              book.mutate({
+                lead: uuid,
+                startsAt,
+                confirmByEmail: Boolean(lead.data.email) && confirmByEmail,
+              })
+            }
           />
         </>
       ) : (
