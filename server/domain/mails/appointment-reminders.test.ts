@@ -46,10 +46,10 @@ describe('appointment reminders', () => {
       return row!
     }
     const due = await appointment('due@exemple.fr', 20, 48)
-    await appointment('late@exemple.fr', 20, 10)
+    await appointment('late@exemple.fr', 19, 10)
     await appointment('far@exemple.fr', 30, 72)
     await appointment('cancelled@exemple.fr', 10, 48, true)
-    await appointment(null, 10, 48)
+    await appointment(null, 11, 48)
 
     // Two runs at once (two processes): one reminder.
     const counts = await Promise.all([
