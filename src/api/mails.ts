@@ -10,6 +10,8 @@ import type {
   MailTemplateKey,
   MailTemplateList,
 } from '../contracts/mails.ts'
+import { mailsScreen } from '../i18n/fr/mails.ts'
+import { notify } from '../stores/notifications.ts'
 import { apiRequest } from './client.ts'
 import { notifyRefusal } from './error-message.ts'
 
@@ -50,6 +52,8 @@ export const mailQueries = {
     }),
 }
 
+// Successes are notified here, not in a mutate() callback: a save starts the editor again from the
+// new version (a remount), after which a component's callback would never run.
 export const mailMutations = {
   /** The editor shows a refusal beside the fields (not notified). */
   save: (queryClient: QueryClient) =>
@@ -57,6 +61,7 @@ export const mailMutations = {
       mutationKey: [...mailQueries.all(), 'save'] as const,
       mutationFn: ({ key, ...body }: { key: MailTemplateKey; version: number } & MailContent) =>
         apiRequest<MailTemplate>(base(key), { method: 'PUT', body }),
+      onSuccess: () => notify({ kind: 'success', message: mailsScreen.saved }),
       onSettled: () => queryClient.invalidateQueries({ queryKey: mailQueries.all() }),
     }),
   restore: (queryClient: QueryClient) =>
@@ -64,6 +69,7 @@ export const mailMutations = {
       mutationKey: [...mailQueries.all(), 'restore'] as const,
       mutationFn: ({ key, version }: { key: MailTemplateKey; version: number }) =>
         apiRequest<MailTemplate>(`${base(key)}/restore`, { method: 'POST', body: { version } }),
+      onSuccess: () => notify({ kind: 'success', message: mailsScreen.restored }),
       onSettled: () => queryClient.invalidateQueries({ queryKey: mailQueries.all() }),
       meta: notifyRefusal,
     }),
@@ -72,6 +78,7 @@ export const mailMutations = {
       mutationKey: [...mailQueries.all(), 'test'] as const,
       mutationFn: ({ key, ...body }: { key: MailTemplateKey } & MailContent) =>
         apiRequest<{ id: number }>(`${base(key)}/test`, { method: 'POST', body }),
+      onSuccess: () => notify({ kind: 'success', message: mailsScreen.testSent }),
       onSettled: () => queryClient.invalidateQueries({ queryKey: [...mailQueries.all(), 'log'] }),
     }),
   resend: (queryClient: QueryClient) =>
@@ -79,6 +86,7 @@ export const mailMutations = {
       mutationKey: [...mailQueries.all(), 'resend'] as const,
       mutationFn: (id: number) =>
         apiRequest<{ id: number }>(`/api/mail-log/${id}/resend`, { method: 'POST' }),
+      onSuccess: () => notify({ kind: 'success', message: mailsScreen.resent }),
       onSettled: () => queryClient.invalidateQueries({ queryKey: [...mailQueries.all(), 'log'] }),
       meta: notifyRefusal,
     }),

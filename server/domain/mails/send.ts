@@ -36,6 +36,7 @@ export type MailRequest = {
 
 export const mailErrors = {
   appointmentGone: 'Rendez-vous annulé ou déplacé avant l’envoi : rappel non envoyé.',
+  noSmtp: 'Aucun serveur d’envoi (SMTP_URL) n’est configuré : e-mail non envoyé.',
   userGone: 'Utilisateur introuvable ou désactivé : lien non envoyé.',
 } as const
 
@@ -116,7 +117,9 @@ export async function deliverMail(app: FastifyInstance, job: Job<MailJobData>): 
     await attempt(app, row, { subject: row.subject ?? '', text: row.text ?? '', html: row.html ?? '' }, null)
     return
   }
-  const refused = await refusal(db, row)
+  // In production a mail without SMTP goes nowhere (outside, the log and the dev mailbox are the transport).
+  const refused =
+    app.config.appEnv === 'production' && !app.config.smtpUrl ? mailErrors.noSmtp : await refusal(db, row)
   if (refused) {
     await db.update(mailLog).set({ status: 'failed', error: refused }).where(eq(mailLog.id, row.id))
     return

@@ -15,7 +15,6 @@ import {
 } from '../../contracts/mails.ts'
 import { mailsScreen as t } from '../../i18n/fr/mails.ts'
 import { formatDateTime } from '../../i18n/format.ts'
-import { notify } from '../../stores/notifications.ts'
 
 const FILTERS = ['template', 'status', 'q', 'from', 'to'] as const
 
@@ -159,13 +158,7 @@ function LogRow({ item }: LogRowProps) {
         {item.error ? <div className="mails__error">{item.error}</div> : null}
       </td>
       <td>
-        <Button
-          variant="secondary"
-          disabled={resend.isPending}
-          onClick={() =>
-            resend.mutate(item.id, { onSuccess: () => notify({ kind: 'success', message: t.resent }) })
-          }
-        >
+        <Button variant="secondary" disabled={resend.isPending} onClick={() => resend.mutate(item.id)}>
           {t.resend}
         </Button>
       </td>

@@ -10,7 +10,6 @@ import { Button } from '../../components/ui/button.tsx'
 import type { MailContent, MailTemplate } from '../../contracts/mails.ts'
 import { mailsScreen as t } from '../../i18n/fr/mails.ts'
 import { formatDateTime } from '../../i18n/format.ts'
-import { notify } from '../../stores/notifications.ts'
 import { useSettledValue } from './use-settled-value.ts'
 
 type Field = keyof MailContent
@@ -55,20 +54,15 @@ export function TemplateEditor({ template }: TemplateEditorProps) {
   }
 
   function handleSave() {
-    save.mutate(
-      { key: template.key, version: template.version, ...content },
-      { onSuccess: () => notify({ kind: 'success', message: t.saved }) },
-    )
+    save.mutate({ key: template.key, version: template.version, ...content })
   }
 
   function handleRestore() {
     restore.mutate(
       { key: template.key, version: template.version },
       {
-        onSuccess: (restored) => {
-          setContent({ subject: restored.subject, html: restored.html, text: restored.text })
-          notify({ kind: 'success', message: t.restored })
-        },
+        onSuccess: (restored) =>
+          setContent({ subject: restored.subject, html: restored.html, text: restored.text }),
       },
     )
   }
@@ -147,12 +141,7 @@ export function TemplateEditor({ template }: TemplateEditorProps) {
           <Button
             variant="secondary"
             disabled={testSend.isPending}
-            onClick={() =>
-              testSend.mutate(
-                { key: template.key, ...content },
-                { onSuccess: () => notify({ kind: 'success', message: t.testSent }) },
-              )
-            }
+            onClick={() => testSend.mutate({ key: template.key, ...content })}
           >
             {t.testSend}
           </Button>
