@@ -24,6 +24,7 @@ import leaderboardPlugin from './plugins/leaderboard.ts'
 import telephonyPlugin from './plugins/telephony.ts'
 import cronsPlugin from './plugins/crons.ts'
 import smsPlugin from './plugins/sms.ts'
+import mailsPlugin from './plugins/mails.ts'
 import metricsPlugin from './plugins/metrics.ts'
 import pushPlugin, { type PushPluginOptions } from './plugins/push.ts'
 import authRoutes from './routes/auth/index.ts'
@@ -55,6 +56,7 @@ import timelineRoutes from './routes/timeline/index.ts'
 import followUpRoutes from './routes/follow-up/index.ts'
 import cronRoutes from './routes/crons/index.ts'
 import smsRoutes from './routes/sms/index.ts'
+import mailRoutes from './routes/mails/index.ts'
 
 z.config(z.locales.fr())
 
@@ -108,6 +110,8 @@ export async function buildApp({
   await app.register(jobsPlugin)
   await app.register(storedFilesPlugin)
   await app.register(mailerPlugin)
+  // Issue #15: the mail send queue's worker.
+  await app.register(mailsPlugin)
   await app.register(sessionPlugin)
   await app.register(meCachePlugin)
   // Before the routes: its onRoute hook checks every `config.idempotent` route (issue #5).
@@ -154,6 +158,7 @@ export async function buildApp({
   await app.register(followUpRoutes)
   await app.register(cronRoutes)
   await app.register(smsRoutes)
+  await app.register(mailRoutes)
   await app.register(devRoutes)
   await app.register(staticPlugin)
   return app

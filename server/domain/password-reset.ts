@@ -2,7 +2,7 @@
 // and by the welcome mail of a user created without a password.
 import { createHash, randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { passwordResetTokens, sessions, users } from '../db/schema.ts'
 import { endSessions } from './user-activity.ts'
@@ -32,19 +32,6 @@ function withoutTrailingSlash(url: string): string {
   return url.endsWith('/') ? url.slice(0, -1) : url
 }
 
-const MAILS = {
-  reset: {
-    subject: 'Réinitialisation de votre mot de passe',
-    intro:
-      'Pour choisir un nouveau mot de passe, ouvrez ce lien (valable une heure, utilisable une seule fois) :',
-  },
-  welcome: {
-    subject: 'Votre compte sur le centre d’appels',
-    intro:
-      'Un compte vient d’être créé pour vous. Choisissez votre mot de passe avec ce lien (valable une heure) :',
-  },
-} as const
-
 /**
  * A new password link for the user (one hour, single use). Only the newest link works: asking again
  * invalidates the previous ones. The user's row is locked first, so two requests at once are served
@@ -67,32 +54,6 @@ export async function issuePasswordToken(db: Db, userId: number): Promise<string
 /** Where a password link opens: the reset page with its token. */
 export function passwordLinkUrl(origin: string, token: string): string {
   return `${origin}/reset-password?token=${encodeURIComponent(token)}`
-}
-
-export async function sendPasswordLink(
-  app: FastifyInstance,
-  { email, origin, kind }: { email: string; origin: string; kind: keyof typeof MAILS },
-): Promise<void> {
-  const { db } = app.database
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
-  if (!user || user.status !== 'ACTIVE') return
-  const token = await issuePasswordToken(db, user.id)
-  const mail = MAILS[kind]
-  await app.mailer.send({
-    to: user.email,
-    subject: mail.subject,
-    text: [
-      `Bonjour ${user.firstName},`,
-      '',
-      mail.intro,
-      passwordLinkUrl(origin, token),
-      '',
-      'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message.',
-    ].join('\n'),
-  })
 }
 
 function validTokenWhere(tokenHash: string) {

@@ -5,7 +5,8 @@ import fp from 'fastify-plugin'
 import nodemailer from 'nodemailer'
 import { mailOutbox } from '../db/schema.ts'
 
-export type Mail = { to: string; subject: string; text: string }
+/** `html`: the HTML alternative (issue #15 templates); the dev mailbox keeps the text. */
+export type Mail = { to: string; subject: string; text: string; html?: string }
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -20,7 +21,8 @@ async function mailerPlugin(app: FastifyInstance) {
   async function send(mail: Mail) {
     // The dev mailbox exists outside production only: in production a stored body would keep
     // password links readable in the database, which hashing the tokens is meant to prevent.
-    if (config.appEnv !== 'production') await app.database.db.insert(mailOutbox).values(mail)
+    if (config.appEnv !== 'production')
+      await app.database.db.insert(mailOutbox).values({ to: mail.to, subject: mail.subject, text: mail.text })
     if (transport) {
       await transport.sendMail({ from: config.mailFrom, ...mail })
       return
@@ -33,7 +35,10 @@ async function mailerPlugin(app: FastifyInstance) {
         'mail not delivered: SMTP_URL is not set',
       )
     } else {
-      app.log.info({ mail }, 'mail (no SMTP configured)')
+      app.log.info(
+        { mail: { to: mail.to, subject: mail.subject, text: mail.text } },
+        'mail (no SMTP configured)',
+      )
     }
   }
   app.decorate('mailer', { send })

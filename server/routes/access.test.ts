@@ -183,6 +183,13 @@ const TABLE: Record<string, Access> = {
   'GET /api/sms/opt-outs': ADMIN,
   'GET /api/lead/:leadId/sms': SIGNED_IN,
   'POST /api/lead/:leadId/sms': SIGNED_IN,
+  'GET /api/mail-templates': ADMIN,
+  'PUT /api/mail-templates/:key': ADMIN,
+  'POST /api/mail-templates/:key/restore': ADMIN,
+  'POST /api/mail-templates/:key/preview': ADMIN,
+  'POST /api/mail-templates/:key/test': ADMIN,
+  'GET /api/mail-log': ADMIN,
+  'POST /api/mail-log/:id/resend': ADMIN,
   // lead imports (issue #13)
   'POST /api/imports': ADMIN,
   'GET /api/imports': ADMIN,

@@ -12,8 +12,16 @@ import { leadQueries } from './leads.ts'
 
 /** The lead's uuid or numeric id, as the routes accept both. */
 export type LeadRef = string | number
-/** `sendSms` (issue #15): send the appointment confirmation SMS as well. */
-export type BookAppointmentInput = { lead: LeadRef; startsAt: string; sendSms?: boolean }
+/**
+ * Issue #15: `confirmByEmail`, the lead receives the confirmation e-mail; `sendSms`, the
+ * confirmation SMS as well.
+ */
+export type BookAppointmentInput = {
+  lead: LeadRef
+  startsAt: string
+  confirmByEmail?: boolean
+  sendSms?: boolean
+}
 
 function leadPath(lead: LeadRef): string {
   return `/api/lead/${encodeURIComponent(String(lead))}`
@@ -30,11 +38,16 @@ export function fetchAppointmentAvailabilities(
 export function bookAppointment({
   lead,
   startsAt,
+  confirmByEmail,
   sendSms,
 }: BookAppointmentInput): Promise<BookAppointmentResponse> {
   return apiRequest<BookAppointmentResponse>(`${leadPath(lead)}/appointment`, {
     method: 'POST',
-    body: sendSms ? { startsAt, sendSms } : { startsAt },
+    body: {
+      startsAt,
+      ...(confirmByEmail === undefined ? {} : { confirmByEmail }),
+      ...(sendSms ? { sendSms } : {}),
+    },
   })
 }
 

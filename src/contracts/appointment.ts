@@ -50,6 +50,8 @@ export const bookAppointmentBodySchema = z.object({
   startsAt: instant,
   /** Issue #15 "SMS": send the appointment confirmation SMS (docs/domain.md "SMS"). */
   sendSms: z.boolean().optional(),
+  /** Issue #15: send the lead the confirmation e-mail (when the lead has an address). */
+  confirmByEmail: z.boolean().optional(),
 })
 export type BookAppointmentBody = z.infer<typeof bookAppointmentBodySchema>
 

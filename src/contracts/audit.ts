@@ -22,6 +22,10 @@ export const AUDIT_ENTITIES = [
   'aircallWebhook',
   // Issue #15: SMS templates (docs/domain.md "SMS"), by sms_templates.id.
   'smsTemplate',
+  // Issue #15: e-mail templates by mail_templates.id, and resends of logged mails by mail_log.id
+  // (docs/domain.md "E-mails").
+  'mailTemplate',
+  'mail',
 ] as const
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number]
 
@@ -55,6 +59,8 @@ export const AUDIT_ACTIONS = [
   'pause',
   'resume',
   'run',
+  // E-mails (docs/domain.md "E-mails"): a logged mail sent again ('restore': a template's default back).
+  'resend',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]
 

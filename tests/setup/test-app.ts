@@ -35,6 +35,8 @@ const RESET_TABLES = [
   'password_reset_tokens',
   'rate_limit_hits',
   'mail_outbox',
+  'mail_templates',
+  'mail_log',
   'calls',
   'lead_tags',
   'lead_events',

@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify'
 import { rebuildDailyActivity } from '../gamification/daily-rebuild.ts'
 import { parisDay, shiftDay } from '../gamification/paris-day.ts'
 import { purgeExpiredFiles } from '../stored-files.ts'
+import { queueAppointmentReminders } from '../mails/appointment-mails.ts'
 import { purgeIdempotencyKeys } from '../../lib/idempotency.ts'
 import { publishLeadUpdate, userChanged } from '../lead-signals.ts'
 import { releaseExpiredLeads } from './lead-expiry.ts'
@@ -173,6 +174,23 @@ export const CRON_CATALOGUE: readonly CronDefinition[] = [
     run: async ({ app, now }) => {
       const told = await sendRecallNotices(app, now)
       return count(told, 'agent prévenu', 'agents prévenus')
+    },
+  },
+  {
+    key: 'appointment-reminders-mail',
+    name: 'Rappels de RDV par e-mail',
+    description:
+      'Envoie aux leads un e-mail de rappel de leur rendez-vous des prochaines 24 h, une seule fois par rendez-vous, s’il a été pris au moins 24 h à l’avance (sinon la confirmation vient d’être envoyée).',
+    // docs/domain.md "E-mails": within 24 h of the start; every 15 minutes keeps the notice near 24 h.
+    cron: '*/15 * * * *',
+    missed: 'once',
+    retryLimit: 2,
+    retryDelaySeconds: 60,
+    expireInSeconds: 10 * 60,
+    minIntervalMinutes: 5,
+    run: async ({ app, now }) => {
+      const queued = await queueAppointmentReminders(app, now)
+      return count(queued, 'rappel confié à l’envoi', 'rappels confiés à l’envoi')
     },
   },
   {

@@ -27,12 +27,8 @@ import {
   type FailureRule,
 } from '../../lib/failure-limits.ts'
 import { loadMe } from '../../domain/users.ts'
-import {
-  isResetTokenValid,
-  linkOrigin,
-  resetPasswordWithToken,
-  sendPasswordLink,
-} from '../../domain/password-reset.ts'
+import { isResetTokenValid, resetPasswordWithToken } from '../../domain/password-reset.ts'
+import { sendPasswordLink } from '../../domain/mails/password-mails.ts'
 import { signInRules } from '../../domain/sign-in-throttle.ts'
 import signInThrottleRoutes from './sign-in-throttles.ts'
 import { hasLiveSession } from '../../domain/lead-viewers.ts'
@@ -196,10 +192,8 @@ export default async function authRoutes(fastify: FastifyInstance) {
       }
       if ((await attempt(db, [emailLimit])).limited) return { ok: true as const }
       // The answer never depends on whether the address exists; the work happens after it.
-      const origin = linkOrigin(app)
-      void sendPasswordLink(app, { email: request.body.email, origin, kind: 'reset' }).catch(
-        (error: unknown) =>
-          request.log.error({ err: error }, 'forgot password: sending the reset link failed'),
+      void sendPasswordLink(app, { email: request.body.email, kind: 'reset' }).catch((error: unknown) =>
+        request.log.error({ err: error }, 'forgot password: sending the reset link failed'),
       )
       return { ok: true as const }
     },

@@ -10,6 +10,7 @@ import {
 } from '../../../src/contracts/appointment.ts'
 import { commonErrors } from '../../../src/contracts/common.ts'
 import { appointmentAvailabilities, bookAppointment } from '../../domain/appointments.ts'
+import { queueAppointmentConfirmation } from '../../domain/mails/appointment-mails.ts'
 import { findVisibleLead } from '../../domain/lead-access.ts'
 import { announceBooking } from '../../domain/outcome-signals.ts'
 import { appUrls } from '../../../src/contracts/app-urls.ts'
@@ -59,6 +60,12 @@ export default async function leadAppointmentRoutes(fastify: FastifyInstance) {
         sessionKey: sessionKeyOf(request.auth.sessionId),
       })
       await announceBooking(app, user.id, outcome)
+      // Issue #15: after the commit, through the send queue (the booking never waits on SMTP).
+      if (outcome.changed && request.body.confirmByEmail)
+        await queueAppointmentConfirmation(app, {
+          appointmentId: outcome.appointment.id,
+          requestedBy: user.id,
+        })
       // Issue #15: the confirmation SMS the booking form asked for; its refusal never fails the booking.
       const smsRefusal =
         request.body.sendSms && outcome.changed

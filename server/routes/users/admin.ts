@@ -15,7 +15,7 @@ import {
 } from '../../../src/contracts/user-admin.ts'
 import { createUserBodySchema, updateUserBodySchema } from '../../../src/contracts/user-form.ts'
 import { listAircallAccounts } from '../../domain/aircall-accounts.ts'
-import { linkOrigin, sendPasswordLink } from '../../domain/password-reset.ts'
+import { sendPasswordLink } from '../../domain/mails/password-mails.ts'
 import { changeUserStatus, createUser, linkAircallAccount, updateUser } from '../../domain/user-admin.ts'
 import { bulkUsers } from '../../domain/user-bulk.ts'
 
@@ -53,7 +53,7 @@ export default async function userAdminRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const user = await createUser(db, request.body, request.auth.user!.id)
       // New accounts choose their own password through a single-use link.
-      await sendPasswordLink(app, { email: user.email, origin: linkOrigin(app), kind: 'welcome' })
+      await sendPasswordLink(app, { email: user.email, kind: 'welcome' })
       return reply.status(201).send(user)
     },
   )

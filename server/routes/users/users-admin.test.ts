@@ -1,7 +1,7 @@
 // The administrators' changes to users (issue #12 "Users"): create and edit with their audit entries,
 // unique e-mails, stale versions, status changes, bulk actions and the Aircall link (local fake).
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { startFakeAircall, type FakeAircall } from '../../../tests/fakes/aircall-server.ts'
 import { insertMission } from '../../../tests/factories/leads.ts'
 import { insertTeam, insertUser } from '../../../tests/factories/users.ts'
@@ -54,8 +54,14 @@ describe('create and edit', () => {
     expect(res.statusCode, res.body).toBe(201)
     const user = res.json()
     expect(user).toMatchObject({ email: 'lea.dupont@test.fr', version: 1, teams: [{ name: 'Équipe Ouest' }] })
-    const mails = await t.database.db.query.mailOutbox.findMany()
-    expect(mails.map((mail) => mail.to)).toContain('lea.dupont@test.fr')
+    // Issue #15: the welcome mail goes through the send queue, a moment after the answer.
+    await vi.waitFor(
+      async () => {
+        const mails = await t.database.db.query.mailOutbox.findMany()
+        expect(mails.map((mail) => mail.to)).toContain('lea.dupont@test.fr')
+      },
+      { timeout: 10_000, interval: 50 },
+    )
     expect(await auditOf(user.id)).toMatchObject([
       { action: 'create', before: null, after: { email: 'lea.dupont@test.fr', teams: 'Équipe Ouest' } },
     ])

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import sharp from 'sharp'
 import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
 import { createAgent } from '../../../tests/setup/agent.ts'
@@ -97,8 +97,14 @@ describe('user administration', () => {
       status: 'ACTIVE',
       teamIds: [team.id],
     })
-    const mails = await t.database.db.query.mailOutbox.findMany()
-    expect(mails.map((m) => m.to)).toContain('lea.dupont@test.fr')
+    // Issue #15: the welcome mail goes through the send queue, a moment after the answer.
+    await vi.waitFor(
+      async () => {
+        const mails = await t.database.db.query.mailOutbox.findMany()
+        expect(mails.map((mail) => mail.to)).toContain('lea.dupont@test.fr')
+      },
+      { timeout: 10_000, interval: 50 },
+    )
     const dup = await admin.request({
       method: 'POST',
       url: '/api/users',

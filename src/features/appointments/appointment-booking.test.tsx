@@ -58,7 +58,8 @@ describe('appointment booking page', () => {
     await userEvent.keyboard('{Enter}')
 
     await waitFor(() => expect(currentUrl(router)).toBe('/home'))
-    expect(body).toEqual({ startsAt: '2026-11-23T09:00:00.000Z' })
+    // Issue #15: the lead has an address, the confirmation e-mail is ticked by default.
+    expect(body).toEqual({ startsAt: '2026-11-23T09:00:00.000Z', confirmByEmail: true })
     expect(await screen.findByText('Rendez-vous fixé le lundi 23 novembre à 10:00.')).toBeTruthy()
   })
 
@@ -83,8 +84,26 @@ describe('appointment booking page', () => {
     await userEvent.click(box)
     await userEvent.click(screen.getByRole('radio', { name: '09:00' }))
     await userEvent.keyboard('{Enter}')
-    await waitFor(() => expect(body).toEqual({ startsAt: '2026-11-23T08:00:00.000Z', sendSms: true }))
+    await waitFor(() => expect(body).toEqual({ startsAt: '2026-11-23T08:00:00.000Z', confirmByEmail: true, sendSms: true }))
     expect(await screen.findByText(/a demandé à ne plus recevoir de SMS/)).toBeTruthy()
+  })
+
+  it('books without the confirmation e-mail once the box is unticked', async () => {
+    let body: unknown = null
+    setup(
+      availabilitiesAre(makeAvailabilities()),
+      bookingAnswers({ appointment: makeAppointment(), redirect: '/home' }, (b) => (body = b)),
+    )
+    const box = await screen.findByRole<HTMLInputElement>('checkbox', {
+      name: 'Envoyer la confirmation par e-mail',
+    })
+    expect(box.checked).toBe(true)
+    await userEvent.click(box)
+    const first = await screen.findByRole('radio', { name: '09:00' })
+    first.focus()
+    await userEvent.keyboard('{ArrowDown}')
+    await userEvent.keyboard('{Enter}')
+    await waitFor(() => expect(body).toEqual({ startsAt: '2026-11-23T09:00:00.000Z', confirmByEmail: false }))
   })
 
   it('asks for a slot before confirming', async () => {

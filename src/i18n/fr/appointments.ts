@@ -5,6 +5,8 @@ export const appointment = {
   title: (name: string) => `Rendez-vous pour ${name}`,
   documentTitle: (name: string) => `Rendez-vous de ${name} – Prise de rendez-vous`,
   agenda: (mission: string) => `Agenda de la mission ${mission}`,
+  // Issue #15: the booking's confirmation e-mail to the lead.
+  confirmByEmail: 'Envoyer la confirmation par e-mail',
   rules: (minutes: number) =>
     `Créneaux libres de ${minutes} minutes sur les 3 prochaines semaines, du lundi au vendredi, ` +
     'heure de Paris.',

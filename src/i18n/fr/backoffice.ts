@@ -112,6 +112,8 @@ export const auditHistory = {
     pause: 'Mise en pause',
     resume: 'Reprise',
     run: 'Lancement manuel',
+    // E-mails (issue #15).
+    resend: 'Renvoi',
   } satisfies Record<AuditAction, string>,
   fields: {
     name: 'Nom',

@@ -1,7 +1,15 @@
-// /backoffice/mails (spec §2). Its screen comes with a later issue; until then, title only.
-import { PlaceholderPage } from '../../app/placeholder-page.tsx'
-import { screenTitles } from '../../i18n/fr/screens.ts'
+// /backoffice/mails (spec §2, issue #15 "E-mails"): administrators edit the mail templates and read the
+// send log. Lazy like every route.
+import type { QueryClient } from '@tanstack/react-query'
+import { mailQueries } from '../../api/mails.ts'
+import { MailsScreen } from '../../features/mails/mails-screen.tsx'
+import { startQueries } from '../start-queries.ts'
+
+export const clientLoader = (queryClient: QueryClient) => () =>
+  startQueries(queryClient, (me) =>
+    me.role === 'ADMIN' ? [queryClient.ensureQueryData(mailQueries.templates())] : [],
+  )
 
 export function Component() {
-  return <PlaceholderPage title={screenTitles.backofficeMails} />
+  return <MailsScreen />
 }

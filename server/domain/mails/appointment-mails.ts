@@ -1,0 +1,132 @@
+// The appointment mails to the lead (issue #15 "E-mails", docs/domain.md "E-mails"): the confirmation
+// an agent chooses to send when booking, and the reminder the 'appointment-reminders-mail' job sends
+// once per appointment starting within the next 24 hours.
+import { and, eq, gt, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm'
+import type { FastifyInstance } from 'fastify'
+import type { Db } from '../../db/client.ts'
+import { appointments, leads, mailLog, missions } from '../../db/schema.ts'
+import { sendJob, MAIL_QUEUE } from './send.ts'
+
+const PARIS = 'Europe/Paris'
+export const REMINDER_HORIZON_MS = 24 * 60 * 60 * 1000
+
+const dateFormat = new Intl.DateTimeFormat('fr-FR', {
+  timeZone: PARIS,
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+})
+const timeFormat = new Intl.DateTimeFormat('fr-FR', { timeZone: PARIS, hour: 'numeric', minute: '2-digit' })
+
+/** "14 h 30", "9 h" (the product's way of writing hours). */
+function hourOf(at: Date): string {
+  const [hours, minutes] = timeFormat.format(at).split(':')
+  return minutes === '00' ? `${Number(hours)} h` : `${Number(hours)} h ${minutes}`
+}
+
+type AppointmentRow = {
+  appointmentId: number
+  leadId: number
+  email: string | null
+  firstName: string
+  lastName: string
+  mission: string
+  startsAt: Date
+}
+
+function variablesOf(row: AppointmentRow): Record<string, string> {
+  return {
+    prénom: row.firstName,
+    nom: row.lastName,
+    date_rdv: dateFormat.format(row.startsAt),
+    heure_rdv: hourOf(row.startsAt),
+    mission: row.mission,
+  }
+}
+
+function appointmentRows(db: Db) {
+  return db
+    .select({
+      appointmentId: appointments.id,
+      leadId: leads.id,
+      email: leads.email,
+      firstName: leads.firstName,
+      lastName: leads.lastName,
+      mission: missions.name,
+      startsAt: appointments.startsAt,
+    })
+    .from(appointments)
+    .innerJoin(leads, eq(leads.id, appointments.leadId))
+    .innerJoin(missions, eq(missions.id, appointments.missionId))
+}
+
+/**
+ * Queues the confirmation of the lead's current appointment; false when the lead has no e-mail
+ * address (the booking form offers the checkbox only when it has one).
+ */
+export async function queueAppointmentConfirmation(
+  app: FastifyInstance,
+  { appointmentId, requestedBy }: { appointmentId: number; requestedBy: number },
+): Promise<boolean> {
+  const [row] = await appointmentRows(app.database.db).where(eq(appointments.id, appointmentId))
+  if (!row?.email) return false
+  await app.database.db.transaction(async (tx) => {
+    const [logged] = await tx
+      .insert(mailLog)
+      .values({
+        template: 'appointment-confirmation',
+        to: row.email!,
+        leadId: row.leadId,
+        appointmentId: row.appointmentId,
+        requestedBy,
+        variables: variablesOf(row),
+      })
+      .returning({ id: mailLog.id })
+    await sendJob(app, logged!.id, tx)
+  })
+  app.jobs.wake(MAIL_QUEUE)
+  return true
+}
+
+/**
+ * The reminders due at `now` (docs/domain.md "E-mails"): appointments not cancelled, starting within
+ * the next 24 hours, booked at least 24 hours before they start (a later booking just had its
+ * confirmation), whose lead has an address, and without a reminder yet. Each one is a log row and a
+ * job written together; the partial unique index of mail_log lets one process only write it.
+ */
+export async function queueAppointmentReminders(app: FastifyInstance, now: Date): Promise<number> {
+  const { db } = app.database
+  const due = await appointmentRows(db).where(
+    and(
+      isNull(appointments.cancelledAt),
+      gt(appointments.startsAt, now),
+      lte(appointments.startsAt, new Date(now.getTime() + REMINDER_HORIZON_MS)),
+      lte(appointments.createdAt, sql`${appointments.startsAt} - interval '24 hours'`),
+      isNotNull(leads.email),
+      ne(leads.email, ''),
+      sql`not exists (select 1 from ${mailLog} where ${mailLog.appointmentId} = ${appointments.id} and ${mailLog.template} = 'appointment-reminder' and ${mailLog.resendOf} is null)`,
+    ),
+  )
+  let queued = 0
+  for (const row of due) {
+    const written = await db.transaction(async (tx) => {
+      const [logged] = await tx
+        .insert(mailLog)
+        .values({
+          template: 'appointment-reminder',
+          to: row.email!,
+          leadId: row.leadId,
+          appointmentId: row.appointmentId,
+          variables: variablesOf(row),
+        })
+        .onConflictDoNothing()
+        .returning({ id: mailLog.id })
+      if (logged) await sendJob(app, logged.id, tx)
+      return Boolean(logged)
+    })
+    if (written) queued += 1
+  }
+  if (queued > 0) app.jobs.wake(MAIL_QUEUE)
+  return queued
+}

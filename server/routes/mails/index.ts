@@ -1,0 +1,154 @@
+// E-mails (issue #15 "E-mails", docs/domain.md "E-mails"), administrators only: the templates (read,
+// save with optimistic concurrency, restore the default, preview and test send with a sample), and
+// the log of sent mails (filters, resend). Template changes and resends are audited.
+import type { FastifyInstance } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import { commonErrors } from '../../../src/contracts/common.ts'
+import { conflictBodySchema } from '../../../src/contracts/concurrency.ts'
+import {
+  mailContentSchema,
+  mailLogPageSchema,
+  mailLogParamSchema,
+  mailLogQuerySchema,
+  mailPreviewSchema,
+  mailQueuedSchema,
+  mailTemplateKeyParamSchema,
+  mailTemplateListSchema,
+  mailTemplateRestoreSchema,
+  mailTemplateSaveSchema,
+  mailTemplateSchema,
+} from '../../../src/contracts/mails.ts'
+import { users } from '../../db/schema.ts'
+import { eq } from 'drizzle-orm'
+import { MAIL_CATALOGUE } from '../../domain/mails/catalogue.ts'
+import { listMailLog, resendMail } from '../../domain/mails/log.ts'
+import { assertPlaceholders, renderMail } from '../../domain/mails/render.ts'
+import { MAIL_QUEUE, queueMail } from '../../domain/mails/send.ts'
+import { listTemplates, restoreTemplate, saveTemplate } from '../../domain/mails/templates.ts'
+
+const ADMIN = ['ADMIN'] as const
+
+export default async function mailRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>()
+  const templateAnswers = {
+    200: mailTemplateSchema,
+    409: conflictBodySchema(mailTemplateSchema),
+    ...commonErrors,
+  }
+
+  app.get(
+    '/api/mail-templates',
+    {
+      config: { access: ADMIN },
+      schema: { tags: ['mails'], response: { 200: mailTemplateListSchema, ...commonErrors } },
+    },
+    async () => ({ templates: await listTemplates(app.database.db) }),
+  )
+
+  app.put(
+    '/api/mail-templates/:key',
+    {
+      config: { access: ADMIN },
+      schema: {
+        tags: ['mails'],
+        params: mailTemplateKeyParamSchema,
+        body: mailTemplateSaveSchema,
+        response: templateAnswers,
+      },
+    },
+    async (request) => saveTemplate(app, request.auth.user!.id, request.params.key, request.body),
+  )
+
+  app.post(
+    '/api/mail-templates/:key/restore',
+    {
+      config: { access: ADMIN },
+      schema: {
+        tags: ['mails'],
+        params: mailTemplateKeyParamSchema,
+        body: mailTemplateRestoreSchema,
+        response: templateAnswers,
+      },
+    },
+    async (request) => restoreTemplate(app, request.auth.user!.id, request.params.key, request.body.version),
+  )
+
+  // The editor's content (saved or not) with the sample values, in the product's layout.
+  app.post(
+    '/api/mail-templates/:key/preview',
+    {
+      config: { access: ADMIN },
+      schema: {
+        tags: ['mails'],
+        params: mailTemplateKeyParamSchema,
+        body: mailContentSchema,
+        response: { 200: mailPreviewSchema, ...commonErrors },
+      },
+    },
+    async (request) => {
+      assertPlaceholders(request.params.key, request.body)
+      return renderMail(request.body, MAIL_CATALOGUE[request.params.key].sample)
+    },
+  )
+
+  // The same, sent to the administrator's own address through the send queue (a sample link only).
+  app.post(
+    '/api/mail-templates/:key/test',
+    {
+      config: { access: ADMIN },
+      schema: {
+        tags: ['mails'],
+        params: mailTemplateKeyParamSchema,
+        body: mailContentSchema,
+        response: { 202: mailQueuedSchema, ...commonErrors },
+      },
+    },
+    async (request, reply) => {
+      const { key } = request.params
+      assertPlaceholders(key, request.body)
+      const [me] = await app.database.db
+        .select({ email: users.email })
+        .from(users)
+        .where(eq(users.id, request.auth.user!.id))
+      const sample = MAIL_CATALOGUE[key].sample
+      const id = await queueMail(app, {
+        template: key,
+        to: me!.email,
+        variables: sample,
+        requestedBy: request.auth.user!.id,
+        rendered: await renderMail(request.body, sample),
+      })
+      return reply.status(202).send({ id })
+    },
+  )
+
+  app.get(
+    '/api/mail-log',
+    {
+      config: { access: ADMIN },
+      schema: {
+        tags: ['mails'],
+        querystring: mailLogQuerySchema,
+        response: { 200: mailLogPageSchema, ...commonErrors },
+      },
+    },
+    async (request) => listMailLog(app, request.query),
+  )
+
+  app.post(
+    '/api/mail-log/:id/resend',
+    {
+      config: { access: ADMIN },
+      schema: {
+        tags: ['mails'],
+        params: mailLogParamSchema,
+        response: { 202: mailQueuedSchema, ...commonErrors },
+      },
+    },
+    async (request, reply) => {
+      const id = await resendMail(app, request.auth.user!.id, request.params.id)
+      app.jobs.wake(MAIL_QUEUE)
+      return reply.status(202).send({ id })
+    },
+  )
+}

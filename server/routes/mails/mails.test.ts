@@ -1,0 +1,256 @@
+// Issue #15 "E-mails": templates edited by administrators (whitelisted placeholders, optimistic saves,
+// restore, audit), mails sent by the durable job to a REAL local SMTP server (tests/setup/smtp-server),
+// failures recorded with the SMTP error, resend, and no password link in the log.
+import { and, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { MailLogPage, MailTemplate } from '../../../src/contracts/mails.ts'
+import { auditEntries, leads, mailLog, passwordResetTokens, users } from '../../db/schema.ts'
+import { offeredDays } from '../../domain/appointment-slots.ts'
+import { hashToken } from '../../domain/password-reset.ts'
+import { insertLead, insertMission } from '../../../tests/factories/leads.ts'
+import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
+import { startSmtpServer, type TestSmtpServer } from '../../../tests/setup/smtp-server.ts'
+
+let smtp: TestSmtpServer
+beforeAll(async () => {
+  smtp = await startSmtpServer()
+})
+afterAll(() => smtp.close())
+
+const t = signedInServer({
+  config: () => ({ smtpUrl: smtp.url, publicUrl: 'https://centre.exemple.fr' }),
+  users: { admin: { role: 'ADMIN' }, teleop: {} },
+})
+const { admin, teleop: agent } = t.agents
+const WAIT = { timeout: 15_000, interval: 50 }
+
+async function template(key: string): Promise<MailTemplate> {
+  const res = await admin.request({ url: '/api/mail-templates' })
+  expect(res.statusCode).toBe(200)
+  return res.json().templates.find((item: MailTemplate) => item.key === key)
+}
+
+function received(to: string, count = 1) {
+  return vi.waitFor(() => {
+    const mails = smtp.received.filter((mail) => mail.to === to)
+    if (mails.length < count) throw new Error(`${mails.length} mails to ${to}`)
+    return mails
+  }, WAIT)
+}
+
+function logged(id: number, status: string) {
+  return vi.waitFor(async () => {
+    const [row] = await t.database.db.select().from(mailLog).where(eq(mailLog.id, id))
+    if (row?.status !== status) throw new Error(`mail ${id} is ${row?.status}`)
+    return row
+  }, WAIT)
+}
+
+async function heldLead(email: string | null) {
+  const { db } = t.database
+  const me = t.users.teleop
+  const { market } = await insertMission(db, { userIds: [me.id] })
+  const lead = await insertLead(db, market.id, {
+    firstName: 'Zoé',
+    lastName: 'L’Écuyer',
+    email,
+    step: 2,
+    status: 'IN_PROGRESS',
+    processingUserId: me.id,
+    processingSince: new Date(),
+  })
+  await db.update(users).set({ processingLeadId: lead.id }).where(eq(users.id, me.id))
+  return lead
+}
+
+const slot = () => offeredDays(new Date())[1]!.slots[1]!.startsAt
+
+describe('templates', () => {
+  it('lists every template with its default and its variables', async () => {
+    const confirmation = await template('appointment-confirmation')
+    expect(confirmation).toMatchObject({ version: 0, isDefault: true, updatedAt: null })
+    expect(confirmation.variables).toEqual(['prénom', 'nom', 'date_rdv', 'heure_rdv', 'mission'])
+    expect((await template('welcome')).variables).toContain('lien')
+  })
+
+  it('refuses unknown placeholders and unbalanced braces in French, changing nothing', async () => {
+    const base = await template('appointment-confirmation')
+    for (const [field, value, message] of [
+      ['text', 'Bonjour {lien}', 'La variable {lien} n’existe pas pour ce modèle.'],
+      ['html', '<p>Bonjour {prénom</p>', 'n’est pas refermée'],
+      ['subject', 'RDV}', 'n’a pas d’accolade ouvrante'],
+    ] as const) {
+      const res = await admin.request({
+        method: 'PUT',
+        url: '/api/mail-templates/appointment-confirmation',
+        payload: { subject: base.subject, html: base.html, text: base.text, version: 0, [field]: value },
+      })
+      expect(res.statusCode).toBe(400)
+      expect(res.json().error.fields[field]).toContain(message)
+    }
+    expect(await template('appointment-confirmation')).toEqual(base)
+    expect(await t.database.db.select().from(auditEntries)).toEqual([])
+  })
+
+  it('saves from the version edited, refuses a stale one, restores the default; all audited', async () => {
+    const base = await template('appointment-reminder')
+    const edit = { subject: base.subject, html: `${base.html}<p>Nouveau</p>`, text: base.text }
+    const save = (version: number) =>
+      admin.request({
+        method: 'PUT',
+        url: '/api/mail-templates/appointment-reminder',
+        payload: { ...edit, version },
+      })
+    const [first, second] = await Promise.all([save(0), save(0)])
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409])
+    const stale = first.statusCode === 409 ? first : second
+    expect(stale.json()).toMatchObject({ error: { code: 'STALE_VERSION' }, current: { version: 1 } })
+    expect(await template('appointment-reminder')).toMatchObject({
+      version: 1,
+      isDefault: false,
+      html: edit.html,
+    })
+    expect((await agent.request({ url: '/api/mail-templates' })).statusCode).toBe(403)
+
+    const restored = await admin.request({
+      method: 'POST',
+      url: '/api/mail-templates/appointment-reminder/restore',
+      payload: { version: 1 },
+    })
+    expect(restored.statusCode).toBe(200)
+    expect(restored.json()).toMatchObject({ version: 2, isDefault: true, html: base.html })
+    const audit = await t.database.db.select().from(auditEntries).orderBy(auditEntries.id)
+    expect(audit.map((entry) => [entry.entity, entry.action])).toEqual([
+      ['mailTemplate', 'update'],
+      ['mailTemplate', 'restore'],
+    ])
+  })
+
+  it('previews with the sample lead and sends a test to the administrator', async () => {
+    const content = { subject: 'Test {prénom}', html: '<p>Bonjour {prénom} {nom}</p>', text: 'Texte {nom}' }
+    const preview = await admin.request({
+      method: 'POST',
+      url: '/api/mail-templates/appointment-confirmation/preview',
+      payload: content,
+    })
+    expect(preview.statusCode).toBe(200)
+    expect(preview.json().subject).toBe('Test Camille')
+    expect(preview.json().html).toContain('Bonjour Camille Martin')
+    const sent = await admin.request({
+      method: 'POST',
+      url: '/api/mail-templates/appointment-confirmation/test',
+      payload: content,
+    })
+    expect(sent.statusCode).toBe(202)
+    const [mail] = await received(t.users.admin.email)
+    expect(mail).toMatchObject({ subject: 'Test Camille', text: 'Texte Martin' })
+    expect(mail!.html).toContain('Bonjour Camille Martin')
+    expect(await logged(sent.json().id, 'sent')).toMatchObject({ test: true, attempts: 1 })
+  })
+})
+
+describe('sending', () => {
+  it('books with the confirmation: the SMTP server receives the edited template, the log says sent', async () => {
+    const base = await template('appointment-confirmation')
+    const saved = await admin.request({
+      method: 'PUT',
+      url: '/api/mail-templates/appointment-confirmation',
+      payload: { ...base, html: `${base.html}<p>Pensez à vos factures, {prénom}.</p>`, version: 0 },
+    })
+    expect(saved.statusCode).toBe(200)
+    const lead = await heldLead('zoe@exemple.fr')
+    const startsAt = slot()
+    const res = await agent.request({
+      method: 'POST',
+      url: `/api/lead/${lead.uuid}/appointment`,
+      payload: { startsAt: startsAt.toISOString(), confirmByEmail: true },
+    })
+    expect(res.statusCode).toBe(200)
+    const [mail] = await received('zoe@exemple.fr')
+    expect(mail!.subject).toMatch(/^Confirmation de votre rendez-vous du \w+ \d+ \w+ 2\d{3}$/)
+    expect(mail!.text).toContain('Bonjour Zoé L’Écuyer')
+    expect(mail!.html).toContain('Pensez à vos factures, Zoé.')
+    const page: MailLogPage = (
+      await admin.request({ url: '/api/mail-log?template=appointment-confirmation' })
+    ).json()
+    expect(page.items).toMatchObject([{ to: 'zoe@exemple.fr', leadId: lead.id, status: 'sent', attempts: 1 }])
+  })
+
+  it('sends nothing without the box ticked, nor to a lead without an address', async () => {
+    for (const [email, confirmByEmail] of [
+      ['sans@exemple.fr', false],
+      [null, true],
+    ] as const) {
+      const lead = await heldLead(email)
+      const res = await agent.request({
+        method: 'POST',
+        url: `/api/lead/${lead.uuid}/appointment`,
+        payload: { startsAt: slot().toISOString(), confirmByEmail },
+      })
+      expect(res.statusCode).toBe(200)
+      await t.database.db.update(users).set({ processingLeadId: null }).where(eq(users.id, t.users.teleop.id))
+    }
+    expect(await t.database.db.select().from(mailLog)).toEqual([])
+  })
+
+  it('records an SMTP refusal as failed with the server’s error, and resends on demand', async () => {
+    const lead = await heldLead('reject@exemple.fr')
+    await agent.request({
+      method: 'POST',
+      url: `/api/lead/${lead.uuid}/appointment`,
+      payload: { startsAt: slot().toISOString(), confirmByEmail: true },
+    })
+    const [row] = await t.database.db.select().from(mailLog)
+    const failed = await logged(row!.id, 'failed')
+    expect(failed.error).toContain('550')
+    expect(failed.attempts).toBe(1)
+    const filtered: MailLogPage = (
+      await admin.request({ url: '/api/mail-log?status=failed&q=REJECT' })
+    ).json()
+    expect(filtered.items.map((item) => item.id)).toEqual([row!.id])
+
+    // The lead's address corrected, the resend goes (to the logged address: here a good one).
+    await t.database.db.update(mailLog).set({ to: 'zoe2@exemple.fr' }).where(eq(mailLog.id, row!.id))
+    await t.database.db.update(leads).set({ email: 'zoe2@exemple.fr' }).where(eq(leads.id, lead.id))
+    const resend = await admin.request({ method: 'POST', url: `/api/mail-log/${row!.id}/resend` })
+    expect(resend.statusCode).toBe(202)
+    expect(await logged(resend.json().id, 'sent')).toMatchObject({ resendOf: row!.id })
+    const [mail] = await received('zoe2@exemple.fr')
+    expect(mail!.text).toContain('Bonjour Zoé')
+    const [audit] = await t.database.db.select().from(auditEntries).where(eq(auditEntries.entity, 'mail'))
+    expect(audit).toMatchObject({ action: 'resend', entityId: row!.id })
+    expect((await admin.request({ method: 'POST', url: '/api/mail-log/999999/resend' })).statusCode).toBe(404)
+  })
+
+  it('keeps password links out of the log; a resend issues a fresh link and the old one dies', async () => {
+    const { db } = t.database
+    const email = t.users.teleop.email
+    await agent.request({ method: 'POST', url: '/api/forgotPassword', payload: { email } })
+    const [first] = await received(email)
+    const link = first!.text.match(/https:\/\/centre\.exemple\.fr\/reset-password\?token=\S+/)![0]
+    expect(first!.html).toContain(link.replaceAll('&', '&amp;'))
+    const [row] = await db.select().from(mailLog).where(eq(mailLog.template, 'password-reset'))
+    const sent = await logged(row!.id, 'sent')
+    const token = new URL(link).searchParams.get('token')!
+    const stored = JSON.stringify(sent)
+    expect(stored).not.toContain(token)
+    expect(sent.text).toContain('[lien personnel masqué]')
+    expect(sent.html).toContain('[lien personnel masqué]')
+
+    const resend = await admin.request({ method: 'POST', url: `/api/mail-log/${row!.id}/resend` })
+    await logged(resend.json().id, 'sent')
+    const [, second] = await received(email, 2)
+    const fresh = new URL(second!.text.match(/https:\S+token=\S+/)![0]).searchParams.get('token')!
+    expect(fresh).not.toBe(token)
+    const tokens = await db.select().from(passwordResetTokens)
+    expect(tokens.map((row) => row.tokenHash)).toEqual([hashToken(fresh)])
+    const all = JSON.stringify(
+      await db
+        .select()
+        .from(mailLog)
+        .where(and(eq(mailLog.to, email))),
+    )
+    expect(all).not.toContain(token)
+    expect(all).not.toContain(fresh)
+  })
+})

@@ -1,0 +1,137 @@
+// Issue #15 "E-mails": the administrator edits a template (a variable inserted at the cursor, the
+// preview following in a sandboxed frame, the server's refusal shown beside the field, the version
+// edited sent), and reads the log with its filters in the URL and a resend.
+import { describe, expect, it } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
+import { server } from '../../../tests/mocks/server.ts'
+import { renderFeature } from '../../../tests/setup/render-feature.tsx'
+import type { MailContent, MailLogEntry, MailTemplate } from '../../contracts/mails.ts'
+import { MailsScreen } from './mails-screen.tsx'
+
+const confirmation: MailTemplate = {
+  key: 'appointment-confirmation',
+  subject: 'Confirmation de votre rendez-vous du {date_rdv}',
+  html: '<p>Bonjour {prénom},</p>',
+  text: 'Bonjour {prénom},',
+  variables: ['prénom', 'nom', 'date_rdv', 'heure_rdv', 'mission'],
+  version: 0,
+  isDefault: true,
+  updatedAt: null,
+}
+
+function templates() {
+  return http.get('*/api/mail-templates', () => HttpResponse.json({ templates: [confirmation] }))
+}
+
+function previews(seen: MailContent[]) {
+  return http.post('*/api/mail-templates/:key/preview', async ({ request }) => {
+    const body = (await request.json()) as MailContent
+    seen.push(body)
+    return HttpResponse.json({
+      subject: body.subject.replace('{date_rdv}', 'jeudi 3 décembre 2026'),
+      html: `<html><body>${body.html.replaceAll('{prénom}', 'Camille').replaceAll('{nom}', 'Martin')}</body></html>`,
+      text: body.text.replaceAll('{prénom}', 'Camille').replaceAll('{nom}', 'Martin'),
+    })
+  })
+}
+
+describe('MailsScreen, templates', () => {
+  it('inserts a variable at the cursor, previews it sandboxed, saves from the version edited', async () => {
+    const seen: MailContent[] = []
+    const saved: unknown[] = []
+    server.use(
+      templates(),
+      previews(seen),
+      http.put('*/api/mail-templates/appointment-confirmation', async ({ request }) => {
+        saved.push(await request.json())
+        return HttpResponse.json({ ...confirmation, version: 1, isDefault: false })
+      }),
+    )
+    const user = userEvent.setup()
+    renderFeature(<MailsScreen />, '/backoffice/mails')
+    const text = await screen.findByLabelText('Version texte')
+    expect(screen.getByRole('tab', { name: 'Modèles' }).getAttribute('aria-selected')).toBe('true')
+    await user.click(text)
+    await user.keyboard('{End} ')
+    await user.click(screen.getByRole('button', { name: '{nom}' }))
+    expect((text as HTMLTextAreaElement).value).toBe('Bonjour {prénom}, {nom}')
+    const frame = await screen.findByTitle('Aperçu de l’e-mail en HTML')
+    expect(frame.getAttribute('sandbox')).toBe('')
+    expect(await screen.findByText('Bonjour Camille, Martin')).toBeTruthy()
+    expect(frame.getAttribute('srcdoc')).toContain('Bonjour Camille,')
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }))
+    await waitFor(() =>
+      expect(saved).toEqual([{ ...confirmation, text: 'Bonjour {prénom}, {nom}', version: 0 }].map(pick)),
+    )
+  })
+
+  it('shows the server’s refusal of a placeholder beside its field', async () => {
+    const message = 'La variable {lien} n’existe pas pour ce modèle.'
+    server.use(
+      templates(),
+      previews([]),
+      http.put('*/api/mail-templates/:key', () =>
+        HttpResponse.json(
+          { error: { code: 'INVALID', message, fields: { html: message } } },
+          { status: 400 },
+        ),
+      ),
+    )
+    const user = userEvent.setup()
+    renderFeature(<MailsScreen />, '/backoffice/mails')
+    const html = await screen.findByLabelText('Contenu HTML')
+    await user.type(html, ' x')
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }))
+    expect((await screen.findByRole('alert')).textContent).toBe(message)
+    expect(html.getAttribute('aria-invalid')).toBe('true')
+  })
+})
+
+function pick({ subject, html, text, version }: MailTemplate) {
+  return { subject, html, text, version }
+}
+
+describe('MailsScreen, log', () => {
+  const failed: MailLogEntry = {
+    id: 7,
+    template: 'appointment-confirmation',
+    to: 'zoe@exemple.fr',
+    leadId: 3,
+    userId: null,
+    subject: 'Confirmation de votre rendez-vous',
+    status: 'failed',
+    attempts: 2,
+    error: '550 Mailbox unavailable',
+    queuedAt: '2026-11-26T09:00:00.000Z',
+    sentAt: null,
+    resendOf: null,
+    test: false,
+  }
+
+  it('filters through the URL, shows statuses in French and resends', async () => {
+    const asked: string[] = []
+    const resent: string[] = []
+    server.use(
+      http.get('*/api/mail-log', ({ request }) => {
+        asked.push(new URL(request.url).search)
+        return HttpResponse.json({ items: [failed], total: 1, page: 1, pageSize: 25 })
+      }),
+      http.post('*/api/mail-log/:id/resend', ({ params }) => {
+        resent.push(String(params.id))
+        return HttpResponse.json({ id: 8 }, { status: 202 })
+      }),
+    )
+    const user = userEvent.setup()
+    const { router } = renderFeature(<MailsScreen />, '/backoffice/mails?vue=journal')
+    const row = (await screen.findByText('zoe@exemple.fr')).closest('tr')!
+    expect(within(row).getByText('Échec')).toBeTruthy()
+    expect(within(row).getByText('550 Mailbox unavailable')).toBeTruthy()
+    await user.selectOptions(screen.getByLabelText('Statut'), 'Échec')
+    expect(router.state.location.search).toBe('?vue=journal&status=failed')
+    await waitFor(() => expect(asked).toContain('?status=failed&page=1'))
+    await user.click(within(row).getByRole('button', { name: 'Renvoyer' }))
+    await waitFor(() => expect(resent).toEqual(['7']))
+  })
+})

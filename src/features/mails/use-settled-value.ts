@@ -1,0 +1,12 @@
+// A value that follows another once it stopped changing for `delayMs` (the template preview asks the
+// server once typing pauses, not at every key). A copy of the crons feature's: features share nothing.
+import { useEffect, useState } from 'react'
+
+export function useSettledValue<T>(value: T, delayMs: number): T {
+  const [settled, setSettled] = useState(value)
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs)
+    return () => clearTimeout(timer)
+  }, [value, delayMs])
+  return settled
+}
