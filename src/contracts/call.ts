@@ -28,6 +28,12 @@ export const AIRCALL_CALL_EVENTS = [
 ] as const
 export type AircallCallEvent = (typeof AIRCALL_CALL_EVENTS)[number]
 
+/** The message.* events of the SMS send log and opt-outs (docs/domain.md "SMS"). */
+export const AIRCALL_MESSAGE_EVENTS = ['message.sent', 'message.received', 'message.status_updated'] as const
+
+/** Every event the product's webhook must receive (the repair creates or completes it with these). */
+export const AIRCALL_PRODUCT_EVENTS = [...AIRCALL_CALL_EVENTS, ...AIRCALL_MESSAGE_EVENTS] as const
+
 const unixSeconds = z.number().int().nonnegative()
 const aircallId = z.number().int().positive()
 

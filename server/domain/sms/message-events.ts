@@ -5,13 +5,15 @@
 // Delivery is at least once and unordered: a status only ever moves forward.
 import { and, eq, inArray } from 'drizzle-orm'
 import { z } from 'zod'
-import type { AircallWebhookBody, TelephonyProviderName } from '../../../src/contracts/call.ts'
+import {
+  AIRCALL_MESSAGE_EVENTS,
+  type AircallWebhookBody,
+  type TelephonyProviderName,
+} from '../../../src/contracts/call.ts'
 import { toE164 } from '../../../src/contracts/phone.ts'
 import { isOptOutMessage, type SmsStatus } from '../../../src/contracts/sms.ts'
 import type { Db } from '../../db/client.ts'
 import { smsMessages, smsOptOuts } from '../../db/schema.ts'
-
-export const AIRCALL_MESSAGE_EVENTS = ['message.sent', 'message.received', 'message.status_updated'] as const
 
 const messageSchema = z.looseObject({
   id: z.union([z.string(), z.number()]).transform(String),

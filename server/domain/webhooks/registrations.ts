@@ -1,7 +1,7 @@
 // The check of Aircall's side (issue #15, docs/domain.md "Telephony webhook status"): the webhooks the
 // Aircall account has registered, which one is the product's (its URL starts with PUBLIC_URL +
 // /api/webhooks/aircall; a query string may follow), and the call events the product still lacks.
-import { AIRCALL_CALL_EVENTS, type AircallWebhook } from '../../../src/contracts/call.ts'
+import { AIRCALL_PRODUCT_EVENTS, type AircallWebhook } from '../../../src/contracts/call.ts'
 import type { WebhookRegistrations } from '../../../src/contracts/webhooks.ts'
 import type { TelephonyProvider } from '../../telephony/provider.ts'
 
@@ -32,7 +32,7 @@ export function registrationsOf(
     if (webhook.events.length === 0) all = true
     for (const event of webhook.events) received.add(event)
   }
-  const missingEvents = all ? [] : AIRCALL_CALL_EVENTS.filter((event) => !received.has(event))
+  const missingEvents = all ? [] : AIRCALL_PRODUCT_EVENTS.filter((event) => !received.has(event))
   // A disabled webhook of ours is not created again (Aircall re-enables it on its next successful
   // delivery): only a missing one is; an active one lacking events is completed.
   const repair =

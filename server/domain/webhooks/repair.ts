@@ -9,7 +9,7 @@
 // whether ours exists, and only then creates it.
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm'
-import { AIRCALL_CALL_EVENTS } from '../../../src/contracts/call.ts'
+import { AIRCALL_PRODUCT_EVENTS } from '../../../src/contracts/call.ts'
 import type { WebhookRegistrations } from '../../../src/contracts/webhooks.ts'
 import { rowsOf, type Db } from '../../db/client.ts'
 import { aircallWebhookTokens } from '../../db/schema.ts'
@@ -100,7 +100,7 @@ async function claimCreation(db: Db, url: string, userId: number): Promise<numbe
   return rowsOf<{ id: number }>(result)[0]?.id ?? null
 }
 
-/** Creates the product's webhook with the call events it needs; answers the account as it is then. */
+/** Creates the product's webhook with the call and message events it needs; answers the account as it is then. */
 export async function createProductWebhook(context: RepairContext): Promise<WebhookRegistrations> {
   const { db, userId } = context
   const aircall = aircallOf(context)
@@ -118,7 +118,7 @@ export async function createProductWebhook(context: RepairContext): Promise<Webh
     const created = await aircall.create({
       customName: PRODUCT_WEBHOOK_NAME,
       url: aircall.expectedUrl,
-      events: AIRCALL_CALL_EVENTS,
+      events: AIRCALL_PRODUCT_EVENTS,
     })
     await db.transaction(async (tx) => {
       await tx
@@ -130,7 +130,7 @@ export async function createProductWebhook(context: RepairContext): Promise<Webh
         entity: 'aircallWebhook',
         entityId: claim,
         action: 'create',
-        after: { webhookId: created.webhook_id, url: created.url, events: AIRCALL_CALL_EVENTS.join(', ') },
+        after: { webhookId: created.webhook_id, url: created.url, events: AIRCALL_PRODUCT_EVENTS.join(', ') },
       })
     })
     // registrationsOf keeps id, URL, name, state and events: the token goes no further.
@@ -142,7 +142,7 @@ export async function createProductWebhook(context: RepairContext): Promise<Webh
 }
 
 /**
- * Adds the call events the product's active webhook lacks (PUT with the full list: Aircall resets a
+ * Adds the call and message events the product's active webhook lacks (PUT with the full list: Aircall resets a
  * webhook sent without events to every event). Doing it twice at once sends the same list twice.
  */
 export async function completeProductWebhook(context: RepairContext): Promise<WebhookRegistrations> {

@@ -3,7 +3,7 @@
 // missing call events added to an existing one; never two webhooks for two clicks at once.
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { AIRCALL_CALL_EVENTS } from '../../../src/contracts/call.ts'
+import { AIRCALL_PRODUCT_EVENTS } from '../../../src/contracts/call.ts'
 import type { WebhookRegistrations, WebhookStatus } from '../../../src/contracts/webhooks.ts'
 import { startFakeAircall, type FakeAircall } from '../../../tests/fakes/aircall-server.ts'
 import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
@@ -81,7 +81,7 @@ describe('POST /api/webhooks/aircall-registrations/create', () => {
     expect(creation?.body).toEqual({
       custom_name: PRODUCT_WEBHOOK_NAME,
       url: EXPECTED_URL,
-      events: [...AIRCALL_CALL_EVENTS],
+      events: [...AIRCALL_PRODUCT_EVENTS],
     })
     const created = fake.webhooks.find((one) => one.url === EXPECTED_URL)!
     const [row] = await t.database.db.select().from(aircallWebhookTokens)
@@ -153,7 +153,7 @@ describe('POST /api/webhooks/aircall-registrations/complete', () => {
     const put = fake.requests.find((one) => one.method === 'PUT')
     expect(put).toMatchObject({ path: '/v1/webhooks/ours' })
     expect((put!.body as { events: string[] }).events.sort()).toEqual(
-      ['user.opened.v2', ...AIRCALL_CALL_EVENTS].sort(),
+      ['user.opened.v2', ...AIRCALL_PRODUCT_EVENTS].sort(),
     )
     const audits = await t.database.db
       .select()

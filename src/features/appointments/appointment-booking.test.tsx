@@ -84,7 +84,9 @@ describe('appointment booking page', () => {
     await userEvent.click(box)
     await userEvent.click(screen.getByRole('radio', { name: '09:00' }))
     await userEvent.keyboard('{Enter}')
-    await waitFor(() => expect(body).toEqual({ startsAt: '2026-11-23T08:00:00.000Z', confirmByEmail: true, sendSms: true }))
+    await waitFor(() =>
+      expect(body).toEqual({ startsAt: '2026-11-23T08:00:00.000Z', confirmByEmail: true, sendSms: true }),
+    )
     expect(await screen.findByText(/a demandé à ne plus recevoir de SMS/)).toBeTruthy()
   })
 
