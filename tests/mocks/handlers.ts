@@ -30,6 +30,9 @@ export const handlers = [
   ),
   // Issue #15: the lead sheet's SMS panel; nothing to send unless a test says otherwise.
   http.get('*/api/lead/:id/sms', () => HttpResponse.json({ phone: null, refusal: null, templates: [] })),
+  // Issue #15: the back office's SMS and e-mail templates, none unless a test provides them.
+  http.get('*/api/sms/templates', () => HttpResponse.json({ templates: [] })),
+  http.get('*/api/mail-templates', () => HttpResponse.json({ templates: [] })),
   // Leaving a lead sheet (also when a test unmounts it) tells the server; nothing to check there.
   http.post('*/api/users/view-lead-page', () => HttpResponse.json({ ok: true })),
   http.post('*/api/users/quit-lead-page', () => HttpResponse.json({ ok: true })),
