@@ -1,6 +1,7 @@
 // Issue #15, the check of Aircall's side: the webhooks registered on the Aircall account (the local
 // fake of its API), the product's own one recognised by its URL, and the call events it lacks; with
 // the simulator, no account to check.
+import { AIRCALL_PRODUCT_EVENTS } from '../../../src/contracts/call.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { WebhookRegistrations } from '../../../src/contracts/webhooks.ts'
 import { startFakeAircall, type FakeAircall } from '../../../tests/fakes/aircall-server.ts'
@@ -29,7 +30,7 @@ async function registrations(): Promise<WebhookRegistrations> {
 }
 
 describe('GET /api/webhooks/aircall-registrations', () => {
-  it('lists the account’s webhooks, recognises the product’s and names the call events it lacks', async () => {
+  it('lists the account’s webhooks, recognises the product’s and names the call and message events it lacks', async () => {
     fake.webhooks = [
       {
         webhook_id: 'a1',
@@ -53,11 +54,18 @@ describe('GET /api/webhooks/aircall-registrations', () => {
       ['a1', false],
       ['b2', true],
     ])
-    expect(found.missingEvents).toEqual(['call.ringing_on_agent', 'call.hungup', 'call.voicemail_left'])
+    expect(found.missingEvents).toEqual([
+      'call.ringing_on_agent',
+      'call.hungup',
+      'call.voicemail_left',
+      'message.sent',
+      'message.received',
+      'message.status_updated',
+    ])
     expect(fake.requests.at(-1)).toMatchObject({ method: 'GET', path: '/v1/webhooks?page=1&per_page=50' })
   })
 
-  it('lacks every call event when the product’s webhook is missing or disabled, none when it takes all', async () => {
+  it('lacks every call and message event when the product’s webhook is missing or disabled, none when it takes all', async () => {
     fake.webhooks = [
       {
         webhook_id: 'c3',
@@ -67,7 +75,7 @@ describe('GET /api/webhooks/aircall-registrations', () => {
         custom_name: '',
       },
     ]
-    expect((await registrations()).missingEvents).toHaveLength(6)
+    expect((await registrations()).missingEvents).toEqual([...AIRCALL_PRODUCT_EVENTS])
     fake.webhooks = [{ ...fake.webhooks[0]!, active: true }]
     expect((await registrations()).missingEvents).toEqual([])
   })
