@@ -3,7 +3,6 @@
 // replacement); the values are substituted afterwards, HTML-escaped in the HTML version. The
 // placeholders were checked on save, so only whitelisted names remain in the content.
 import { createHash } from 'node:crypto'
-import mjml2html from 'mjml'
 import { LRUCache } from 'lru-cache'
 import { checkPlaceholders, fillPlaceholders } from '../../../src/contracts/mail-placeholders.ts'
 import { MAIL_VARIABLES, type MailContent, type MailTemplateKey } from '../../../src/contracts/mails.ts'
@@ -52,6 +51,9 @@ export async function layoutHtml(content: string): Promise<string> {
   const cached = layouts.get(key)
   if (cached !== undefined) return cached
   const source = layoutSource(toMarkers(content))
+  // Loaded on the first mail, not with the server: MJML takes most of a second to import, which every
+  // process start (and every server test file) would otherwise pay.
+  const { default: mjml2html } = await import('mjml')
   const { html } = await mjml2html(source, { validationLevel: 'soft', keepComments: false })
   layouts.set(key, html)
   return html
