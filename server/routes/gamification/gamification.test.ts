@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { asc, eq } from 'drizzle-orm'
 import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
 import { insertCall, insertHeldLeadWithEndedCall, insertLead } from '../../../tests/factories/leads.ts'
+import { firstAnsweredCallBadges } from '../../../tests/factories/first-call-badges.ts'
 import { calls, dailyActivity, leads, userAwards, userBadges, users, xpLedger } from '../../db/schema.ts'
 import type { Db } from '../../db/client.ts'
 import { rebuildDailyActivity } from '../../domain/gamification/daily-rebuild.ts'
@@ -119,10 +120,12 @@ describe('experience, badges and tentacalls', () => {
     const event = { kind: 'call-answered', userId: me.id, callId: call.id, startedAt } as const
     const first = await db.transaction((tx) => recordEvent(tx as unknown as Db, event))
     const again = await db.transaction((tx) => recordEvent(tx as unknown as Db, event))
-    expect(first).toMatchObject({ gained: 2, experiencePoints: 2, badges: ['premier-appel'] })
+    const earned = firstAnsweredCallBadges(startedAt)
+    expect(first).toMatchObject({ gained: 2, experiencePoints: 2 })
+    expect([...first!.badges].sort()).toEqual([...earned].sort())
     expect(again).toBeNull()
     expect(await xpOf(me.id)).toBe(2)
-    expect(await db.select().from(userBadges)).toHaveLength(1)
+    expect(await db.select().from(userBadges)).toHaveLength(earned.length)
   })
 })
 
@@ -154,8 +157,11 @@ describe('answered calls from the telephony events', () => {
     await deliver('call.ended', t0 + 65, data(1, { status: 'done', answered_at: t0 + 5, ended_at: t0 + 65 }))
     expect(await xpOf(me.id)).toBe(2)
     expect(await db.select().from(xpLedger)).toMatchObject([{ sourceKind: 'call-answered', points: 2 }])
-    expect((await db.select().from(userBadges)).map((b) => b.code)).toEqual(['premier-appel'])
-    expect(await db.select().from(userAwards)).toMatchObject([{ kind: 'badge', code: 'premier-appel' }])
+    const earned = [...firstAnsweredCallBadges(new Date(t0 * 1000))].sort()
+    expect((await db.select().from(userBadges)).map((b) => b.code).sort()).toEqual(earned)
+    const awards = await db.select().from(userAwards)
+    expect(awards.every((award) => award.kind === 'badge')).toBe(true)
+    expect(awards.map((award) => award.code).sort()).toEqual(earned)
     await deliver('call.created', t0 + 70, data(2, { started_at: t0 + 70 }))
     await deliver('call.hungup', t0 + 80, data(2, { started_at: t0 + 70, status: 'done', ended_at: t0 + 80 }))
     const res = await agent.request({ method: 'GET', url: `/api/gamification/${me.id}` })

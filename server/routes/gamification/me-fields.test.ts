@@ -8,6 +8,7 @@ import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
 import type { Me } from '../../../src/contracts/user.ts'
 import { userBadges, users } from '../../db/schema.ts'
 import { handleWebhook } from '../../telephony/webhook-processing.ts'
+import { firstAnsweredCallBadges } from '../../../tests/factories/first-call-badges.ts'
 
 const t = signedInServer({ users: { teleop: { aircallId: 4242 } } })
 const { teleop: agent } = t.agents
@@ -53,15 +54,19 @@ describe('GET /api/user/me: the gamification fields', () => {
     await deliver('call.answered', t0 + 5, data({ status: 'answered', answered_at: t0 + 5 }))
 
     const after = await me()
-    const [badge] = await t.database.db.select().from(userBadges)
+    const held = await t.database.db.select().from(userBadges)
+    const earned = firstAnsweredCallBadges(new Date(t0 * 1000))
+    expect(held.map((badge) => badge.code).sort()).toEqual([...earned].sort())
+    const badge = held.find((one) => one.code === 'premier-appel')!
     expect(after).toMatchObject({
       experiencePoints: 2,
-      badges: [{ badgeId: 'premier-appel', earnedAt: badge!.earnedAt.toISOString() }],
       gamification: {
-        badges: { 'premier-appel': badge!.earnedAt.toISOString() },
+        badges: { 'premier-appel': badge.earnedAt.toISOString() },
         tentacalls: { 'decroches-consecutifs': 1, 'jours-rdv': 0, 'rdv-session': 0 },
       },
     })
+    expect(after.badges).toHaveLength(earned.length)
+    expect(after.badges).toContainEqual({ badgeId: 'premier-appel', earnedAt: badge.earnedAt.toISOString() })
   })
 
   it('an outcome that keeps the lead with its holder: the new total, not the cached one', async () => {

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.ts'
 import { teamMembers, teams, users } from '../../db/schema.ts'
 import { recordEvent } from '../../domain/gamification/engine.ts'
 import { insertCall } from '../../../tests/factories/leads.ts'
+import { firstAnsweredCallBadges } from '../../../tests/factories/first-call-badges.ts'
 
 const t = signedInServer({
   users: {
@@ -40,7 +41,7 @@ async function twoTeams() {
   return { first: first!, second }
 }
 
-async function answeredCalls(userId: number, n: number) {
+async function answeredCalls(userId: number, n: number): Promise<Date> {
   const { db } = t.database
   const startedAt = new Date(Date.now() - 60_000)
   for (let i = 0; i < n; i++) {
@@ -49,6 +50,7 @@ async function answeredCalls(userId: number, n: number) {
       recordEvent(tx as unknown as Db, { kind: 'call-answered', userId, callId: call.id, startedAt }),
     )
   }
+  return startedAt
 }
 
 describe('GET /api/gamification/scope', () => {
@@ -110,7 +112,7 @@ describe('GET /api/gamification/scope', () => {
 describe('GET /api/gamification/team/{teamId}', () => {
   it('a manager reads the team they manage: members by experience, level, badges, tentacalls', async () => {
     const { first } = await twoTeams()
-    await answeredCalls(t.users.teleop.id, 3)
+    const startedAt = await answeredCalls(t.users.teleop.id, 3)
     const res = await manager.request({ method: 'GET', url: `/api/gamification/team/${first.id}` })
     expect(res.statusCode).toBe(200)
     const body = res.json()
@@ -121,7 +123,7 @@ describe('GET /api/gamification/team/{teamId}', () => {
       firstName: 'Zoé',
       experiencePoints: 6,
       level: { level: 1 },
-      badges: 1,
+      badges: firstAnsweredCallBadges(startedAt).length,
     })
     expect(body.members[0].tentacalls).toContainEqual(
       expect.objectContaining({ id: 'decroches-consecutifs', current: 3 }),
