@@ -1,6 +1,6 @@
 // The assignment grids' view state, held in the URL (conventions §3.3): search, team and role
 // filters, and page, so a view can be reloaded or shared.
-import { useSearchParams } from 'react-router-dom'
+import { usePagedView } from '../../components/ui/use-url-view.ts'
 import type { AssignmentGridQuery } from '../../contracts/assignments.ts'
 import { ROLES, type Role } from '../../contracts/roles.ts'
 
@@ -43,15 +43,7 @@ export function gridQueryOf(view: GridView): AssignmentGridQuery {
   }
 }
 
+/** The view and its update; a new search or filter starts from the first page. */
 export function useGridView() {
-  const [params, setParams] = useSearchParams()
-  const view = readGridView(params)
-  function update(changes: Partial<GridView>) {
-    // A new search or filter starts from the first page.
-    const resetsPage = ['search', 'teamId', 'role'].some((key) => key in changes)
-    setParams(writeGridView({ ...view, ...(resetsPage ? { page: 1 } : {}), ...changes }), {
-      replace: 'search' in changes,
-    })
-  }
-  return [view, update] as const
+  return usePagedView(readGridView, writeGridView, ['search', 'teamId', 'role'])
 }

@@ -1,6 +1,6 @@
 // The follow-up's view, held in the URL (conventions §3.3): the mission, the market, and the list a
 // count opened (bucket, value, page), so a list can be reloaded, shared and walked back.
-import { useSearchParams } from 'react-router-dom'
+import { useUrlView } from '../../components/ui/use-url-view.ts'
 import type { FollowUpLeadsParams } from '../../api/follow-up.ts'
 import { FOLLOW_UP_BUCKETS, type FollowUpBucket } from '../../contracts/follow-up.ts'
 
@@ -53,15 +53,16 @@ export function leadsQueryOf(view: FollowUpView, missionId: number | null): Foll
 }
 
 export function useFollowUpView() {
-  const [params, setParams] = useSearchParams()
-  const view = readFollowUpView(params)
+  const [view, change] = useUrlView(readFollowUpView, writeFollowUpView)
   function update(changes: Partial<FollowUpView>) {
     // Another mission or market closes the list; another list starts on its first page.
     const scope = 'missionId' in changes || 'marketId' in changes
     const reset = scope ? { bucket: null, value: null, page: 1 } : 'bucket' in changes ? { page: 1 } : {}
-    const next = { ...view, ...reset, ...changes }
-    if ('missionId' in changes) next.marketId = changes.marketId ?? null
-    setParams(writeFollowUpView(next))
+    change((current) => {
+      const next = { ...current, ...reset, ...changes }
+      if ('missionId' in changes) next.marketId = changes.marketId ?? null
+      return next
+    })
   }
   return [view, update] as const
 }

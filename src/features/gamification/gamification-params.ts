@@ -1,6 +1,6 @@
 // Whose progress `/activity/gamification` shows, held in the URL (conventions §3.3): `?user=` an
 // agent, `?team=` a team (one or the other). Without either: one's own (teleoperators always).
-import { useSearchParams } from 'react-router-dom'
+import { useUrlView } from '../../components/ui/use-url-view.ts'
 
 export type GamificationView =
   { kind: 'user'; userId: number } | { kind: 'team'; teamId: number } | { kind: 'none' }
@@ -37,7 +37,6 @@ export function effectiveView(viewer: Viewer, view: GamificationView): Gamificat
 }
 
 export function useGamificationView() {
-  const [params, setParams] = useSearchParams()
-  const view = readGamificationView(params)
-  return [view, (next: GamificationView) => setParams(writeGamificationView(next))] as const
+  const [view, change] = useUrlView(readGamificationView, writeGamificationView)
+  return [view, (next: GamificationView) => change(() => next)] as const
 }

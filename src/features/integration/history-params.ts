@@ -1,6 +1,6 @@
 // The history's view state, held in the URL like the users list (conventions §3.3): search on the
 // file name, state, mission and page, so a view can be reloaded, shared, and walked back.
-import { useSearchParams } from 'react-router-dom'
+import { usePagedView } from '../../components/ui/use-url-view.ts'
 import type { ImportListParams } from '../../api/imports.ts'
 import { IMPORT_STATES, type ImportState } from '../../contracts/import-fields.ts'
 
@@ -51,15 +51,7 @@ export function listQueryOf(view: ImportHistoryView): ImportListParams {
   }
 }
 
+/** The view and its update; a new search or filter starts from the first page. */
 export function useHistoryView() {
-  const [params, setParams] = useSearchParams()
-  const view = readHistoryView(params)
-  function update(changes: Partial<ImportHistoryView>) {
-    // A new search or filter starts from the first page.
-    const resetsPage = 'search' in changes || 'state' in changes || 'missionId' in changes
-    setParams(writeHistoryView({ ...view, ...(resetsPage ? { page: 1 } : {}), ...changes }), {
-      replace: 'search' in changes,
-    })
-  }
-  return [view, update] as const
+  return usePagedView(readHistoryView, writeHistoryView, ['search', 'state', 'missionId'])
 }

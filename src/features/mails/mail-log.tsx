@@ -2,7 +2,7 @@
 // page live in the URL; each mail's status in French with its SMTP error, and a resend.
 import { useQuery, useQueryClient, useMutation } from '@tanstack/react-query'
 import { useId } from 'react'
-import { useSearchParams } from 'react-router-dom'
+import { useUrlFilters } from '../../components/ui/use-url-view.ts'
 import { mailMutations, mailQueries } from '../../api/mails.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { ListPager } from '../../components/ui/list-pager.tsx'
@@ -25,22 +25,13 @@ function queryOf(params: URLSearchParams): Partial<MailLogQuery> {
 }
 
 export function MailLog() {
-  const [params, setParams] = useSearchParams()
+  const [params, changeFilters] = useUrlFilters()
   const query = queryOf(params)
   const log = useQuery(mailQueries.log(query))
   const ids = useId()
 
   function handleFilter(name: (typeof FILTERS)[number] | 'page', value: string) {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current)
-        if (value) next.set(name, value)
-        else next.delete(name)
-        if (name !== 'page') next.delete('page')
-        return next
-      },
-      { replace: name !== 'page' },
-    )
+    changeFilters({ [name]: value }, { replace: name !== 'page' })
   }
 
   const data = log.data

@@ -3,7 +3,7 @@
 // template and phone, and the page, held in the URL.
 import { useState, type FormEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { useSearchParams } from 'react-router-dom'
+import { useUrlFilters } from '../../components/ui/use-url-view.ts'
 import { smsQueries } from '../../api/sms.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { ListPager } from '../../components/ui/list-pager.tsx'
@@ -35,19 +35,13 @@ export function readSmsLogView(params: URLSearchParams): SmsLogQuery {
 }
 
 export function SmsLogList() {
-  const [params, setParams] = useSearchParams()
+  const [params, changeFilters] = useUrlFilters()
   const view = readSmsLogView(params)
   const list = useQuery(smsQueries.log(view))
   const [phone, setPhone] = useState(view.phone ?? '')
 
   function change(changes: Partial<Record<'status' | 'template' | 'phone', string>> & { page?: number }) {
-    const next = new URLSearchParams(params)
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === undefined || value === '' || (key === 'page' && value === 1)) next.delete(key)
-      else next.set(key, String(value))
-    }
-    if (!('page' in changes)) next.delete('page')
-    setParams(next, { replace: true })
+    changeFilters(changes)
   }
 
   function handlePhone(event: FormEvent) {

@@ -1,6 +1,6 @@
 // The timeline's view, held in the URL (conventions §3.3): the agent, the Paris day (absent: today)
 // and the search, so a day can be reloaded, shared with a colleague and walked back.
-import { useSearchParams } from 'react-router-dom'
+import { useUrlView } from '../../components/ui/use-url-view.ts'
 import type { TimelineParams } from '../../api/timeline.ts'
 import { addDays, civilDateOf, isoDate, parseIsoDate } from '../../contracts/paris-calendar.ts'
 import { TIMELINE_SEARCH_MAX } from '../../contracts/timeline.ts'
@@ -51,13 +51,17 @@ export function timelineQueryOf(view: TimelineView, today = parisToday()): Timel
 }
 
 export function useTimelineView() {
-  const [params, setParams] = useSearchParams()
-  const view = readTimelineView(params)
+  const [view, change] = useUrlView(readTimelineView, writeTimelineView)
   function update(changes: Partial<TimelineView>) {
-    const next = { ...view, ...changes }
-    // Today is the default: it stays out of the URL, so a bookmark opens on the current day.
-    if (next.day === parisToday()) next.day = null
-    setParams(writeTimelineView(next), { replace: Object.keys(changes).every((key) => key === 'search') })
+    change(
+      (current) => {
+        const next = { ...current, ...changes }
+        // Today is the default: it stays out of the URL, so a bookmark opens on the current day.
+        if (next.day === parisToday()) next.day = null
+        return next
+      },
+      { replace: Object.keys(changes).every((key) => key === 'search') },
+    )
   }
   return [view, update] as const
 }

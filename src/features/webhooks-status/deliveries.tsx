@@ -3,7 +3,7 @@
 // replay of a failed one after confirmation.
 import { useState } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useSearchParams } from 'react-router-dom'
+import { useUrlFilters } from '../../components/ui/use-url-view.ts'
 import { webhookMutations, webhookQueries } from '../../api/webhooks.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { Card } from '../../components/ui/card.tsx'
@@ -30,7 +30,7 @@ export function readDeliveriesView(params: URLSearchParams) {
 }
 
 export function Deliveries() {
-  const [params, setParams] = useSearchParams()
+  const [params, changeFilters] = useUrlFilters()
   const view = readDeliveriesView(params)
   const list = useQuery(webhookQueries.deliveries(view))
   const queryClient = useQueryClient()
@@ -38,13 +38,7 @@ export function Deliveries() {
   const [confirming, setConfirming] = useState<WebhookDelivery | null>(null)
 
   function change(changes: { type?: string | undefined; state?: string | undefined; page?: number }) {
-    const next = new URLSearchParams(params)
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === undefined || value === '' || (key === 'page' && value === 1)) next.delete(key)
-      else next.set(key, String(value))
-    }
-    if (!('page' in changes)) next.delete('page')
-    setParams(next, { replace: true })
+    changeFilters(changes)
   }
 
   const data = list.data

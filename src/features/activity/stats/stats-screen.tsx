@@ -3,7 +3,7 @@
 // sortable table with its CSV export, the charts. Period, filters and sort live in the URL.
 import { lazy, Suspense } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { useSearchParams } from 'react-router-dom'
+import { useUrlView } from '../../../components/ui/use-url-view.ts'
 import { activityQueries } from '../../../api/activity.ts'
 import { authQueries } from '../../../api/auth.ts'
 import { apiErrorMessage, fieldErrorMessage } from '../../../api/error-message.ts'
@@ -26,15 +26,14 @@ const StatsCharts = lazy(() =>
 )
 
 export function StatsScreen() {
-  const [params, setParams] = useSearchParams()
-  const view = readStatsView(params)
+  const [view, changeView] = useUrlView(readStatsView, writeStatsView)
   const { data: me } = useQuery(authQueries.me())
   const stats = useQuery(activityQueries.stats(statsQueryOf(view)))
   const { data } = stats
   const title = screenTitles.activityStatsTeleops
 
   function handleChange(changes: Partial<StatsView>) {
-    setParams(writeStatsView({ ...view, ...changes }), { replace: true })
+    changeView((current) => ({ ...current, ...changes }), { replace: true })
   }
 
   const metrics = data ? [...METRICS, ...tagMetrics(data.tags)] : METRICS

@@ -1,6 +1,6 @@
 // The call-process list's view state, held in the URL (conventions §3.3): search, archived shown and
 // page, so a view can be reloaded or shared.
-import { useSearchParams } from 'react-router-dom'
+import { usePagedView } from '../../../components/ui/use-url-view.ts'
 import type { CallProcessListQuery } from '../../../contracts/call-processes.ts'
 
 export const CALL_PROCESS_PAGE_SIZE = 25
@@ -33,15 +33,7 @@ export function listQueryOf(view: CallProcessView): CallProcessListQuery {
   return { ...view, search: view.search || undefined, pageSize: CALL_PROCESS_PAGE_SIZE }
 }
 
+/** The view and its update; a new search or filter starts from the first page. */
 export function useCallProcessView() {
-  const [params, setParams] = useSearchParams()
-  const view = readCallProcessView(params)
-  function update(changes: Partial<CallProcessView>) {
-    // A new search or filter starts from the first page.
-    const resetsPage = 'search' in changes || 'includeArchived' in changes
-    setParams(writeCallProcessView({ ...view, ...(resetsPage ? { page: 1 } : {}), ...changes }), {
-      replace: 'search' in changes,
-    })
-  }
-  return [view, update] as const
+  return usePagedView(readCallProcessView, writeCallProcessView, ['search', 'includeArchived'])
 }

@@ -2,7 +2,7 @@
 // or of all, searchable and paginated; adding one to the chosen mission; editing and deleting in place.
 import { useId } from 'react'
 import { useDelayedSearch } from '../../../components/ui/use-delayed-search.ts'
-import { useSearchParams } from 'react-router-dom'
+import { useUrlFilters } from '../../../components/ui/use-url-view.ts'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { apiErrorMessage } from '../../../api/error-message.ts'
 import { marketMutations, marketQueries } from '../../../api/markets.ts'
@@ -37,7 +37,7 @@ export const MISSION_CHOICES = { includeArchived: true, pageSize: 100 } as const
 
 export function MarketsScreen() {
   const queryClient = useQueryClient()
-  const [params, setParams] = useSearchParams()
+  const [params, changeFilters] = useUrlFilters()
   const query = marketQueryOf(params)
   const list = useQuery(marketQueries.list(query))
   const missions = useQuery(missionQueries.list(MISSION_CHOICES))
@@ -49,12 +49,7 @@ export function MarketsScreen() {
   const mission = missions.data?.items.find((item) => item.id === query.missionId)
 
   function update(changes: Record<string, string | undefined>) {
-    const next = new URLSearchParams(params)
-    for (const [key, value] of Object.entries(changes))
-      if (value) next.set(key, value)
-      else next.delete(key)
-    if (!('page' in changes)) next.delete('page')
-    setParams(next, { replace: 'q' in changes })
+    changeFilters(changes, { replace: 'q' in changes })
   }
 
   return (

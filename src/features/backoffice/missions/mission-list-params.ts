@@ -1,6 +1,6 @@
 // The missions screen's view state, held in the URL (conventions §3.3): search, archived shown, page
 // and the mission open in the panel ("new" for the creation form), so a view can be reloaded or shared.
-import { useSearchParams } from 'react-router-dom'
+import { usePagedView } from '../../../components/ui/use-url-view.ts'
 import type { MissionListQuery } from '../../../contracts/missions.ts'
 
 export const MISSION_PAGE_SIZE = 25
@@ -41,14 +41,7 @@ export function listQueryOf({ search, includeArchived, page }: MissionView): Mis
   return { search, includeArchived, page, pageSize: MISSION_PAGE_SIZE }
 }
 
+/** The view and its update; a new search or filter starts from the first page. */
 export function useMissionView() {
-  const [params, setParams] = useSearchParams()
-  const view = readMissionView(params)
-  function update(changes: Partial<MissionView>) {
-    const resetsPage = ['search', 'includeArchived'].some((key) => key in changes)
-    setParams(writeMissionView({ ...view, ...(resetsPage ? { page: 1 } : {}), ...changes }), {
-      replace: 'search' in changes,
-    })
-  }
-  return [view, update] as const
+  return usePagedView(readMissionView, writeMissionView, ['search', 'includeArchived'])
 }

@@ -1,6 +1,6 @@
 // The tags screen's view state, held in the URL (conventions §3.3): search, retired shown, page and
 // the tag open in the panel ('new' for the creation form), so a view can be reloaded or shared.
-import { useSearchParams } from 'react-router-dom'
+import { usePagedView } from '../../../components/ui/use-url-view.ts'
 import type { TagListQuery } from '../../../contracts/tags.ts'
 
 export const TAG_PAGE_SIZE = 50
@@ -37,14 +37,5 @@ export function listQueryOf({ tagId: _tagId, ...view }: TagView): TagListQuery {
 }
 
 export function useTagView() {
-  const [params, setParams] = useSearchParams()
-  const view = readTagView(params)
-  function update(changes: Partial<TagView>) {
-    // A new search or filter starts from the first page.
-    const resetsPage = ['search', 'includeRetired'].some((key) => key in changes)
-    setParams(writeTagView({ ...view, ...(resetsPage ? { page: 1 } : {}), ...changes }), {
-      replace: 'search' in changes,
-    })
-  }
-  return [view, update] as const
+  return usePagedView(readTagView, writeTagView, ['search', 'includeRetired'])
 }

@@ -1,6 +1,6 @@
 // The teams screen's view state, held in the URL (conventions §3.3): search, archived shown, sort,
 // page and the team open in the panel, so a view can be reloaded or shared.
-import { useSearchParams } from 'react-router-dom'
+import { usePagedView } from '../../../components/ui/use-url-view.ts'
 import { TEAM_SORTS, type TeamSort } from '../../../contracts/team-form.ts'
 import type { TeamListQuery } from '../../../contracts/teams.ts'
 
@@ -42,14 +42,5 @@ export function listQueryOf({ teamId: _teamId, ...view }: TeamView): TeamListQue
 }
 
 export function useTeamView() {
-  const [params, setParams] = useSearchParams()
-  const view = readTeamView(params)
-  function update(changes: Partial<TeamView>) {
-    // A new search, filter or sort starts from the first page.
-    const resetsPage = ['search', 'includeArchived', 'sort', 'order'].some((key) => key in changes)
-    setParams(writeTeamView({ ...view, ...(resetsPage ? { page: 1 } : {}), ...changes }), {
-      replace: 'search' in changes,
-    })
-  }
-  return [view, update] as const
+  return usePagedView(readTeamView, writeTeamView, ['search', 'includeArchived', 'sort', 'order'])
 }

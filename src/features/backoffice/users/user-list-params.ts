@@ -1,6 +1,6 @@
 // The users screen's view state, held in the URL (conventions §3.3): search, filters, sort, page, the
 // user open in the panel and the creation form, so a view can be reloaded, shared, and walked back.
-import { useSearchParams } from 'react-router-dom'
+import { usePagedView } from '../../../components/ui/use-url-view.ts'
 import { ROLES, USER_STATUSES, type Role, type UserStatus } from '../../../contracts/roles.ts'
 import type { UserListQuery } from '../../../contracts/user-admin.ts'
 import { USER_SORTS, type UserSort } from '../../../contracts/user-form.ts'
@@ -113,18 +113,9 @@ const LIST_KEYS = [
   'workingNow',
   'sort',
   'order',
-]
+] as const satisfies readonly (keyof UserView)[]
 
+/** The view and its update; a new search or filter starts from the first page. */
 export function useUserView() {
-  const [params, setParams] = useSearchParams()
-  const view = readUserView(params)
-  function update(changes: Partial<UserView>) {
-    // A new search, filter or sort starts from the first page.
-    const resetsPage = LIST_KEYS.some((key) => key in changes)
-    setParams(writeUserView({ ...view, ...(resetsPage ? { page: 1 } : {}), ...changes }), {
-      // Each keystroke of the search replaces the entry; filters, sort and pages are history steps.
-      replace: 'search' in changes,
-    })
-  }
-  return [view, update] as const
+  return usePagedView(readUserView, writeUserView, LIST_KEYS)
 }
