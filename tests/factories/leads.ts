@@ -15,6 +15,7 @@ import {
   users,
 } from '../../server/db/schema.ts'
 import { outcomeOrder, selectOutcomes } from '../../server/domain/tag-outcomes.ts'
+import { earlierToday } from './paris-today.ts'
 
 type TagEffects = Omit<
   typeof tagCatalogue.$inferInsert,
@@ -214,16 +215,24 @@ export async function insertCall(db: Db, fixture: Partial<typeof calls.$inferIns
 
 /**
  * A mission of the user, a lead they hold (their processing lead) and their ended, untagged call on
- * it; `tag(label)` is one of insertMission's tags ("Suite", "Rappeler", "RDV pris").
+ * it; `tag(label)` is one of insertMission's tags ("Suite", "Rappeler", "RDV pris"). The call began a
+ * minute ago, never before today's Paris midnight: it is one of today's calls at any hour.
  */
 export async function insertHeldLeadWithEndedCall(db: Db, userId: number) {
   const fixture = await insertMission(db, { userIds: [userId] })
+  const now = new Date()
   const lead = await insertLead(db, fixture.market.id, {
     processingUserId: userId,
-    processingSince: new Date(),
+    processingSince: now,
   })
   await db.update(users).set({ processingLeadId: lead.id }).where(eq(users.id, userId))
-  const call = await insertCall(db, { userId, leadId: lead.id, endedAt: new Date(), status: 'done' })
+  const call = await insertCall(db, {
+    userId,
+    leadId: lead.id,
+    startedAt: earlierToday(60_000, now),
+    endedAt: now,
+    status: 'done',
+  })
   const tag = (label: string) => fixture.tags.find((x) => x.label === label)!
   return { ...fixture, lead, call, tag }
 }

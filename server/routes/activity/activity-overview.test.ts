@@ -2,9 +2,9 @@
 // (on a call with its lead, on a lead sheet, idle since, signed out), today's figures, each mission's
 // queue by the hand-out's own rule; who may read which team; and the live `activity` signal a manager's
 // page refetches on, sent for the agents they read only.
-import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { eq } from 'drizzle-orm'
-import type { ActivityOverview, AgentNow } from '../../../src/contracts/activity.ts'
+import type { ActivityOverview, ActivityStats, AgentNow } from '../../../src/contracts/activity.ts'
 import { channels } from '../../../src/contracts/live.ts'
 import { insertCall, insertLead, insertMission } from '../../../tests/factories/leads.ts'
 import { insertTeam } from '../../../tests/factories/users.ts'
@@ -12,7 +12,6 @@ import type { Agent } from '../../../tests/setup/agent.ts'
 import { cookieOf, openLive, type LiveTestClient } from '../../../tests/setup/live-client.ts'
 import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
 import { leads, users } from '../../db/schema.ts'
-import { parisDay } from '../../domain/gamification/paris-day.ts'
 
 const t = signedInServer({
   users: {
@@ -28,6 +27,14 @@ const t = signedInServer({
 const { manager, admin } = t.agents
 const MINUTE = 60_000
 const DAY = 86_400_000
+/**
+ * The overview's "now" in the tests about today's figures (Date only: timers stay real). The server
+ * takes today from its clock and counts a call on the Paris day it started: from the real clock,
+ * calls made "12 minutes ago" were yesterday's when the test ran in the first minutes of the day.
+ */
+const WEDNESDAY_MORNING = new Date('2026-11-25T10:00:00+01:00')
+/** 00:05 in Paris, still 23:05 on the 24th in UTC. */
+const JUST_AFTER_MIDNIGHT = new Date('2026-11-25T00:05:00+01:00')
 
 async function overview(who: Agent, query = ''): Promise<ActivityOverview> {
   const res = await who.request({ method: 'GET', url: `/api/activity/overview${query}` })
@@ -39,7 +46,10 @@ const agentOf = (body: ActivityOverview, userId: number): AgentNow =>
   body.agents.find((a) => a.userId === userId)!
 
 describe('GET /api/activity/overview', () => {
+  afterEach(() => vi.useRealTimers())
+
   it('each agent’s state now and today’s figures', async () => {
+    vi.useFakeTimers({ now: WEDNESDAY_MORNING, toFake: ['Date'] })
     const { db } = t.database
     const { teleop, other, absent, outsider, manager: managerUser } = t.users
     const { market } = await insertMission(db, { userIds: [teleop.id, other.id] })
@@ -72,7 +82,7 @@ describe('GET /api/activity/overview', () => {
     })
 
     const body = await overview(manager)
-    expect(body.day).toBe(parisDay(new Date()))
+    expect(body.day).toBe('2026-11-25')
     expect(body.teamId).toBeNull()
     expect(body.agents.map((a) => a.userId).sort()).toEqual(
       [teleop.id, other.id, absent.id, managerUser.id].sort(),
@@ -101,6 +111,52 @@ describe('GET /api/activity/overview', () => {
     expect(agentOf(body, absent.id)).toMatchObject({ state: 'signedOut', since: null, lead: null })
     expect(body.today).toMatchObject({ callsMade: 2, answered: 2, talkSeconds: 60 })
     expect(body.agents.map((a) => a.userId)).not.toContain(outsider.id)
+  })
+
+  it('just after midnight, today’s figures start again: a call counts on the Paris day it started', async () => {
+    vi.useFakeTimers({ now: JUST_AFTER_MIDNIGHT, toFake: ['Date'] })
+    const { db } = t.database
+    const { teleop, manager: managerUser } = t.users
+    const at = (minutesAgo: number) => new Date(JUST_AFTER_MIDNIGHT.getTime() - minutesAgo * MINUTE)
+    // 23:50–23:57 on the 24th; 23:59 to 00:01, across midnight; 00:02, still on the line.
+    await insertCall(db, {
+      userId: teleop.id,
+      startedAt: at(15),
+      answeredAt: at(14),
+      endedAt: at(8),
+      status: 'done',
+    })
+    await insertCall(db, {
+      userId: managerUser.id,
+      startedAt: at(6),
+      answeredAt: at(5),
+      endedAt: at(4),
+      status: 'done',
+    })
+    const current = await insertCall(db, {
+      userId: teleop.id,
+      startedAt: at(3),
+      answeredAt: at(2),
+      status: 'answered',
+    })
+
+    const body = await overview(manager)
+    expect(body.day).toBe('2026-11-25')
+    expect(agentOf(body, teleop.id)).toMatchObject({
+      state: 'call',
+      call: { callId: current.id },
+      today: { callsMade: 1, answered: 1, talkSeconds: 0 },
+    })
+    expect(agentOf(body, managerUser.id).today).toMatchObject({ callsMade: 0, answered: 0, talkSeconds: 0 })
+    expect(body.today).toMatchObject({ callsMade: 1, answered: 1, talkSeconds: 0 })
+    // The calls begun before midnight are yesterday's figures.
+    const res = await manager.request({ method: 'GET', url: '/api/activity/stats?period=yesterday' })
+    expect(res.statusCode, res.body).toBe(200)
+    const yesterday = res.json() as ActivityStats
+    expect(yesterday.period).toMatchObject({ from: '2026-11-24', to: '2026-11-24' })
+    const figures = (userId: number) => yesterday.rows.find((row) => row.userId === userId)?.current
+    expect(figures(teleop.id)).toMatchObject({ callsMade: 1, answered: 1, talkSeconds: 360 })
+    expect(figures(managerUser.id)).toMatchObject({ callsMade: 1, answered: 1, talkSeconds: 60 })
   })
 
   it('an agent on a lead sheet is on it since they opened it (the sheet-viewed event)', async () => {

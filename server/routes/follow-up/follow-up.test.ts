@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { insertLead, insertLeads, insertMission } from '../../../tests/factories/leads.ts'
+import { earlierToday } from '../../../tests/factories/paris-today.ts'
 import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
 import type { FollowUp, FollowUpLeadsPage } from '../../../src/contracts/follow-up.ts'
 import { markets, users } from '../../db/schema.ts'
@@ -47,7 +48,8 @@ async function scriptLeads() {
       lastName: 'Étienne',
       status: 'RECALL',
       substatus: 'CALLBACK_REQUESTED',
-      recallAt: ago(1000),
+      // Due today, not overdue, also in the first second of the day.
+      recallAt: earlierToday(1000),
     }),
     recallNow: await lead({ lastName: 'Fabre', status: 'RECALL', recallAt: null }),
     overdue: await lead({

@@ -5,6 +5,7 @@ import { asc, eq } from 'drizzle-orm'
 import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
 import { insertCall, insertHeldLeadWithEndedCall, insertLead } from '../../../tests/factories/leads.ts'
 import { firstAnsweredCallBadges } from '../../../tests/factories/first-call-badges.ts'
+import { earlierToday } from '../../../tests/factories/paris-today.ts'
 import { calls, dailyActivity, leads, userAwards, userBadges, users, xpLedger } from '../../db/schema.ts'
 import type { Db } from '../../db/client.ts'
 import { rebuildDailyActivity } from '../../domain/gamification/daily-rebuild.ts'
@@ -133,7 +134,8 @@ describe('answered calls from the telephony events', () => {
   it('a replayed or later event of an answered call earns nothing more; a missed call ends the streak', async () => {
     const { db } = t.database
     await db.update(users).set({ aircallId: 4242 }).where(eq(users.id, me.id))
-    const t0 = Math.floor(Date.now() / 1000) - 120
+    // Two minutes ago, inside today's Paris day: the daily figures below are one row at any hour.
+    const t0 = Math.ceil(earlierToday(120_000).getTime() / 1000)
     const data = (id: number, over: Record<string, unknown> = {}) => ({
       id,
       direction: 'outbound',
@@ -172,28 +174,32 @@ describe('answered calls from the telephony events', () => {
 })
 
 describe('daily aggregates', () => {
+  const SCRIPTED_DAY = '2026-03-30'
+
   it('after a scripted day, the live figures equal the rebuilt ones, also across a DST change', async () => {
     const { db } = t.database
     const { lead, call, tag, market } = await insertHeldLeadWithEndedCall(db, me.id)
-    const now = Date.now()
-    const at = (minutesAgo: number) => new Date(now - minutesAgo * 60_000)
+    // The scripted day is a fixed one (the Monday after the spring-forward night, UTC+2), not "the
+    // last half hour": that fell on yesterday when the test ran just after midnight. The outcome and
+    // the booking below go through the routes, so they count today, with the held lead's call.
+    const at = (time: string) => new Date(`${SCRIPTED_DAY}T${time}:00+02:00`)
     // Outbound answered (3 min of talk), inbound answered, outbound missed, one of the other agent.
     await insertCall(db, {
       userId: me.id,
       leadId: lead.id,
-      startedAt: at(30),
-      answeredAt: at(29),
-      endedAt: at(26),
+      startedAt: at('10:00'),
+      answeredAt: at('10:01'),
+      endedAt: at('10:04'),
     })
     await insertCall(db, {
       userId: me.id,
       direction: 'inbound',
-      startedAt: at(20),
-      answeredAt: at(20),
-      endedAt: at(19),
+      startedAt: at('10:10'),
+      answeredAt: at('10:10'),
+      endedAt: at('10:11'),
     })
-    const missed = await insertCall(db, { userId: me.id, startedAt: at(10) })
-    await insertCall(db, { userId: t.users.other.id, startedAt: at(5), endedAt: at(4) })
+    const missed = await insertCall(db, { userId: me.id, startedAt: at('10:20') })
+    await insertCall(db, { userId: t.users.other.id, startedAt: at('10:25'), endedAt: at('10:26') })
     // Spring forward night: 00:30 Paris on 29 March is 23:30 UTC on the 28th.
     await insertCall(db, { userId: me.id, startedAt: new Date('2026-03-28T23:30:00Z') })
     await insertCall(db, { userId: me.id, startedAt: new Date('2026-03-28T22:30:00Z') })
@@ -206,7 +212,7 @@ describe('daily aggregates', () => {
     // An update that moves figures: the missed call ends.
     await db
       .update(calls)
-      .set({ endedAt: at(9), status: 'missed' })
+      .set({ endedAt: at('10:21'), status: 'missed' })
       .where(eq(calls.id, missed.id))
     const second = await insertLead(db, market.id, { processingUserId: me.id })
     await db.update(users).set({ processingLeadId: second.id }).where(eq(users.id, me.id))
@@ -214,12 +220,27 @@ describe('daily aggregates', () => {
 
     const live = await daily(db)
     const mine = live.filter((row) => row.userId === me.id)
-    expect(mine.map((row) => row.day)).toEqual(['2026-03-28', '2026-03-29', parisDay(new Date())])
-    expect(mine.at(-1)).toMatchObject({
-      callsMade: 3,
+    expect(mine.map((row) => row.day)).toEqual([
+      '2026-03-28',
+      '2026-03-29',
+      SCRIPTED_DAY,
+      parisDay(new Date()),
+    ])
+    expect(mine.at(-2)).toMatchObject({
+      callsMade: 2,
       callsReceived: 1,
       answered: 2,
       talkSeconds: 240,
+      tags: 0,
+      appointments: 0,
+      leadsProcessed: 0,
+      xp: 0,
+    })
+    expect(mine.at(-1)).toMatchObject({
+      callsMade: 1,
+      callsReceived: 0,
+      answered: 0,
+      talkSeconds: 0,
       tags: 1,
       appointments: 1,
       leadsProcessed: 1,
