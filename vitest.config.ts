@@ -8,6 +8,11 @@ const serverProject = (name: string, env: Record<string, string>) => ({
     environment: 'node',
     include: ['server/**/*.test.ts', 'bench/**/*.test.ts'],
     setupFiles: ['tests/setup/fail-on-console-error.ts'],
+    // The migrated database each file starts from, made once per run.
+    globalSetup: ['tests/setup/database-templates.ts'],
+    // Files share their worker's loaded modules (importing the server costs about 2.5 s per file);
+    // each file still builds its own app on its own database (docs/decisions.md, 2026-11-27).
+    isolate: false,
     env,
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -38,19 +38,26 @@ type OpenOptions = {
   dataDir: string
   /** Errors of idle pooled connections (server restart, admin termination). */
   onPoolError?: (error: Error) => void
+  /**
+   * PGlite only: start from this dump of a data directory (`dumpDataDir`) instead of an empty one;
+   * the migrations not in it still run. The test suite opens each file's database from one
+   * migrated dump (tests/setup/database-templates.ts).
+   */
+  snapshot?: Blob
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.onPoolError)
-  return openPglite(options.dataDir)
+  return openPglite(options.dataDir, options.snapshot)
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, snapshot?: Blob): Promise<Database> {
   if (dataDir !== 'memory://') mkdirSync(dataDir, { recursive: true })
   // The contrib modules lead search needs (migration 0011: accent folding, trigram fallback).
   const client = new PGlite({
     dataDir: dataDir === 'memory://' ? undefined : dataDir,
     extensions: { unaccent, pg_trgm },
+    ...(snapshot ? { loadDataDir: snapshot } : {}),
   })
   await client.waitReady
   const db = drizzlePglite(client, { schema }) as unknown as Db

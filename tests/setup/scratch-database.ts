@@ -5,11 +5,16 @@ import pg from 'pg'
 
 export type ScratchDatabase = { url: string; drop: () => Promise<void> }
 
-export async function createScratchDatabase(baseUrl: string, prefix = 't'): Promise<ScratchDatabase> {
+/** `template`: a migrated database to copy (tests/setup/database-templates.ts), else an empty one. */
+export async function createScratchDatabase(
+  baseUrl: string,
+  prefix = 't',
+  template?: string,
+): Promise<ScratchDatabase> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: baseUrl })
   await admin.connect()
-  await admin.query(`create database "${name}"`)
+  await admin.query(`create database "${name}"${template ? ` template "${template}"` : ''}`)
   await admin.end()
   const url = new URL(baseUrl)
   url.pathname = `/${name}`

@@ -2,7 +2,8 @@
 // when TEST_DATABASE_URL is set. One database per test file; reset() empties it between tests.
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll } from 'vitest'
+import { openAsBlob } from 'node:fs'
+import { afterAll, beforeAll, inject } from 'vitest'
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database.ts'
 import { buildApp, type BuildOptions } from '../../server/app.ts'
 import { loadConfig, type AppConfig } from '../../server/config.ts'
@@ -74,15 +75,20 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   )
 }
 
-/** On PostgreSQL each test file gets a database of its own (created from TEST_DATABASE_URL). */
+/**
+ * On PostgreSQL each test file gets a database of its own (created from TEST_DATABASE_URL), a copy of
+ * the run's migrated template (tests/setup/database-templates.ts).
+ */
 export function createPgTestDatabase(baseUrl: string): Promise<ScratchDatabase> {
-  return createScratchDatabase(baseUrl)
+  return createScratchDatabase(baseUrl, 't', inject('pgTemplate'))
 }
 
 export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const baseUrl = process.env.TEST_DATABASE_URL || undefined
   if (!baseUrl) {
-    const database = await openDatabase({ databaseUrl: undefined, dataDir: 'memory://' })
+    // The run's migrated dump (tests/setup/database-templates.ts): no migration per file.
+    const snapshot = await openAsBlob(inject('pgliteTemplate'))
+    const database = await openDatabase({ databaseUrl: undefined, dataDir: 'memory://', snapshot })
     return { database, drop: () => database.close() }
   }
   const pgDb = await createPgTestDatabase(baseUrl)
