@@ -23,6 +23,8 @@ export const CHROMIUM_ARGS = [
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // The seeded data directory the specs' own servers copy (tests/e2e/global-setup.ts).
+  globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
   workers: 2,
   retries: 0,

@@ -1,7 +1,7 @@
 // A server of a spec's own (e2e specs that stop, restart or rebuild it: live, offline, push alerts):
 // `node server/main.ts` on its own port and data directory, on PGlite, in the develop environment
 // (tests/setup/server-process.ts).
-import { mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { test } from '@playwright/test'
@@ -21,11 +21,14 @@ export type OwnServer = ServerProcess
 export type OwnServerSetup = ServerSetup
 
 /**
- * Starts the server. A fresh data directory is created and seeded on the first start, which, beside
+ * Starts the server. An empty data directory starts as a copy of the run's seeded one
+ * (tests/e2e/global-setup.ts). Without it, the directory is seeded on the first start, which, beside
  * the other worker's browser, may outlast Fastify's plugin start-up limit: the process then exits and
  * is started again (the seed is transactional).
  */
 export async function startOwnServer(setup: OwnServerSetup): Promise<OwnServer> {
+  const seeded = process.env.E2E_SEEDED_DATA_DIR
+  if (seeded && readdirSync(setup.dataDir).length === 0) cpSync(seeded, setup.dataDir, { recursive: true })
   const failures: string[] = []
   for (let tries = 0; tries < 3; tries += 1) {
     const server = spawnServer(setup)
