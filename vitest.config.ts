@@ -23,6 +23,10 @@ const pgUrl = process.env.TEST_DATABASE_URL
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: a single worker on CI's two-core machines,
+    // which ran every file one after the other. Files wait on the database and on timers as much as
+    // they compute, so two workers use both cores (docs/decisions.md, 2026-11-27).
+    maxWorkers: 2,
     projects: [
       {
         plugins: [react()],
