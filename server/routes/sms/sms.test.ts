@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { LeadSmsOptions, SmsLog, SmsMessage, SmsTemplateList } from '../../../src/contracts/sms.ts'
-import { auditEntries, leadEvents, smsMessages, smsOptOuts } from '../../db/schema.ts'
+import { auditEntries, leadEvents, missionUsers, smsMessages, smsOptOuts } from '../../db/schema.ts'
 import { SMS_SEND_ATTEMPTS } from '../../domain/sms/send.ts'
 import { startFakeAircall, type FakeAircall } from '../../../tests/fakes/aircall-server.ts'
 import { insertLead, insertMission } from '../../../tests/factories/leads.ts'
@@ -34,6 +34,7 @@ const OPEN = new Date('2026-03-03T09:00:00Z')
 const EVENING = new Date('2026-03-03T20:00:00Z')
 
 let lead: { id: number; phone: string }
+let missionId: number
 
 beforeEach(async () => {
   fake.numbers = [{ id: NUMBER_ID, name: 'Ligne SMS', digits: '+33 1 00 00 00 01', userIds: [] }]
@@ -41,7 +42,8 @@ beforeEach(async () => {
   fake.requests = []
   fake.failSms(0)
   t.app.sms.now = () => OPEN
-  const { market } = await insertMission(t.database.db, { name: 'Isolation' })
+  const { mission, market } = await insertMission(t.database.db, { name: 'Isolation' })
+  missionId = mission.id
   lead = await insertLead(t.database.db, market.id, {
     firstName: 'Élodie',
     phone: '+33612345678',
@@ -163,9 +165,24 @@ describe('sending from the lead sheet', () => {
     expect(log).toMatchObject({ total: 1, items: [{ id: sent.id, sentBy: expect.any(String) }] })
   })
 
-  it('refuses a teleoperator who does not hold the lead', async () => {
+  it('answers a teleoperator outside the lead’s mission as if the lead did not exist', async () => {
+    // docs/domain.md "Users, roles and access": a lead one may not see is a 404, so ids cannot be probed.
     const res = await sendFromSheet(other)
-    expect([403, 404]).toContain(res.statusCode)
+    expect(res.statusCode).toBe(404)
+    expect(res.json()).toMatchObject({ error: { code: 'NOT_FOUND', message: 'Lead introuvable.' } })
+    expect(await t.database.db.select().from(smsMessages)).toHaveLength(0)
+  })
+
+  it('refuses a teleoperator who sees the lead but does not hold it', async () => {
+    await t.database.db.insert(missionUsers).values({ missionId, userId: t.users.other.id })
+    const res = await sendFromSheet(other)
+    expect(res.statusCode).toBe(403)
+    expect(res.json()).toMatchObject({
+      error: {
+        code: 'FORBIDDEN',
+        message: 'Seul l’utilisateur qui traite ce lead, ou un manager, peut lui envoyer un SMS.',
+      },
+    })
     expect(await t.database.db.select().from(smsMessages)).toHaveLength(0)
   })
 
