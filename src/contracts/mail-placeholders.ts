@@ -37,6 +37,8 @@ export const placeholderMessages = {
   strayClose:
     'Une accolade fermante « } » n’a pas d’accolade ouvrante : écrivez les variables ainsi : {prénom}.',
   unclosed: 'Une accolade ouvrante « { » n’est pas refermée : écrivez les variables ainsi : {prénom}.',
+  missingLink:
+    'Ce champ doit contenir la variable {lien} : sans elle, le destinataire ne reçoit pas de lien pour choisir son mot de passe.',
   unknown: (name: string, allowed: readonly string[]) =>
     `La variable {${name}} n’existe pas pour ce modèle. Variables possibles : ${allowed.map((n) => `{${n}}`).join(', ')}.`,
 } as const

@@ -20,6 +20,20 @@ export const MAIL_VARIABLES = {
 } as const satisfies Record<MailTemplateKey, readonly string[]>
 export type MailVariable = (typeof MAIL_VARIABLES)[MailTemplateKey][number]
 
+/**
+ * Variables the HTML content and the text version must each carry (refused on save otherwise): a
+ * password mail without `{lien}` reaches the new or forgetful user with no way to set a password.
+ */
+export const MAIL_REQUIRED_VARIABLES = {
+  welcome: ['lien'],
+  'password-reset': ['lien'],
+  'appointment-confirmation': [],
+  'appointment-reminder': [],
+} as const satisfies Record<MailTemplateKey, readonly 'lien'[]>
+
+/** The parts a required variable must appear in (the subject carries no link). */
+export const MAIL_REQUIRED_PARTS = ['html', 'text'] as const
+
 export const MAIL_STATUSES = ['queued', 'sent', 'failed', 'bounced'] as const
 export type MailStatus = (typeof MAIL_STATUSES)[number]
 

@@ -4,8 +4,18 @@
 // placeholders were checked on save, so only whitelisted names remain in the content.
 import { createHash } from 'node:crypto'
 import { LRUCache } from 'lru-cache'
-import { checkPlaceholders, fillPlaceholders } from '../../../src/contracts/mail-placeholders.ts'
-import { MAIL_VARIABLES, type MailContent, type MailTemplateKey } from '../../../src/contracts/mails.ts'
+import {
+  checkPlaceholders,
+  fillPlaceholders,
+  placeholderMessages,
+} from '../../../src/contracts/mail-placeholders.ts'
+import {
+  MAIL_REQUIRED_PARTS,
+  MAIL_REQUIRED_VARIABLES,
+  MAIL_VARIABLES,
+  type MailContent,
+  type MailTemplateKey,
+} from '../../../src/contracts/mails.ts'
 import { errors } from '../../lib/http-error.ts'
 
 const layouts = new LRUCache<string, string>({ max: 64 })
@@ -66,6 +76,22 @@ export function assertPlaceholders(key: MailTemplateKey, content: MailContent): 
     const checked = checkPlaceholders(content[field], allowed)
     if (!checked.ok) throw errors.invalid(checked.message, { [field]: checked.message })
   }
+}
+
+/**
+ * Refuses (400, in French, by field) a template to be saved without a variable it needs in its HTML
+ * and text parts (`MAIL_REQUIRED_VARIABLES`: the password link). Not for the preview or the test
+ * send: a draft may lack it while it is being written.
+ */
+export function assertRequiredPlaceholders(key: MailTemplateKey, content: MailContent): void {
+  const fields: Record<string, string> = {}
+  for (const name of MAIL_REQUIRED_VARIABLES[key])
+    for (const field of MAIL_REQUIRED_PARTS) {
+      const checked = checkPlaceholders(content[field], MAIL_VARIABLES[key])
+      if (!checked.ok || !checked.names.includes(name)) fields[field] = placeholderMessages.missingLink
+    }
+  const [first] = Object.values(fields)
+  if (first) throw errors.invalid(first, fields)
 }
 
 export type RenderedMail = { subject: string; text: string; html: string }

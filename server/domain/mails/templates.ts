@@ -1,6 +1,6 @@
 // The e-mail templates (issue #15 "E-mails", docs/domain.md "E-mails"): the product's default until an
 // administrator saves one; saving is optimistic (the version edited, 0 for the default) and audited,
-// and refuses placeholders outside the template's whitelist.
+// and refuses placeholders outside the template's whitelist, or a password mail without its link.
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import {
@@ -15,7 +15,7 @@ import { mailTemplates } from '../../db/schema.ts'
 import { assertVersion, staleVersion } from '../../lib/optimistic-concurrency.ts'
 import { recordAudit } from '../audit.ts'
 import { MAIL_CATALOGUE } from './catalogue.ts'
-import { assertPlaceholders } from './render.ts'
+import { assertPlaceholders, assertRequiredPlaceholders } from './render.ts'
 
 type Row = typeof mailTemplates.$inferSelect
 
@@ -64,6 +64,7 @@ export async function saveTemplate(
   action: 'update' | 'restore' = 'update',
 ): Promise<MailTemplate> {
   assertPlaceholders(key, content)
+  assertRequiredPlaceholders(key, content)
   const { db } = app.database
   try {
     return await db.transaction(async (tx) => {

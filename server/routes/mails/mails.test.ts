@@ -92,6 +92,49 @@ describe('templates', () => {
     expect(await t.database.db.select().from(auditEntries)).toEqual([])
   })
 
+  it('refuses a password mail without {lien} in its HTML or its text, by field, changing nothing', async () => {
+    const message =
+      'Ce champ doit contenir la variable {lien} : sans elle, le destinataire ne reçoit pas de lien pour choisir son mot de passe.'
+    for (const key of ['welcome', 'password-reset'] as const) {
+      const base = await template(key)
+      const save = (content: Partial<MailTemplate>) =>
+        admin.request({
+          method: 'PUT',
+          url: `/api/mail-templates/${key}`,
+          payload: { subject: base.subject, html: base.html, text: base.text, version: 0, ...content },
+        })
+      const withoutLink = {
+        html: base.html.replace('<a href="{lien}">', '<a href="https://exemple.fr">'),
+        text: base.text.replace('{lien}', 'https://exemple.fr'),
+      }
+      for (const [content, fields] of [
+        [{ html: withoutLink.html }, { html: message }],
+        [{ text: withoutLink.text }, { text: message }],
+        [withoutLink, { html: message, text: message }],
+      ] as const) {
+        const res = await save(content)
+        expect(res.statusCode).toBe(400)
+        expect(res.json().error).toMatchObject({ code: 'VALIDATION_ERROR', message })
+        expect(res.json().error.fields).toEqual(fields)
+      }
+      expect(await template(key)).toEqual(base)
+      // The link moved elsewhere in each part is enough.
+      const moved = await save({
+        html: `${withoutLink.html}<p>{lien}</p>`,
+        text: `{lien}\n${withoutLink.text}`,
+      })
+      expect(moved.statusCode).toBe(200)
+    }
+    // The appointment mails carry no link: nothing is required there.
+    const confirmation = await template('appointment-confirmation')
+    const plain = await admin.request({
+      method: 'PUT',
+      url: '/api/mail-templates/appointment-confirmation',
+      payload: { subject: 'RDV', html: '<p>RDV</p>', text: 'RDV', version: confirmation.version },
+    })
+    expect(plain.statusCode).toBe(200)
+  })
+
   it('saves from the version edited, refuses a stale one, restores the default; all audited', async () => {
     const base = await template('appointment-reminder')
     const edit = { subject: base.subject, html: `${base.html}<p>Nouveau</p>`, text: base.text }

@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { server } from '../../../tests/mocks/server.ts'
 import { renderFeature } from '../../../tests/setup/render-feature.tsx'
+import { placeholderMessages } from '../../contracts/mail-placeholders.ts'
 import type { MailContent, MailLogEntry, MailTemplate } from '../../contracts/mails.ts'
 import { MailsScreen } from './mails-screen.tsx'
 
@@ -86,6 +87,42 @@ describe('MailsScreen, templates', () => {
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }))
     expect((await screen.findByRole('alert')).textContent).toBe(message)
     expect(html.getAttribute('aria-invalid')).toBe('true')
+  })
+
+  it('shows beside the HTML and the text why a password mail cannot be saved without {lien}', async () => {
+    const message = placeholderMessages.missingLink
+    const welcome: MailTemplate = {
+      ...confirmation,
+      key: 'welcome',
+      html: '<p><a href="{lien}">Choisir mon mot de passe</a></p>',
+      text: 'Choisissez votre mot de passe : {lien}',
+      variables: ['prénom', 'nom', 'lien'],
+    }
+    server.use(
+      http.get('*/api/mail-templates', () => HttpResponse.json({ templates: [confirmation, welcome] })),
+      previews([]),
+      http.put('*/api/mail-templates/welcome', () =>
+        HttpResponse.json(
+          { error: { code: 'VALIDATION_ERROR', message, fields: { html: message, text: message } } },
+          { status: 400 },
+        ),
+      ),
+    )
+    const user = userEvent.setup()
+    renderFeature(<MailsScreen />, '/backoffice/mails?modele=welcome')
+    const html = await screen.findByLabelText('Contenu HTML')
+    const text = screen.getByLabelText('Version texte')
+    await user.clear(html)
+    await user.type(html, '<p>Bienvenue</p>')
+    await user.clear(text)
+    await user.type(text, 'Bienvenue')
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }))
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2))
+    for (const field of [html, text]) {
+      expect(field.getAttribute('aria-invalid')).toBe('true')
+      const described = document.getElementById(field.getAttribute('aria-describedby')!)
+      expect(described?.textContent).toBe(message)
+    }
   })
 })
 
