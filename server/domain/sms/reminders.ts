@@ -1,10 +1,12 @@
 // Appointment reminders by SMS (issue #15 "SMS", docs/domain.md "SMS"): the scheduled job
 // 'appointment-reminders-sms' sends the reminder template to each lead whose appointment starts within
 // REMINDER_LEAD_HOURS, once per appointment (sms_messages' unique appointment + template, so two
-// processes or two runs cannot send it twice). Quiet hours postpone it: a run outside them sends
-// nothing, the first run inside them sends; an appointment that starts before the hours open again
-// gets no reminder.
-import { and, eq, gt, isNull, lte, notExists } from 'drizzle-orm'
+// processes or two runs cannot send it twice), and only when the appointment was booked at least
+// REMINDER_LEAD_HOURS before it starts: a later booking has just had its confirmation, as the e-mail
+// reminder rules (server/domain/mails/appointment-mails.ts). Quiet hours postpone it: a run outside
+// them sends nothing, the first run inside them sends; an appointment that starts before the hours
+// open again gets no reminder.
+import { and, eq, gt, isNull, lte, notExists, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { appointments, smsMessages } from '../../db/schema.ts'
 import { isQuietTime } from './rules.ts'
@@ -27,6 +29,10 @@ export async function sendAppointmentReminders(
         isNull(appointments.cancelledAt),
         gt(appointments.startsAt, now),
         lte(appointments.startsAt, new Date(now.getTime() + REMINDER_LEAD_HOURS * 3_600_000)),
+        lte(
+          appointments.createdAt,
+          sql`${appointments.startsAt} - make_interval(hours => ${REMINDER_LEAD_HOURS})`,
+        ),
         notExists(
           db
             .select({ id: smsMessages.id })

@@ -127,6 +127,19 @@ describe('the reminder job', () => {
     ])
   })
 
+  it('reminds only appointments booked at least 24 hours ahead, as the e-mail reminder', async () => {
+    // Booked this morning for this afternoon: the confirmation just told the lead.
+    await leadWithAppointment(new Date('2026-03-03T14:00:00Z'), new Date('2026-03-03T08:30:00Z'))
+    const startsAt = new Date('2026-03-03T15:00:00Z')
+    const early = await leadWithAppointment(
+      startsAt,
+      new Date(startsAt.getTime() - 24 * 60 * MINUTE),
+      '+33644444444',
+    )
+    expect(await sendAppointmentReminders(t.app, TUESDAY_10H)).toEqual({ sent: 1, refused: 0 })
+    expect(await rows()).toMatchObject([{ appointmentId: early.appointment.id, kind: 'reminder' }])
+  })
+
   it('sends nothing outside the SMS hours, and the first run inside them does', async () => {
     await leadWithAppointment(new Date('2026-03-03T14:00:00Z'), new Date('2026-03-01T10:00:00Z'))
     const night = new Date('2026-03-03T05:00:00Z') // 6 h in Paris
