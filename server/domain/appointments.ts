@@ -19,61 +19,14 @@ import {
   users,
 } from '../db/schema.ts'
 import { errors } from '../lib/http-error.ts'
-import {
-  APPOINTMENT_RULES,
-  offeredDays,
-  overlaps,
-  refuseSlot,
-  type AppointmentGrid,
-  type SlotRefusal,
-} from './appointment-slots.ts'
+import { APPOINTMENT_RULES, offeredDays, overlaps, refuseSlot } from './appointment-slots.ts'
+import { refusalMessage } from './appointment-refusals.ts'
 import { appointmentSchedule } from './configuration.ts'
 import { recordEvent, type Earned } from './gamification/engine.ts'
 import { messages } from '../lib/messages.ts'
 
 export const SLOT_TAKEN = 'Ce créneau vient d’être réservé : choisissez-en un autre.'
 const NOT_ALLOWED = 'Seul l’utilisateur qui traite ce lead, ou un manager, peut fixer son rendez-vous.'
-const DAY_NAMES = ['lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi', 'dimanche']
-
-function clock(minutes: number): string {
-  const hours = Math.floor(minutes / 60)
-  const rest = minutes % 60
-  return rest === 0 ? `${hours} h` : `${hours} h ${String(rest).padStart(2, '0')}`
-}
-
-/** "2 heures", "90 minutes". */
-function duration(minutes: number): string {
-  if (minutes % 60 !== 0) return `${minutes} minutes`
-  return minutes === 60 ? '1 heure' : `${minutes / 60} heures`
-}
-
-/** "les 3 prochaines semaines", "les 10 prochains jours". */
-function bookingWindow(days: number): string {
-  if (days % 7 === 0) return days === 7 ? 'la semaine à venir' : `les ${days / 7} prochaines semaines`
-  return days === 1 ? 'la journée' : `les ${days} prochains jours`
-}
-
-/** The refusals in French, naming the grid in force (issue #12: it is a setting now). */
-function refusalMessage(refusal: SlotRefusal, rules: AppointmentGrid): string {
-  switch (refusal) {
-    case 'past':
-      return 'Ce créneau est déjà passé : choisissez-en un autre.'
-    case 'not-a-slot': {
-      const days = [...rules.days]
-        .sort()
-        .map((day) => DAY_NAMES[day - 1])
-        .join(', ')
-      const periods = rules.periods.map(([start, end]) => `${clock(start)} – ${clock(end)}`).join(' et ')
-      const holidays = rules.holidays ? '' : ', hors jours fériés'
-      return `Ce créneau ne fait pas partie des horaires de rendez-vous (${days}, ${periods}, heure de Paris${holidays}).`
-    }
-    case 'too-soon':
-      return `Ce créneau commence dans moins de ${duration(rules.minimumNoticeMinutes)} : choisissez-en un plus tard.`
-    case 'too-late':
-      return `Ce créneau est trop lointain : les rendez-vous se prennent sur ${bookingWindow(rules.windowDays)}.`
-  }
-}
-
 /** "RDV pris" frees the lead: the teleoperator who recorded it may still book for this long. */
 export const TAGGER_GRACE_MINUTES = 30
 
@@ -177,11 +130,19 @@ export type BookingOutcome = {
   earned?: Earned | null
 }
 
+/**
+ * Work that must commit with a booking or not at all (issue #15: the confirmations it asks for, so a
+ * crash or a failure never leaves a booking without them); run in its transaction when it changed.
+ */
+export type AlongsideBooking<T> = (tx: Db, booked: { leadId: number; appointmentId: number }) => Promise<T>
+
+type BookingInput = { user: Actor; leadId: number; startsAt: Date; now: Date; sessionKey?: string | null }
+
 /** Unique violation from either driver: another booking took the slot between our check and insert. */
-export async function bookAppointment(
+export async function bookAppointment<T = never>(
   db: Db,
-  input: { user: Actor; leadId: number; startsAt: Date; now: Date; sessionKey?: string | null },
-): Promise<BookingOutcome> {
+  input: BookingInput & { alongside?: AlongsideBooking<T> },
+): Promise<BookingOutcome & { alongside?: T }> {
   const { startsAt, now } = input
   const rules = await appointmentSchedule(db)
   const refusal = refuseSlot(startsAt, now, rules)
@@ -190,29 +151,31 @@ export async function bookAppointment(
     throw errors.invalid(message, { startsAt: message })
   }
   const endsAt = new Date(startsAt.getTime() + rules.durationMinutes * 60_000)
-  let outcome: Omit<BookingOutcome, 'appointment'>
+  let outcome: Booked & { alongside?: T }
   try {
-    outcome = await db.transaction((tx) => bookInTransaction(tx, { ...input, endsAt }))
+    outcome = await db.transaction(async (tx) => {
+      const booked = await bookInTransaction(tx, { ...input, endsAt })
+      if (!booked.changed || !input.alongside) return booked
+      const booking = { leadId: booked.lead.id, appointmentId: booked.appointmentId }
+      return { ...booked, alongside: await input.alongside(tx, booking) }
+    })
   } catch (error) {
     if (isUniqueViolation(error)) throw errors.conflict(SLOT_TAKEN)
     throw error
   }
   const appointment = await currentAppointment(db, outcome.lead.id)
   if (!appointment) throw new Error('the appointment just booked is missing')
-  return { ...outcome, appointment }
+  const { appointmentId: _id, ...rest } = outcome
+  return { ...rest, appointment }
 }
+
+/** The booking as the transaction leaves it, with the id of the lead's appointment. */
+type Booked = Omit<BookingOutcome, 'appointment'> & { appointmentId: number }
 
 async function bookInTransaction(
   tx: Db,
-  {
-    user,
-    leadId,
-    startsAt,
-    endsAt,
-    now,
-    sessionKey = null,
-  }: { user: Actor; leadId: number; startsAt: Date; endsAt: Date; now: Date; sessionKey?: string | null },
-): Promise<Omit<BookingOutcome, 'appointment'>> {
+  { user, leadId, startsAt, endsAt, now, sessionKey = null }: BookingInput & { endsAt: Date },
+): Promise<Booked> {
   // The lead row lock serialises two bookings of one lead (two tabs): the second one sees the first.
   const [row] = await tx
     .select({ lead: leads, missionId: markets.missionId })
@@ -229,7 +192,7 @@ async function bookInTransaction(
     .from(appointments)
     .where(and(eq(appointments.leadId, lead.id), isNull(appointments.cancelledAt)))
   if (previous && previous.missionId === missionId && previous.startsAt.getTime() === startsAt.getTime())
-    return { ...result, changed: false }
+    return { ...result, appointmentId: previous.id, changed: false }
   // Overlap, not only the same start: appointments that came with older data may be off the grid.
   const [clash] = await tx
     .select({ id: appointments.id })
@@ -295,5 +258,6 @@ async function bookInTransaction(
     sessionKey,
     at: now,
   } as const
-  return { ...result, changed: true, earned: previous ? null : await recordEvent(tx, event) }
+  const earned = previous ? null : await recordEvent(tx, event)
+  return { ...result, appointmentId: created!.id, changed: true, earned }
 }

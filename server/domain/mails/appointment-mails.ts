@@ -63,16 +63,19 @@ function appointmentRows(db: Db) {
 
 /**
  * Queues the confirmation of the lead's current appointment; false when the lead has no e-mail
- * address (the booking form offers the checkbox only when it has one).
+ * address (the booking form offers the checkbox only when it has one). With `tx` (the booking's
+ * transaction) the mail is written with the booking, or not at all, and the caller wakes the worker.
  */
 export async function queueAppointmentConfirmation(
   app: FastifyInstance,
   { appointmentId, requestedBy }: { appointmentId: number; requestedBy: number },
+  tx?: Db,
 ): Promise<boolean> {
-  const [row] = await appointmentRows(app.database.db).where(eq(appointments.id, appointmentId))
+  const db = tx ?? app.database.db
+  const [row] = await appointmentRows(db).where(eq(appointments.id, appointmentId))
   if (!row?.email) return false
-  await app.database.db.transaction(async (tx) => {
-    const [logged] = await tx
+  await db.transaction(async (write) => {
+    const [logged] = await write
       .insert(mailLog)
       .values({
         template: 'appointment-confirmation',
@@ -83,9 +86,9 @@ export async function queueAppointmentConfirmation(
         variables: variablesOf(row),
       })
       .returning({ id: mailLog.id })
-    await sendJob(app, logged!.id, tx)
+    await sendJob(app, logged!.id, write)
   })
-  app.jobs.wake(MAIL_QUEUE)
+  if (!tx) app.jobs.wake(MAIL_QUEUE)
   return true
 }
 

@@ -10,6 +10,7 @@ import {
   type SmsTemplateKey,
 } from '../../../src/contracts/sms.ts'
 import { isTextablePhone } from '../../../src/contracts/phone.ts'
+import type { Db } from '../../db/client.ts'
 import { smsOptOuts } from '../../db/schema.ts'
 import { HttpError, errors } from '../../lib/http-error.ts'
 import { mayActOnLead, type LeadActor } from '../lead-access.ts'
@@ -93,8 +94,10 @@ export async function sendBookingConfirmation(
   userId: number,
   leadId: number,
   now: Date,
+  tx?: Db,
 ): Promise<string | null> {
-  const { db } = app.database
+  // With `tx` (the booking's transaction) the SMS is written with the booking, or not at all.
+  const db = tx ?? app.database.db
   const context = await leadSmsContext(db, leadId)
   if (!context?.appointment) return null
   if (!isTextablePhone(context.phone)) return NOT_TEXTABLE_MESSAGE
@@ -113,6 +116,7 @@ export async function sendBookingConfirmation(
       numberId: app.config.sms.numberId ?? null,
     },
     now,
+    tx,
   )
   return row && row.status !== 'queued' ? row.error : null
 }

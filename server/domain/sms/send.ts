@@ -116,8 +116,11 @@ export async function requestSms(
   app: FastifyInstance,
   request: SmsRequest,
   now: Date,
+  tx?: Db,
 ): Promise<SmsRow | null> {
-  const { db } = app.database
+  // In a caller's transaction (a booking's confirmation) the SMS commits with it; the write below is
+  // then a savepoint, so a duplicate undoes only this SMS.
+  const db = tx ?? app.database.db
   const [optOut] = await db.select().from(smsOptOuts).where(eq(smsOptOuts.phone, request.phone))
   const refusal = optOut
     ? { status: 'refused-opt-out' as const, error: optOutMessage(optOut.createdAt) }
@@ -138,19 +141,20 @@ export async function requestSms(
     error: refusal?.error ?? null,
   }
   try {
-    const row = await db.transaction(async (tx) => {
-      const [inserted] = await tx.insert(smsMessages).values(values).returning()
+    const row = await db.transaction(async (write) => {
+      const [inserted] = await write.insert(smsMessages).values(values).returning()
       if (request.leadId)
-        await tx.insert(leadEvents).values({
+        await write.insert(leadEvents).values({
           leadId: request.leadId,
           userId: request.sentBy,
           kind: 'sms',
           data: { smsId: inserted!.id, template: request.templateKey, status: inserted!.status },
         })
-      if (!refusal) await app.jobs.send(SMS_SEND_QUEUE, { id: inserted!.id }, { tx: tx as unknown as Db })
+      if (!refusal) await app.jobs.send(SMS_SEND_QUEUE, { id: inserted!.id }, { tx: write as unknown as Db })
       return inserted!
     })
-    if (!refusal) app.jobs.wake(SMS_SEND_QUEUE)
+    // In a caller's transaction the job is not visible yet: the caller wakes the worker after its commit.
+    if (!refusal && !tx) app.jobs.wake(SMS_SEND_QUEUE)
     return row
   } catch (error) {
     if (request.appointment && isUniqueViolation(error)) return null

@@ -10,12 +10,11 @@ import {
 } from '../../../src/contracts/appointment.ts'
 import { commonErrors } from '../../../src/contracts/common.ts'
 import { appointmentAvailabilities, bookAppointment } from '../../domain/appointments.ts'
-import { queueAppointmentConfirmation } from '../../domain/mails/appointment-mails.ts'
+import { bookingConfirmations, wakeConfirmationWorkers } from '../../domain/booking-confirmations.ts'
 import { findVisibleLead } from '../../domain/lead-access.ts'
 import { announceBooking } from '../../domain/outcome-signals.ts'
 import { appUrls } from '../../../src/contracts/app-urls.ts'
 import { sessionKeyOf } from '../../domain/gamification/tentacalls/session-appointments.ts'
-import { sendBookingConfirmation } from '../../domain/sms/lead-sms.ts'
 
 export default async function leadAppointmentRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
@@ -46,31 +45,36 @@ export default async function leadAppointmentRoutes(fastify: FastifyInstance) {
         tags: ['appointments'],
         params: appointmentLeadParamsSchema,
         body: bookAppointmentBodySchema,
-        response: { 200: bookAppointmentResponseSchema, 409: commonErrors[400], ...commonErrors },
+        response: {
+          200: bookAppointmentResponseSchema,
+          409: commonErrors[400],
+          503: commonErrors[400],
+          ...commonErrors,
+        },
       },
     },
     async (request) => {
       const user = request.auth.user!
       const row = await findVisibleLead(db, user, request.params.leadId)
+      // Issue #15: the confirmations asked for commit with the booking (their queue, never SMTP); a
+      // refusal by rule never fails the booking (docs/domain.md "Appointments").
+      const confirm = {
+        email: request.body.confirmByEmail === true,
+        sms: request.body.sendSms === true,
+        userId: user.id,
+        smsNow: app.sms.now(),
+      }
       const outcome = await bookAppointment(db, {
         user,
         leadId: row.lead.id,
         startsAt: new Date(request.body.startsAt),
         now: new Date(),
         sessionKey: sessionKeyOf(request.auth.sessionId),
+        alongside: bookingConfirmations(app, confirm),
       })
+      if (outcome.changed) wakeConfirmationWorkers(app, confirm)
       await announceBooking(app, user.id, outcome)
-      // Issue #15: after the commit, through the send queue (the booking never waits on SMTP).
-      if (outcome.changed && request.body.confirmByEmail)
-        await queueAppointmentConfirmation(app, {
-          appointmentId: outcome.appointment.id,
-          requestedBy: user.id,
-        })
-      // Issue #15: the confirmation SMS the booking form asked for; its refusal never fails the booking.
-      const smsRefusal =
-        request.body.sendSms && outcome.changed
-          ? await sendBookingConfirmation(app, user.id, outcome.lead.id, app.sms.now())
-          : null
+      const smsRefusal = outcome.alongside?.smsRefusal ?? null
       // docs/domain.md "Appointments": back to the sheet while the user holds the lead, else home.
       const redirect = outcome.stillHeld ? appUrls.lead(outcome.lead.uuid) : appUrls.home()
       return { appointment: outcome.appointment, redirect, smsRefusal }
