@@ -96,6 +96,8 @@ export type AppConfig = {
   /** Fastify's `trustProxy`: false, the number of proxies in front, or their addresses/CIDRs. */
   trustProxy: TrustProxy
   smtpUrl: string | undefined
+  /** Issue #15: one SMTP step's bound (server/plugins/mailer.ts, 30 s when unset); tests shorten it. */
+  smtpStepTimeoutMs?: number
   mailFrom: string
   sentryDsn: string | undefined
   logLevel: string

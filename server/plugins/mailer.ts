@@ -15,16 +15,34 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * How long one SMTP step (connecting, the greeting, each answer) may take, and twice that for a whole
+ * send. A send runs inside a `mail-send` job that pg-boss retries once it has run MAIL_JOB_EXPIRY_SECONDS
+ * (server/plugins/mails.ts), even if the first attempt is still talking to the server: the mail would
+ * go twice, and a password mail's second link would invalidate the first. nodemailer's own defaults
+ * (2 min to connect, 10 min of silence) outlast that; these end a stalled send well before it, as a
+ * failure the job records and retries. SMTP_URL parameters may change the steps, not the whole.
+ */
+export const SMTP_STEP_TIMEOUT_MS = 30_000
+
 async function mailerPlugin(app: FastifyInstance) {
   const { config } = app
-  const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : undefined
+  const step = config.smtpStepTimeoutMs ?? SMTP_STEP_TIMEOUT_MS
+  const transport = config.smtpUrl
+    ? nodemailer.createTransport({
+        url: config.smtpUrl,
+        connectionTimeout: step,
+        greetingTimeout: step,
+        socketTimeout: step,
+      })
+    : undefined
   async function send(mail: Mail) {
     // The dev mailbox exists outside production only: in production a stored body would keep
     // password links readable in the database, which hashing the tokens is meant to prevent.
     if (config.appEnv !== 'production')
       await app.database.db.insert(mailOutbox).values({ to: mail.to, subject: mail.subject, text: mail.text })
     if (transport) {
-      await transport.sendMail({ from: config.mailFrom, ...mail })
+      await transport.sendMail({ from: config.mailFrom, ...mail, signal: AbortSignal.timeout(2 * step) })
       return
     }
     // No SMTP: outside production the log is the transport (reset links are single-use, one hour).

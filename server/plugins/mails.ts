@@ -4,10 +4,21 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { deliverMail, MAIL_QUEUE, MAIL_RETRY, type MailJobData } from '../domain/mails/send.ts'
 
+/**
+ * After this long pg-boss counts an attempt as lost and retries it, whether or not it still runs: the
+ * mailer's SMTP bounds (server/plugins/mailer.ts, 60 s for a whole send) keep every attempt well inside.
+ */
+export const MAIL_JOB_EXPIRY_SECONDS = 120
+
 async function mailsPlugin(app: FastifyInstance) {
   app.jobs.work<MailJobData>(
     MAIL_QUEUE,
-    { ...MAIL_RETRY, expireInSeconds: 120, localConcurrency: 2, pollingIntervalSeconds: 2 },
+    {
+      ...MAIL_RETRY,
+      expireInSeconds: MAIL_JOB_EXPIRY_SECONDS,
+      localConcurrency: 2,
+      pollingIntervalSeconds: 2,
+    },
     (job) => deliverMail(app, job),
   )
 }

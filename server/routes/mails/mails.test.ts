@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { MailLogPage, MailTemplate } from '../../../src/contracts/mails.ts'
 import { auditEntries, leads, mailLog, passwordResetTokens, users } from '../../db/schema.ts'
 import { offeredDays } from '../../domain/appointment-slots.ts'
+import { MAIL_QUEUE, queueMail, type MailJobData } from '../../domain/mails/send.ts'
 import { hashToken } from '../../domain/password-reset.ts'
 import { insertLead, insertMission } from '../../../tests/factories/leads.ts'
 import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
@@ -17,8 +18,16 @@ beforeAll(async () => {
 })
 afterAll(() => smtp.close())
 
+// Short SMTP steps, so that the stalled send ends quickly; an answer of the local server takes
+// milliseconds.
+const SMTP_STEP_MS = 1_500
+
 const t = signedInServer({
-  config: () => ({ smtpUrl: smtp.url, publicUrl: 'https://centre.exemple.fr' }),
+  config: () => ({
+    smtpUrl: smtp.url,
+    smtpStepTimeoutMs: SMTP_STEP_MS,
+    publicUrl: 'https://centre.exemple.fr',
+  }),
   users: { admin: { role: 'ADMIN' }, teleop: {} },
 })
 const { admin, teleop: agent } = t.agents
@@ -263,6 +272,34 @@ describe('sending', () => {
     const [audit] = await t.database.db.select().from(auditEntries).where(eq(auditEntries.entity, 'mail'))
     expect(audit).toMatchObject({ action: 'resend', entityId: row!.id })
     expect((await admin.request({ method: 'POST', url: '/api/mail-log/999999/resend' })).statusCode).toBe(404)
+  })
+
+  it('ends a send the SMTP server stalls within the mailer’s bound: failed once, its job set to retry', async () => {
+    // Unbounded, nodemailer waits 10 minutes for an answer: pg-boss would retry the job (after 120 s)
+    // while the first attempt still runs, and both could deliver.
+    const boss = t.app.jobs.boss()
+    // The job engine's tables outlive the reset between tests, and log ids restart: earlier jobs aside.
+    const earlier = new Set((await boss.findJobs(MAIL_QUEUE)).map((job) => job.id))
+    const started = Date.now()
+    const id = await queueMail(t.app, {
+      template: 'appointment-confirmation',
+      to: 'stall@exemple.fr',
+      variables: { prénom: 'Zoé', nom: 'L’Écuyer' },
+    })
+    const failed = await logged(id, 'failed')
+    // One step's silence, and the worker's pick-up (woken at once, else its 2 s poll), with a margin.
+    expect(Date.now() - started).toBeLessThan(SMTP_STEP_MS + 2_000 + 3_000)
+    expect(failed).toMatchObject({ attempts: 1, sentAt: null })
+    expect(failed.error).toMatch(/timeout/i)
+    const jobs = (await boss.findJobs<MailJobData>(MAIL_QUEUE, { data: { logId: id } })).filter(
+      (job) => !earlier.has(job.id),
+    )
+    // Failed once and waiting for its first retry (30 s later, MAIL_RETRY), which no attempt overlaps.
+    expect(jobs.map(({ state, retryCount }) => ({ state, retryCount }))).toEqual([
+      { state: 'retry', retryCount: 0 },
+    ])
+    expect(jobs[0]!.startAfter.getTime()).toBeGreaterThan(Date.now() + 10_000)
+    expect(smtp.received.filter((mail) => mail.to === 'stall@exemple.fr')).toEqual([])
   })
 
   it('keeps password links out of the log; a resend issues a fresh link and the old one dies', async () => {
