@@ -58,7 +58,11 @@ export function createAircallClient(options: AircallClientOptions): TelephonyPro
     return Math.max(0, ms)
   }
 
-  async function request(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<Response> {
+  async function request(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    body?: unknown,
+  ): Promise<Response> {
     if (!options.apiId || !options.apiToken)
       throw telephonyError('La téléphonie Aircall n’est pas configurée (AIRCALL_API_ID, AIRCALL_API_TOKEN).')
     const auth = Buffer.from(`${options.apiId}:${options.apiToken}`).toString('base64')
@@ -175,6 +179,13 @@ export function createAircallClient(options: AircallClientOptions): TelephonyPro
       )
       if (!parsed.success) throw telephonyError('Réponse Aircall illisible.')
       return parsed.data
+    },
+    async deleteWebhook(webhookId: string): Promise<void> {
+      const response = await request('DELETE', `/v1/webhooks/${encodeURIComponent(webhookId)}`)
+      // 404: already gone, which is what was asked.
+      if (!response.ok && response.status !== 404)
+        await failure(response, 'Aircall a refusé la suppression du webhook')
+      await response.body?.cancel().catch(() => undefined)
     },
   }
 }

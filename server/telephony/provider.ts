@@ -53,6 +53,8 @@ export type TelephonyProvider = {
   createWebhook?: (input: CreateWebhookInput) => Promise<CreatedWebhook>
   /** Aircall only: PUT /v1/webhooks/:id with the full list of events the webhook should send. */
   setWebhookEvents?: (webhookId: string, events: readonly string[]) => Promise<AircallWebhook>
+  /** Aircall only: DELETE /v1/webhooks/:id (one already gone counts as deleted). */
+  deleteWebhook?: (webhookId: string) => Promise<void>
   /** Simulator only: Aircall's Public API cannot hang up a call. */
   hangup?: (providerCallId: string) => Promise<void>
 }

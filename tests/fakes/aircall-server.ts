@@ -3,7 +3,8 @@
 // (no body), {error, troubleshoot} error bodies, X-AircallApi-* rate-limit headers and 429 when the
 // window is exhausted. Webhooks (issue #15): GET, POST /v1/webhooks (201, the webhook with its own
 // random token; 400 without an https URL or with events that are not strings) and
-// PUT /v1/webhooks/:id (its events replaced; every event when none is given, as Aircall does).
+// PUT /v1/webhooks/:id (its events replaced; every event when none is given, as Aircall does),
+// DELETE /v1/webhooks/:id (204; 404 when unknown; `failWebhookDeletes` makes the next ones answer 500).
 // Messaging (issue #15): POST /v1/numbers/:id/messages/native/send (agent-conversation mode) → 200
 // with the message object (id, status "pending", direction, raw_digits, body, number, created_at in
 // ms); `failSms` makes the next sends answer 422.
@@ -38,6 +39,8 @@ export type FakeAircall = {
   messages: FakeMessage[]
   /** The next `count` SMS sends fail with 422. */
   failSms: (count: number) => void
+  /** The next `count` webhook deletions fail with 500 (the webhook stays). */
+  failWebhookDeletes: (count: number) => void
   /** Requests allowed before 429s in the current window; the window resets `resetInSeconds` later. */
   setRateLimit: (remaining: number, resetInSeconds: number) => void
   close: () => Promise<void>
@@ -74,6 +77,7 @@ export async function startFakeAircall(): Promise<FakeAircall> {
     requests: [] as FakeRequest[],
     messages: [] as FakeMessage[],
     smsFailures: 0,
+    deleteFailures: 0,
   }
 
   function page(
@@ -160,6 +164,17 @@ export async function startFakeAircall(): Promise<FakeAircall> {
     send(res, 200, { webhook: webhookBody(webhook) }, headers)
   }
 
+  function deleteWebhook(res: ServerResponse, id: string, headers: Record<string, string>) {
+    if (!state.webhooks.some((one) => one.webhook_id === id))
+      return send(res, 404, { error: 'Not found', troubleshoot: 'Unknown webhook' }, headers)
+    if (state.deleteFailures > 0) {
+      state.deleteFailures -= 1
+      return send(res, 500, { error: 'Internal error', troubleshoot: 'Retry later' }, headers)
+    }
+    state.webhooks = state.webhooks.filter((one) => one.webhook_id !== id)
+    send(res, 204, undefined, headers)
+  }
+
   const server = createServer((req, res) => {
     void (async () => {
       const url = new URL(req.url ?? '/', 'http://fake')
@@ -207,6 +222,7 @@ export async function startFakeAircall(): Promise<FakeAircall> {
       if (req.method === 'POST' && url.pathname === '/v1/webhooks') return createWebhook(res, body, headers)
       const webhookPath = /^\/v1\/webhooks\/([\w-]+)$/.exec(url.pathname)
       if (req.method === 'PUT' && webhookPath) return updateWebhook(res, webhookPath[1]!, body, headers)
+      if (req.method === 'DELETE' && webhookPath) return deleteWebhook(res, webhookPath[1]!, headers)
       const call = /^\/v1\/users\/(\d+)\/calls$/.exec(url.pathname)
       if (req.method === 'POST' && call) {
         const userId = Number(call[1])
@@ -306,6 +322,9 @@ export async function startFakeAircall(): Promise<FakeAircall> {
     },
     failSms(count) {
       state.smsFailures = count
+    },
+    failWebhookDeletes(count) {
+      state.deleteFailures = count
     },
     setRateLimit(count, resetInSeconds) {
       remaining = count

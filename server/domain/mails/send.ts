@@ -111,7 +111,11 @@ export async function deliverMail(app: FastifyInstance, job: Job<MailJobData>): 
     .set({ attempts: sql`${mailLog.attempts} + 1`, updatedAt: new Date() })
     .where(eq(mailLog.id, job.data.logId))
     .returning()
-  // Sent already (a retry after the worker died between SMTP and this row), or the row is gone.
+  // Sent already: the worker recorded it, then died before the engine marked the job done, so the job
+  // came back. This guard is all there is: a worker that dies after the SMTP server accepted the mail
+  // but before the row says `sent` leaves it unsent, and the retry sends the mail again. Delivery is
+  // at least once (docs/domain.md "E-mails"); a password mail's second copy carries a fresh link,
+  // which invalidates the first. Or the row is gone.
   if (!row || row.status === 'sent') return
   if (row.test) {
     await attempt(app, row, { subject: row.subject ?? '', text: row.text ?? '', html: row.html ?? '' }, null)

@@ -6,15 +6,17 @@
 //
 // Two clicks, two administrators or two processes never create two webhooks: a creation first claims
 // the one "in progress" row the table allows (a partial unique index), then asks Aircall again
-// whether ours exists, and only then creates it.
+// whether ours exists, and only then creates it. A webhook whose token could not be kept is deleted
+// at Aircall again: left there, its deliveries would be refused while the page called it registered.
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { and, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
 import { AIRCALL_PRODUCT_EVENTS } from '../../../src/contracts/call.ts'
 import type { WebhookRegistrations } from '../../../src/contracts/webhooks.ts'
 import { rowsOf, type Db } from '../../db/client.ts'
 import { aircallWebhookTokens } from '../../db/schema.ts'
 import { errors } from '../../lib/http-error.ts'
-import type { TelephonyProvider } from '../../telephony/provider.ts'
+import type { CreatedWebhook, TelephonyProvider } from '../../telephony/provider.ts'
 import { recordAudit } from '../audit.ts'
 import { expectedWebhookUrl, registrationsOf } from './registrations.ts'
 
@@ -39,6 +41,8 @@ export type RepairContext = {
   publicUrl: string | undefined
   /** The administrator doing it (the audit trail). */
   userId: number
+  /** Where a webhook created but withdrawn is told (its id only, never its token). */
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>
 }
 
 export function tokenHash(token: string): string {
@@ -72,7 +76,12 @@ export async function storedTokenCount(db: Db): Promise<number> {
 
 function aircallOf(context: RepairContext) {
   const { provider } = context
-  if (!provider.listWebhooks || !provider.createWebhook || !provider.setWebhookEvents)
+  if (
+    !provider.listWebhooks ||
+    !provider.createWebhook ||
+    !provider.setWebhookEvents ||
+    !provider.deleteWebhook
+  )
     throw errors.conflict(REPAIR_MESSAGES.simulator)
   const expectedUrl = expectedWebhookUrl(context.publicUrl)
   if (!expectedUrl) throw errors.conflict(REPAIR_MESSAGES.noPublicUrl)
@@ -81,6 +90,7 @@ function aircallOf(context: RepairContext) {
     list: provider.listWebhooks,
     create: provider.createWebhook,
     setEvents: provider.setWebhookEvents,
+    remove: provider.deleteWebhook,
   }
 }
 
@@ -120,24 +130,54 @@ export async function createProductWebhook(context: RepairContext): Promise<Webh
       url: aircall.expectedUrl,
       events: AIRCALL_PRODUCT_EVENTS,
     })
-    await db.transaction(async (tx) => {
-      await tx
-        .update(aircallWebhookTokens)
-        .set({ webhookId: created.webhook_id, tokenHash: tokenHash(created.token), url: created.url })
-        .where(eq(aircallWebhookTokens.id, claim))
-      await recordAudit(tx, {
-        userId,
-        entity: 'aircallWebhook',
-        entityId: claim,
-        action: 'create',
-        after: { webhookId: created.webhook_id, url: created.url, events: AIRCALL_PRODUCT_EVENTS.join(', ') },
-      })
-    })
+    try {
+      await keepCreated(db, claim, created, userId)
+    } catch (error) {
+      await withdrawCreated(context, aircall.remove, created.webhook_id)
+      throw error
+    }
     // registrationsOf keeps id, URL, name, state and events: the token goes no further.
     return registrationsOf([...before, created], aircall.expectedUrl)
   } catch (error) {
     await release()
     throw error
+  }
+}
+
+/** Keeps the created webhook's token hash on the claimed row, with the audit entry. */
+function keepCreated(db: Db, claim: number, created: CreatedWebhook, userId: number) {
+  return db.transaction(async (tx) => {
+    await tx
+      .update(aircallWebhookTokens)
+      .set({ webhookId: created.webhook_id, tokenHash: tokenHash(created.token), url: created.url })
+      .where(eq(aircallWebhookTokens.id, claim))
+    await recordAudit(tx, {
+      userId,
+      entity: 'aircallWebhook',
+      entityId: claim,
+      action: 'create',
+      after: { webhookId: created.webhook_id, url: created.url, events: AIRCALL_PRODUCT_EVENTS.join(', ') },
+    })
+  })
+}
+
+/**
+ * The webhook exists at Aircall but its token was not kept: deleted there, so the page offers the
+ * creation again. If Aircall refuses, its id is logged for deletion in Aircall's dashboard.
+ */
+async function withdrawCreated(
+  context: RepairContext,
+  remove: (webhookId: string) => Promise<void>,
+  webhookId: string,
+) {
+  try {
+    await remove(webhookId)
+    context.log.warn({ webhookId }, 'telephony: Aircall webhook deleted again, its token could not be kept')
+  } catch (error) {
+    context.log.error(
+      { webhookId, err: error },
+      'telephony: Aircall webhook left without its token, delete it in Aircall’s dashboard',
+    )
   }
 }
 

@@ -2,11 +2,12 @@
 // restore, audit), mails sent by the durable job to a REAL local SMTP server (tests/setup/smtp-server),
 // failures recorded with the SMTP error, resend, and no password link in the log.
 import { and, eq } from 'drizzle-orm'
+import type { Job } from 'pg-boss'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { MailLogPage, MailTemplate } from '../../../src/contracts/mails.ts'
 import { auditEntries, leads, mailLog, passwordResetTokens, users } from '../../db/schema.ts'
 import { offeredDays } from '../../domain/appointment-slots.ts'
-import { MAIL_QUEUE, queueMail, type MailJobData } from '../../domain/mails/send.ts'
+import { deliverMail, MAIL_QUEUE, queueMail, type MailJobData } from '../../domain/mails/send.ts'
 import { hashToken } from '../../domain/password-reset.ts'
 import { insertLead, insertMission } from '../../../tests/factories/leads.ts'
 import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
@@ -300,6 +301,25 @@ describe('sending', () => {
     ])
     expect(jobs[0]!.startAfter.getTime()).toBeGreaterThan(Date.now() + 10_000)
     expect(smtp.received.filter((mail) => mail.to === 'stall@exemple.fr')).toEqual([])
+  })
+
+  it('delivers at least once: a job back for a sent row sends nothing, a row left unsent is sent again', async () => {
+    const to = 'deux@exemple.fr'
+    const id = await queueMail(t.app, {
+      template: 'appointment-confirmation',
+      to,
+      variables: { prénom: 'Zoé' },
+    })
+    await logged(id, 'sent')
+    await received(to)
+    const job = { data: { logId: id } } as Job<MailJobData>
+    // The worker recorded the mail, then died before the engine marked the job done: it comes back.
+    await deliverMail(t.app, job)
+    expect(smtp.received.filter((mail) => mail.to === to)).toHaveLength(1)
+    // The worker died after the SMTP server accepted the mail, before the row said so: sent again.
+    await t.database.db.update(mailLog).set({ status: 'queued', sentAt: null }).where(eq(mailLog.id, id))
+    await deliverMail(t.app, job)
+    expect(await received(to, 2)).toHaveLength(2)
   })
 
   it('keeps password links out of the log; a resend issues a fresh link and the old one dies', async () => {

@@ -1,8 +1,9 @@
 // Issue #15 "Check and repair Aircall's side": the product's webhook created on the Aircall account
 // (the local fake of its API) when missing, its token then accepted beside AIRCALL_WEBHOOK_TOKEN, the
-// missing call events added to an existing one; never two webhooks for two clicks at once.
+// missing call events added to an existing one; never two webhooks for two clicks at once; a webhook
+// whose token could not be kept deleted at Aircall again.
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { AIRCALL_PRODUCT_EVENTS } from '../../../src/contracts/call.ts'
 import type { WebhookRegistrations, WebhookStatus } from '../../../src/contracts/webhooks.ts'
 import { startFakeAircall, type FakeAircall } from '../../../tests/fakes/aircall-server.ts'
@@ -19,8 +20,12 @@ afterAll(() => fake.close())
 const PUBLIC_URL = 'https://centre.example.fr'
 const ENV_TOKEN = 'environment-webhook-token'
 const EXPECTED_URL = `${PUBLIC_URL}/api/webhooks/aircall`
+/** The app's warnings and errors (pino JSON): a withdrawn webhook is told there, without its token. */
+const logLines: Record<string, unknown>[] = []
 const t = signedInServer({
+  build: { logStream: { write: (line) => logLines.push(JSON.parse(line) as Record<string, unknown>) } },
   config: () => ({
+    logLevel: 'warn',
     telephonyProvider: 'aircall',
     publicUrl: PUBLIC_URL,
     aircall: {
@@ -45,6 +50,7 @@ beforeEach(() => {
     },
   ]
   fake.requests = []
+  logLines.length = 0
 })
 
 function repair(action: 'create' | 'complete', as = t.agents.admin) {
@@ -131,6 +137,56 @@ describe('POST /api/webhooks/aircall-registrations/create', () => {
   it('is for administrators only', async () => {
     expect((await repair('create', t.agents.manager)).statusCode).toBe(403)
     expect(fake.requests).toEqual([])
+  })
+})
+
+describe('a creation whose token cannot be kept', () => {
+  /** Fails the transaction that keeps the created webhook's token; answers that token. */
+  function failKeepingToken() {
+    const { db } = t.app.database
+    const transaction = db.transaction.bind(db)
+    const seen: { token?: string } = {}
+    const spy = vi.spyOn(db, 'transaction').mockImplementation(((...args: Parameters<typeof transaction>) => {
+      const created = fake.webhooks.find((one) => one.url === EXPECTED_URL)
+      if (!created || seen.token) return transaction(...args)
+      seen.token = created.token
+      return Promise.reject(new Error('database unavailable'))
+    }) as typeof transaction)
+    return { seen, restore: () => spy.mockRestore() }
+  }
+
+  it('deletes the webhook at Aircall again, logs its id but not its token, and can be created again', async () => {
+    const failing = failKeepingToken()
+    const res = await repair('create').finally(failing.restore)
+    expect(res.statusCode).toBe(500)
+    const deletion = fake.requests.find((one) => one.method === 'DELETE')
+    expect(deletion?.path).toMatch(/^\/v1\/webhooks\/[\w-]+$/)
+    const webhookId = deletion!.path.split('/').at(-1)
+    expect(fake.webhooks.filter((one) => one.url === EXPECTED_URL)).toEqual([])
+    expect(await t.database.db.select().from(aircallWebhookTokens)).toEqual([])
+    expect(logLines.filter((line) => line.webhookId === webhookId)).toMatchObject([{ level: 40 }])
+    expect(failing.seen.token).toBeTruthy()
+    expect(JSON.stringify(logLines)).not.toContain(failing.seen.token)
+
+    const listed = await t.agents.admin.request({ method: 'GET', url: '/api/webhooks/aircall-registrations' })
+    expect(listed.json<WebhookRegistrations>().repair).toBe('create')
+    expect((await repair('create')).statusCode).toBe(200)
+    const created = fake.webhooks.find((one) => one.url === EXPECTED_URL)!
+    expect(await deliver(created.token!)).toBe(200)
+  })
+
+  it('logs the webhook’s id as an error when Aircall refuses to delete it', async () => {
+    fake.failWebhookDeletes(1)
+    const failing = failKeepingToken()
+    const res = await repair('create').finally(failing.restore)
+    expect(res.statusCode).toBe(500)
+    const [left] = fake.webhooks.filter((one) => one.url === EXPECTED_URL)
+    expect(left).toBeDefined()
+    expect(logLines.filter((line) => line.webhookId === left!.webhook_id)).toMatchObject([
+      { level: 50, msg: expect.stringContaining('dashboard') },
+    ])
+    expect(JSON.stringify(logLines)).not.toContain(left!.token)
+    expect(await t.database.db.select().from(aircallWebhookTokens)).toEqual([])
   })
 })
 

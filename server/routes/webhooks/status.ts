@@ -1,7 +1,7 @@
 // Telephony webhook status (issue #15 "Telephony webhook status", docs/domain.md): administrators
 // read the health of the telephony link and the deliveries, and replay one whose processing failed.
 import { eq } from 'drizzle-orm'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { commonErrors, errorBodySchema } from '../../../src/contracts/common.ts'
 import {
@@ -90,11 +90,12 @@ export default async function webhookStatusRoutes(fastify: FastifyInstance) {
     async () => webhookRegistrations(app.telephony.provider, app.config.publicUrl),
   )
 
-  const repairContext = (userId: number): RepairContext => ({
+  const repairContext = (request: FastifyRequest): RepairContext => ({
     db: app.database.db,
     provider: app.telephony.provider,
     publicUrl: app.config.publicUrl,
-    userId,
+    userId: request.auth.user!.id,
+    log: request.log,
   })
   const repairSchema = {
     tags: ['telephony'],
@@ -111,7 +112,7 @@ export default async function webhookStatusRoutes(fastify: FastifyInstance) {
     '/api/webhooks/aircall-registrations/create',
     { config: { access: ADMIN }, schema: repairSchema },
     async (request) => {
-      const result = await createProductWebhook(repairContext(request.auth.user!.id))
+      const result = await createProductWebhook(repairContext(request))
       request.log.info({ webhookUrl: result.expectedUrl }, 'telephony: Aircall webhook created')
       return result
     },
@@ -121,6 +122,6 @@ export default async function webhookStatusRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/webhooks/aircall-registrations/complete',
     { config: { access: ADMIN }, schema: repairSchema },
-    async (request) => completeProductWebhook(repairContext(request.auth.user!.id)),
+    async (request) => completeProductWebhook(repairContext(request)),
   )
 }
