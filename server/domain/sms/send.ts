@@ -1,7 +1,8 @@
-// Sending an SMS (issue #15 "SMS", docs/domain.md "SMS"). Every request is logged: refused at once
+// Asking for an SMS (issue #15 "SMS", docs/domain.md "SMS"). Every request is logged: refused at once
 // when the phone opted out or the hour is quiet (the French reason in the log and to the caller), else
-// queued with a durable job (SMS_SEND_QUEUE) written in the same transaction, which calls the
-// provider and retries a failure SMS_SEND_ATTEMPTS times in all before logging it failed.
+// queued with a durable job (SMS_SEND_QUEUE) written in the same transaction; the job
+// (server/domain/sms/send-job.ts) checks the rules again, calls the provider and retries a failure
+// SMS_SEND_ATTEMPTS times in all before logging it failed.
 import { and, eq, isNull } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import {
@@ -97,6 +98,24 @@ export async function renderForLead(
   return { text: renderTemplate(body, context.values) }
 }
 
+export type SmsRefusal = { status: 'refused-opt-out' | 'refused-quiet-hours'; error: string }
+
+/**
+ * Why an SMS may not go to this phone now (opt-out first, then the quiet hours), or null. Asked when
+ * the SMS is requested and again when its job sends it (server/domain/sms/send-job.ts).
+ */
+export async function smsRefusal(
+  db: Db,
+  sms: { phone: string; kind: SmsKind; bookedAt: Date | null },
+  now: Date,
+): Promise<SmsRefusal | null> {
+  const [optOut] = await db.select().from(smsOptOuts).where(eq(smsOptOuts.phone, sms.phone))
+  if (optOut) return { status: 'refused-opt-out', error: optOutMessage(optOut.createdAt) }
+  if (isQuietTime(sms.kind, now, sms.bookedAt))
+    return { status: 'refused-quiet-hours', error: QUIET_HOURS_MESSAGE }
+  return null
+}
+
 export type SmsRequest = {
   leadId: number | null
   appointment: { id: number; bookedAt: Date } | null
@@ -121,12 +140,11 @@ export async function requestSms(
   // In a caller's transaction (a booking's confirmation) the SMS commits with it; the write below is
   // then a savepoint, so a duplicate undoes only this SMS.
   const db = tx ?? app.database.db
-  const [optOut] = await db.select().from(smsOptOuts).where(eq(smsOptOuts.phone, request.phone))
-  const refusal = optOut
-    ? { status: 'refused-opt-out' as const, error: optOutMessage(optOut.createdAt) }
-    : isQuietTime(request.kind, now, request.appointment?.bookedAt ?? null)
-      ? { status: 'refused-quiet-hours' as const, error: QUIET_HOURS_MESSAGE }
-      : null
+  const refusal = await smsRefusal(
+    db,
+    { phone: request.phone, kind: request.kind, bookedAt: request.appointment?.bookedAt ?? null },
+    now,
+  )
   const values = {
     leadId: request.leadId,
     appointmentId: request.appointment?.id ?? null,
@@ -160,57 +178,4 @@ export async function requestSms(
     if (request.appointment && isUniqueViolation(error)) return null
     throw error
   }
-}
-
-/** The job: one send attempt of a queued SMS. */
-export async function runSmsSend(app: FastifyInstance, id: number): Promise<void> {
-  const { db } = app.database
-  const [row] = await db
-    .select()
-    .from(smsMessages)
-    .where(and(eq(smsMessages.id, id), eq(smsMessages.status, 'queued')))
-  if (!row) return
-  const attempts = row.attempts + 1
-  try {
-    const numberId = Number(row.numberId ?? (await defaultNumberId(app)))
-    if (!Number.isInteger(numberId) || numberId <= 0)
-      throw new Error('Aucun numéro Aircall pour envoyer les SMS (AIRCALL_SMS_NUMBER_ID).')
-    const { providerMessageId } = await app.telephony.provider.sendSms({
-      numberId,
-      to: row.phone,
-      body: row.body,
-    })
-    await db
-      .update(smsMessages)
-      .set({
-        status: 'sent',
-        providerMessageId,
-        numberId: String(numberId),
-        attempts,
-        error: null,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(smsMessages.id, id), eq(smsMessages.status, 'queued')))
-    app.telephony.provider.smsRecorded?.(providerMessageId)
-  } catch (caught) {
-    const message = (caught instanceof Error ? caught.message : String(caught)).slice(0, 500)
-    const last = attempts >= SMS_SEND_ATTEMPTS
-    await db
-      .update(smsMessages)
-      .set({
-        attempts,
-        error: message,
-        updatedAt: new Date(),
-        ...(last ? { status: 'failed' as const } : {}),
-      })
-      .where(eq(smsMessages.id, id))
-    // The job engine retries (with backoff) until the last attempt, which is logged failed instead.
-    if (!last) throw caught
-  }
-}
-
-async function defaultNumberId(app: FastifyInstance): Promise<number | undefined> {
-  if (app.config.sms.numberId) return app.config.sms.numberId
-  const [first] = await app.telephony.provider.listNumbers()
-  return first?.id
 }

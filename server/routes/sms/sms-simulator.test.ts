@@ -24,6 +24,8 @@ let mission: { id: number }
 let marketId: number
 
 beforeEach(async () => {
+  // The send job reads the SMS clock again when it sends: the scenario's hour, not the hour tests run at.
+  t.app.sms.now = () => TUESDAY_10H
   const inserted = await insertMission(t.database.db, { userIds: [t.users.teleop.id] })
   mission = inserted.mission
   marketId = inserted.market.id
@@ -51,6 +53,7 @@ describe('the booking confirmation', () => {
   it('goes out at 23 h on a Saturday when the lead has just booked, and is delivered by the simulator', async () => {
     const startsAt = new Date('2026-03-10T09:00:00Z')
     const { lead } = await leadWithAppointment(startsAt, new Date(SATURDAY_23H.getTime() - 2 * MINUTE))
+    t.app.sms.now = () => SATURDAY_23H
     const refusal = await sendBookingConfirmation(t.app, t.users.teleop.id, lead.id, SATURDAY_23H)
     expect(refusal).toBeNull()
     const [sms] = await rows()

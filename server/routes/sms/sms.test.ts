@@ -4,8 +4,17 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { LeadSmsOptions, SmsLog, SmsMessage, SmsTemplateList } from '../../../src/contracts/sms.ts'
-import { auditEntries, leadEvents, missionUsers, smsMessages, smsOptOuts } from '../../db/schema.ts'
-import { SMS_SEND_ATTEMPTS } from '../../domain/sms/send.ts'
+import {
+  appointments,
+  auditEntries,
+  leadEvents,
+  missionUsers,
+  smsMessages,
+  smsOptOuts,
+} from '../../db/schema.ts'
+import { sendAppointmentReminders } from '../../domain/sms/reminders.ts'
+import { APPOINTMENT_GONE_MESSAGE, postponedMessage, runSmsSend } from '../../domain/sms/send-job.ts'
+import { SMS_SEND_ATTEMPTS, SMS_SEND_QUEUE } from '../../domain/sms/send.ts'
 import { startFakeAircall, type FakeAircall } from '../../../tests/fakes/aircall-server.ts'
 import { insertLead, insertMission } from '../../../tests/factories/leads.ts'
 import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
@@ -248,6 +257,122 @@ describe('quiet hours', () => {
     }
     const rows = await t.database.db.select().from(smsMessages)
     expect(rows.map((one) => one.status)).toEqual(Array(3).fill('refused-quiet-hours'))
+    expect(fake.messages).toHaveLength(0)
+  })
+})
+
+describe('the send job checks the rules again when it sends', () => {
+  const QUIET =
+    'Pas de SMS à cette heure : les SMS partent du lundi au vendredi de 8 h à 20 h (heure de Paris), hors jours fériés.'
+  /** Tuesday 3 March 2026, 19:59 in Paris, then the retry at 20:00:30. */
+  const BEFORE_20H = new Date('2026-03-03T18:59:00Z')
+  const AFTER_20H = new Date('2026-03-03T19:00:30Z')
+
+  /** A send whose first attempt Aircall refuses, so the job retries (about a second later here). */
+  async function firstAttemptRefused(send: () => Promise<number>) {
+    fake.failSms(1)
+    const id = await send()
+    await vi.waitFor(async () => expect((await row(id)).attempts).toBe(1), WAIT)
+    expect((await row(id)).status).toBe('queued')
+    return id
+  }
+
+  async function appointmentFor(startsAt: Date, bookedAt: Date) {
+    const [appointment] = await t.database.db
+      .insert(appointments)
+      .values({
+        leadId: lead.id,
+        missionId,
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + 3_600_000),
+        bookedByUserId: t.users.teleop.id,
+        createdAt: bookedAt,
+      })
+      .returning()
+    return appointment!
+  }
+
+  async function queuedReminder(startsAt: Date) {
+    await appointmentFor(startsAt, new Date('2026-03-01T10:00:00Z'))
+    expect(await sendAppointmentReminders(t.app, t.app.sms.now())).toEqual({ sent: 1, refused: 0 })
+    return (await t.database.db.select().from(smsMessages))[0]!.id
+  }
+
+  it('does not send an SMS whose phone answered STOP after it was queued', async () => {
+    const id = await firstAttemptRefused(async () => (await sendFromSheet()).json<SmsMessage>().id)
+    await deliver('message.received', { id: 'in-3', body: 'STOP', external_number: '+33612345678' })
+    await vi.waitFor(async () => expect((await row(id)).status).toBe('refused-opt-out'), WAIT)
+    expect((await row(id)).error).toContain('a demandé à ne plus recevoir de SMS (STOP reçu le')
+    expect(fake.messages).toHaveLength(0)
+  })
+
+  it('refuses a retry that falls after 20 h', async () => {
+    t.app.sms.now = () => BEFORE_20H
+    const id = await firstAttemptRefused(async () => (await sendFromSheet()).json<SmsMessage>().id)
+    t.app.sms.now = () => AFTER_20H
+    await vi.waitFor(async () => expect((await row(id)).status).toBe('refused-quiet-hours'), WAIT)
+    expect((await row(id)).error).toBe(QUIET)
+    expect(fake.messages).toHaveLength(0)
+  })
+
+  it('postpones a reminder whose retry falls after 20 h to 8 h the next working day', async () => {
+    t.app.sms.now = () => BEFORE_20H
+    const id = await firstAttemptRefused(() => queuedReminder(new Date('2026-03-04T09:00:00Z')))
+    t.app.sms.now = () => AFTER_20H
+    const opening = new Date('2026-03-04T07:00:00Z') // Wednesday 8 h in Paris
+    await vi.waitFor(async () => expect((await row(id)).error).toBe(postponedMessage(opening)), WAIT)
+    expect(postponedMessage(opening)).toContain('Rappel reporté au mercredi 4 mars à 08:00')
+    expect(await row(id)).toMatchObject({ status: 'queued', attempts: 1 })
+    // One job waits for the opening (the wall clock's distance to it, here 11 h 59 min 30 s).
+    const waiting = (await t.app.jobs.boss().findJobs(SMS_SEND_QUEUE, { data: { id } })).filter(
+      (job) => job.state === 'created',
+    )
+    expect(waiting).toHaveLength(1)
+    const wait = waiting[0]!.startAfter.getTime() - Date.now()
+    expect(wait).toBeGreaterThan(opening.getTime() - AFTER_20H.getTime() - 60_000)
+    expect(wait).toBeLessThanOrEqual(opening.getTime() - AFTER_20H.getTime())
+    // Postponing again (the same job run twice) adds no second job.
+    await runSmsSend(t.app, id)
+    expect(
+      (await t.app.jobs.boss().findJobs(SMS_SEND_QUEUE, { data: { id } })).filter(
+        (job) => job.state === 'created',
+      ),
+    ).toHaveLength(1)
+    // At the opening the job sends it.
+    t.app.sms.now = () => opening
+    await runSmsSend(t.app, id)
+    expect(await row(id)).toMatchObject({ status: 'sent', error: null })
+    expect(fake.messages).toHaveLength(1)
+  })
+
+  it('refuses a reminder whose appointment starts before the hours open again, or was cancelled', async () => {
+    /** Friday 6 March 2026, 20:30 in Paris. */
+    t.app.sms.now = () => new Date('2026-03-06T19:30:00Z')
+    const saturday = await appointmentFor(new Date('2026-03-07T09:00:00Z'), new Date('2026-03-01T10:00:00Z'))
+    const [reminder] = await t.database.db
+      .insert(smsMessages)
+      .values({
+        leadId: lead.id,
+        appointmentId: saturday.id,
+        phone: lead.phone,
+        templateKey: 'appointment-reminder',
+        kind: 'reminder',
+        body: 'Rappel',
+        status: 'queued',
+        provider: 'aircall',
+      })
+      .returning()
+    await runSmsSend(t.app, reminder!.id)
+    expect(await row(reminder!.id)).toMatchObject({ status: 'refused-quiet-hours', error: QUIET })
+
+    t.app.sms.now = () => OPEN
+    await t.database.db.update(smsMessages).set({ status: 'queued' }).where(eq(smsMessages.id, reminder!.id))
+    await t.database.db
+      .update(appointments)
+      .set({ cancelledAt: OPEN })
+      .where(eq(appointments.id, saturday.id))
+    await runSmsSend(t.app, reminder!.id)
+    expect(await row(reminder!.id)).toMatchObject({ status: 'failed', error: APPOINTMENT_GONE_MESSAGE })
     expect(fake.messages).toHaveLength(0)
   })
 })
