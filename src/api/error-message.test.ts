@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { http, HttpResponse } from 'msw'
+import { z } from 'zod'
 import { server } from '../../tests/mocks/server.ts'
 import { clearNotifications } from '../stores/notifications.ts'
 import { ApiError, apiRequest } from './client.ts'
@@ -9,6 +10,7 @@ import {
   fieldErrorMessage,
   mutationErrorNotice,
   refusalMessage,
+  staleRefusal,
 } from './error-message.ts'
 import { setNavigationPort } from './navigation-port.ts'
 
@@ -149,5 +151,30 @@ describe('mutationErrorNotice (a mutation’s meta)', () => {
     const blocked = new ApiError(403, { error: { code: 'UNTAGGED_CALL', message: 'Appel non qualifié.' } })
     expect(mutationErrorNotice(blocked, meta)).toBeNull()
     expect(mutationErrorNotice(refusal(403), meta)).toBe('Ce lead est déjà traité.')
+  })
+})
+
+describe('staleRefusal (an editor keeping its draft)', () => {
+  const entity = z.object({ version: z.number(), name: z.string() })
+  const stale = (current: unknown) =>
+    new ApiError(409, { error: { code: 'STALE_VERSION', message: 'Modifié entre-temps.' }, current } as never)
+
+  it('gives the server’s reason and the entity as it now is, when the answer carries a valid one', () => {
+    expect(staleRefusal(stale({ version: 2, name: 'B' }), entity)).toEqual({
+      message: 'Modifié entre-temps.',
+      current: { version: 2, name: 'B' },
+    })
+    expect(staleRefusal(stale({ version: '2' }), entity)).toEqual({
+      message: 'Modifié entre-temps.',
+      current: null,
+    })
+  })
+
+  it('is null for any other answer', () => {
+    expect(staleRefusal(refusal(409), entity)).toBeNull()
+    expect(
+      staleRefusal(new ApiError(400, { error: { code: 'STALE_VERSION', message: 'x' } }), entity),
+    ).toBeNull()
+    expect(staleRefusal(new Error('x'), entity)).toBeNull()
   })
 })

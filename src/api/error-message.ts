@@ -3,6 +3,8 @@
 // already announces network failures and 5xx, and follows redirects and 401s (src/api/client.ts).
 // A form shows its error in place (`apiErrorMessage`, `fieldErrorMessage`); a mutation's failure is
 // notified by the query cache (src/app/query-client.ts) as its `meta` asks (`mutationErrorNotice`).
+import type { z } from 'zod'
+import { STALE_VERSION } from '../contracts/concurrency.ts'
 import { ApiError } from './client.ts'
 
 /** The server's French reason for a refusal: a 4xx that carries an error body; else null. */
@@ -25,6 +27,20 @@ export function apiErrorMessage(error: unknown, fallback: string): string {
 export function fieldErrorMessage(error: unknown, field: string): string | null {
   if (!(error instanceof ApiError) || error.status !== 400) return null
   return error.body?.error.fields?.[field] ?? null
+}
+
+export type StaleRefusal<T> = { message: string; current: T | null }
+
+/**
+ * A change refused for a stale version (409 STALE_VERSION, issue #12 "Concurrency"): the server's
+ * French reason and the entity as it now is (`current`, when the answer carries a valid one), for an
+ * editor that keeps its draft and offers that version. Null for any other error.
+ */
+export function staleRefusal<T>(error: unknown, entity: z.ZodType<T>): StaleRefusal<T> | null {
+  if (!(error instanceof ApiError) || error.status !== 409 || error.body?.error.code !== STALE_VERSION)
+    return null
+  const parsed = entity.safeParse((error.body as { current?: unknown }).current)
+  return { message: error.body.error.message, current: parsed.success ? parsed.data : null }
 }
 
 /** The error code of the server's answer, if any (e.g. a blocking cause). */

@@ -10,6 +10,7 @@ import type {
   MailTemplateKey,
   MailTemplateList,
 } from '../contracts/mails.ts'
+import { STALE_VERSION } from '../contracts/concurrency.ts'
 import { mailsScreen } from '../i18n/fr/mails.ts'
 import { notify } from '../stores/notifications.ts'
 import { apiRequest } from './client.ts'
@@ -52,10 +53,11 @@ export const mailQueries = {
     }),
 }
 
-// Successes are notified here, not in a mutate() callback: a save starts the editor again from the
-// new version (a remount), after which a component's callback would never run.
+// Successes are notified here, not in a mutate() callback, which would not run once the administrator
+// has moved to another template. Saves refetch the templates either way: a stale one (409) brings the
+// current version, which the editor offers beside the draft it keeps.
 export const mailMutations = {
-  /** The editor shows a refusal beside the fields (not notified). */
+  /** The editor shows a refusal beside the fields, or a stale version's with the current one (not notified). */
   save: (queryClient: QueryClient) =>
     mutationOptions({
       mutationKey: [...mailQueries.all(), 'save'] as const,
@@ -71,7 +73,8 @@ export const mailMutations = {
         apiRequest<MailTemplate>(`${base(key)}/restore`, { method: 'POST', body: { version } }),
       onSuccess: () => notify({ kind: 'success', message: mailsScreen.restored }),
       onSettled: () => queryClient.invalidateQueries({ queryKey: mailQueries.all() }),
-      meta: notifyRefusal,
+      // A stale version is shown by the editor, as for a save.
+      meta: { ...notifyRefusal, errorCodesShownInline: [STALE_VERSION] },
     }),
   testSend: (queryClient: QueryClient) =>
     mutationOptions({

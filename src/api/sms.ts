@@ -12,6 +12,7 @@ import type {
   SmsTemplateKey,
   SmsTemplateList,
 } from '../contracts/sms.ts'
+import { STALE_VERSION } from '../contracts/concurrency.ts'
 import { apiRequest } from './client.ts'
 import { notifyRefusal } from './error-message.ts'
 import { leadQueries } from './leads.ts'
@@ -53,14 +54,17 @@ export const smsQueries = {
 }
 
 export const smsMutations = {
-  /** The editor shows a stale version's refusal itself (STALE_VERSION), and reloads the template. */
+  /**
+   * The editor shows a stale version's refusal itself (STALE_VERSION): it keeps the draft and offers
+   * the current version, which the refetch brings. Other refusals are notified.
+   */
   saveTemplate: (queryClient: QueryClient) =>
     mutationOptions({
       mutationKey: [...smsQueries.all(), 'template'] as const,
       mutationFn: ({ key, ...body }: { key: SmsTemplateKey } & SmsTemplateBody) =>
         apiRequest<SmsTemplate>(`/api/sms/templates/${encodeURIComponent(key)}`, { method: 'PUT', body }),
       onSettled: () => queryClient.invalidateQueries({ queryKey: smsQueries.all() }),
-      meta: notifyRefusal,
+      meta: { ...notifyRefusal, errorCodesShownInline: [STALE_VERSION] },
     }),
   sendToLead: (queryClient: QueryClient) =>
     mutationOptions({

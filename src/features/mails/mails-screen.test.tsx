@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { server } from '../../../tests/mocks/server.ts'
 import { renderFeature } from '../../../tests/setup/render-feature.tsx'
+import { mailQueries } from '../../api/mails.ts'
 import { placeholderMessages } from '../../contracts/mail-placeholders.ts'
 import type { MailContent, MailLogEntry, MailTemplate } from '../../contracts/mails.ts'
 import { MailsScreen } from './mails-screen.tsx'
@@ -123,6 +124,71 @@ describe('MailsScreen, templates', () => {
       const described = document.getElementById(field.getAttribute('aria-describedby')!)
       expect(described?.textContent).toBe(message)
     }
+  })
+})
+
+describe('MailsScreen, a save refused for a stale version', () => {
+  const STALE =
+    'Quelqu’un d’autre a modifié cet élément entre-temps. La version actuelle est affichée : vérifiez-la puis recommencez.'
+  const mine = { ...confirmation, version: 1, isDefault: false, updatedAt: '2026-11-26T08:00:00.000Z' }
+  const theirs = { ...mine, html: '<p>Version de Bob</p>', version: 2 }
+
+  function staleServer() {
+    const saved: { html: string; version: number }[] = []
+    const listed: number[] = []
+    let current = mine
+    server.use(
+      http.get('*/api/mail-templates', () => {
+        listed.push(current.version)
+        return HttpResponse.json({ templates: [current] })
+      }),
+      previews([]),
+      http.put('*/api/mail-templates/:key', async ({ request }) => {
+        const body = (await request.json()) as { html: string; version: number }
+        saved.push(body)
+        // Bob saved first: the list now holds his version, the answer carries it.
+        current = theirs
+        if (body.version !== theirs.version)
+          return HttpResponse.json(
+            { error: { code: 'STALE_VERSION', message: STALE }, current: theirs },
+            { status: 409 },
+          )
+        return HttpResponse.json({ ...theirs, ...body, version: 3 })
+      }),
+    )
+    return { saved, listed }
+  }
+
+  it('keeps the draft, shows the server’s reason, and offers the current version', async () => {
+    const { saved, listed } = staleServer()
+    const user = userEvent.setup()
+    const { queryClient } = renderFeature(<MailsScreen />, '/backoffice/mails')
+    const html = (await screen.findByLabelText('Contenu HTML')) as HTMLTextAreaElement
+    await user.type(html, '<p>Mon ajout</p>')
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }))
+    const refusal = (await screen.findByText(STALE)).closest('[role="alert"]') as HTMLElement
+    // The list refetched Bob's version: the draft stays, and so does the reason.
+    await waitFor(() => expect(listed).toEqual([1, 2]))
+    await waitFor(() =>
+      expect(queryClient.getQueryData(mailQueries.templates().queryKey)?.templates[0]?.version).toBe(2),
+    )
+    expect(html.value).toBe('<p>Bonjour {prénom},</p><p>Mon ajout</p>')
+    expect(screen.getByText(/Modifications non enregistrées/)).toBeTruthy()
+    expect(screen.getByText(STALE)).toBeTruthy()
+
+    await user.click(within(refusal).getByRole('button', { name: 'Afficher la version actuelle' }))
+    expect(html.value).toBe('<p>Version de Bob</p>')
+    expect(screen.queryByText(STALE)).toBeNull()
+    expect(
+      await screen.findByText(
+        'Version actuelle affichée : vos modifications non enregistrées ont été abandonnées.',
+      ),
+    ).toBeTruthy()
+    // Edited again from Bob's version, the save names it.
+    await user.type(html, '<p>Mon ajout</p>')
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }))
+    await waitFor(() => expect(saved.at(-1)).toMatchObject({ version: 2 }))
+    expect(await screen.findByText('Modèle enregistré.')).toBeTruthy()
   })
 })
 

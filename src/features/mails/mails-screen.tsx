@@ -75,8 +75,9 @@ function Templates() {
           </option>
         ))}
       </select>
-      {/* A new version (saved here or elsewhere) starts the editor again from it. */}
-      <TemplateEditor key={`${template.key}:${template.version}`} template={template} />
+      {/* Keyed by the template only: a new version must not remount the editor, which would drop the
+      draft of a save refused as stale (the editor takes a new version itself when nothing is typed). */}
+      <TemplateEditor key={template.key} template={template} />
     </>
   )
 }

@@ -2,27 +2,41 @@
 // content and text version; the template's variables beside it (a click inserts one at the cursor of
 // the field last used); a live preview with the sample lead, the HTML in a sandboxed frame (no script,
 // no same-origin access); save from the version edited, restore the default, send a test to oneself.
+// A save refused for a stale version keeps the draft and offers the current version (issue #12).
 import { useId, useRef, useState } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { mailMutations, mailQueries } from '../../api/mails.ts'
-import { apiErrorMessage, fieldErrorMessage } from '../../api/error-message.ts'
+import { apiErrorMessage, fieldErrorMessage, staleRefusal } from '../../api/error-message.ts'
 import { Button } from '../../components/ui/button.tsx'
-import type { MailContent, MailTemplate } from '../../contracts/mails.ts'
+import { useVersionedDraft } from '../../components/ui/use-versioned-draft.ts'
+import { mailTemplateSchema, type MailContent, type MailTemplate } from '../../contracts/mails.ts'
 import { mailsScreen as t } from '../../i18n/fr/mails.ts'
 import { formatDateTime } from '../../i18n/format.ts'
+import { notify } from '../../stores/notifications.ts'
 import { useSettledValue } from './use-settled-value.ts'
 
 type Field = keyof MailContent
+const FIELDS: readonly Field[] = ['subject', 'html', 'text']
+
+function contentOf({ subject, html, text }: MailContent): MailContent {
+  return { subject, html, text }
+}
+
+function sameContent(a: MailContent, b: MailContent): boolean {
+  return FIELDS.every((field) => a[field] === b[field])
+}
 
 export type TemplateEditorProps = { template: MailTemplate }
 
 export function TemplateEditor({ template }: TemplateEditorProps) {
   const queryClient = useQueryClient()
-  const [content, setContent] = useState<MailContent>({
-    subject: template.subject,
-    html: template.html,
-    text: template.text,
-  })
+  const {
+    base,
+    draft: content,
+    setDraft: setContent,
+    changed,
+    startFrom,
+  } = useVersionedDraft(template, contentOf, sameContent)
   const fields = useRef<Partial<Record<Field, HTMLInputElement | HTMLTextAreaElement | null>>>({})
   const [lastField, setLastField] = useState<Field>('html')
   const save = useMutation(mailMutations.save(queryClient))
@@ -30,9 +44,8 @@ export function TemplateEditor({ template }: TemplateEditorProps) {
   const testSend = useMutation(mailMutations.testSend(queryClient))
   const settled = useSettledValue(content, 400)
   const preview = useQuery(mailQueries.preview(template.key, settled))
-  const error = save.error ?? testSend.error
-  const changed =
-    content.subject !== template.subject || content.html !== template.html || content.text !== template.text
+  const stale = staleRefusal(save.error ?? restore.error, mailTemplateSchema)
+  const error = stale ? testSend.error : (save.error ?? testSend.error)
 
   function handleChange(field: Field, value: string) {
     setContent((current) => ({ ...current, [field]: value }))
@@ -54,17 +67,21 @@ export function TemplateEditor({ template }: TemplateEditorProps) {
   }
 
   function handleSave() {
-    save.mutate({ key: template.key, version: template.version, ...content })
+    save.mutate({ key: base.key, version: base.version, ...content }, { onSuccess: startFrom })
   }
 
   function handleRestore() {
-    restore.mutate(
-      { key: template.key, version: template.version },
-      {
-        onSuccess: (restored) =>
-          setContent({ subject: restored.subject, html: restored.html, text: restored.text }),
-      },
-    )
+    restore.mutate({ key: base.key, version: base.version }, { onSuccess: startFrom })
+  }
+
+  // The version the refusal carried, or a newer one the list has since brought.
+  function handleShowCurrent() {
+    const current = stale?.current && stale.current.version > template.version ? stale.current : template
+    startFrom(current)
+    save.reset()
+    restore.reset()
+    notify({ kind: 'info', message: t.staleReloaded })
+    fields.current.subject?.focus()
   }
 
   const fieldProps = (field: Field) => ({
@@ -95,11 +112,7 @@ export function TemplateEditor({ template }: TemplateEditorProps) {
         }}
       >
         <p className="mails__state">
-          {template.isDefault
-            ? t.isDefault
-            : template.updatedAt
-              ? t.edited(formatDateTime(template.updatedAt))
-              : null}
+          {base.isDefault ? t.isDefault : base.updatedAt ? t.edited(formatDateTime(base.updatedAt)) : null}
           {changed ? <strong> · {t.unsaved}</strong> : null}
         </p>
         <label htmlFor={`${ids}-subject`}>{t.subject}</label>
@@ -129,10 +142,18 @@ export function TemplateEditor({ template }: TemplateEditorProps) {
           {...fieldProps('text')}
         />
         {fieldError('text')}
-        {error && !['subject', 'html', 'text'].some((field) => fieldErrorMessage(error, field)) ? (
+        {error && !FIELDS.some((field) => fieldErrorMessage(error, field)) ? (
           <p className="mails__field-error" role="alert">
             {apiErrorMessage(error, t.loadFailed)}
           </p>
+        ) : null}
+        {stale ? (
+          <div className="mails__stale" role="alert">
+            <p>{stale.message}</p>
+            <Button variant="secondary" onClick={handleShowCurrent}>
+              {t.staleReload}
+            </Button>
+          </div>
         ) : null}
         <div className="mails__actions">
           <Button type="submit" disabled={save.isPending || !changed}>
@@ -145,11 +166,7 @@ export function TemplateEditor({ template }: TemplateEditorProps) {
           >
             {t.testSend}
           </Button>
-          <Button
-            variant="secondary"
-            disabled={restore.isPending || template.isDefault}
-            onClick={handleRestore}
-          >
+          <Button variant="secondary" disabled={restore.isPending || base.isDefault} onClick={handleRestore}>
             {t.restore}
           </Button>
         </div>

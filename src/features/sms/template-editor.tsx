@@ -1,17 +1,20 @@
 // One SMS template in the editor (issue #15 "SMS", docs/domain.md "SMS"): its text with the live count
 // of characters and segments (GSM-7 or UCS-2), the preview rendered with the sample lead and its own
 // count, the whitelisted variables to insert, the default text to restore, and the save (optimistic:
-// a stale version is refused and the template reloaded). A bad placeholder is said beside the field.
-import { useId, useState } from 'react'
+// a stale version is refused, the draft kept and the current version offered). A bad placeholder is
+// said beside the field.
+import { useId } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { smsMutations } from '../../api/sms.ts'
-import { fieldErrorMessage } from '../../api/error-message.ts'
+import { fieldErrorMessage, staleRefusal } from '../../api/error-message.ts'
 import { Button } from '../../components/ui/button.tsx'
+import { useVersionedDraft } from '../../components/ui/use-versioned-draft.ts'
 import {
   SMS_PLACEHOLDERS,
   SMS_SAMPLE_VALUES,
   countSms,
   renderTemplate,
+  smsTemplateSchema,
   templateProblem,
   type SmsTemplate,
 } from '../../contracts/sms.ts'
@@ -19,6 +22,14 @@ import { smsCountLine, smsPlaceholderHelp, smsScreen, smsTemplateNames } from '.
 import { notify } from '../../stores/notifications.ts'
 
 const t = smsScreen.editor
+
+function bodyOf(template: SmsTemplate): string {
+  return template.body
+}
+
+function sameBody(a: string, b: string): boolean {
+  return a === b
+}
 
 export type TemplateEditorProps = { template: SmsTemplate }
 
@@ -29,7 +40,8 @@ export function TemplateEditor({ template }: TemplateEditorProps) {
   const countId = useId()
   const queryClient = useQueryClient()
   const save = useMutation(smsMutations.saveTemplate(queryClient))
-  const [body, setBody] = useState(template.body)
+  const { base, draft: body, setDraft: setBody, startFrom } = useVersionedDraft(template, bodyOf, sameBody)
+  const stale = staleRefusal(save.error, smsTemplateSchema)
   const problem = templateProblem(body) ?? (save.error ? fieldErrorMessage(save.error, 'body') : null)
   const preview = problem ? null : renderTemplate(body, SMS_SAMPLE_VALUES)
 
@@ -39,9 +51,23 @@ export function TemplateEditor({ template }: TemplateEditorProps) {
 
   function handleSave() {
     save.mutate(
-      { key: template.key, body, version: template.version },
-      { onSuccess: () => notify({ kind: 'success', message: t.saved(name) }) },
+      { key: base.key, body, version: base.version },
+      {
+        onSuccess: (saved) => {
+          startFrom(saved)
+          notify({ kind: 'success', message: t.saved(name) })
+        },
+      },
     )
+  }
+
+  // The version the refusal carried, or a newer one the list has since brought.
+  function handleShowCurrent() {
+    const current = stale?.current && stale.current.version > template.version ? stale.current : template
+    startFrom(current)
+    save.reset()
+    notify({ kind: 'info', message: t.staleReloaded })
+    document.getElementById(fieldId)?.focus()
   }
 
   return (
@@ -82,6 +108,14 @@ export function TemplateEditor({ template }: TemplateEditorProps) {
           </li>
         ))}
       </ul>
+      {stale ? (
+        <div className="sms-template__stale" role="alert">
+          <p>{stale.message}</p>
+          <Button variant="secondary" onClick={handleShowCurrent}>
+            {t.staleReload}
+          </Button>
+        </div>
+      ) : null}
       {preview !== null ? (
         <div className="sms-template__preview">
           <p className="sms-template__preview-title">{t.preview}</p>

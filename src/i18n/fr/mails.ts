@@ -40,6 +40,8 @@ export const mailsScreen = {
   testSend: 'M’envoyer un test',
   testSent: 'E-mail de test envoyé à votre adresse.',
   unsaved: 'Modifications non enregistrées',
+  staleReload: 'Afficher la version actuelle',
+  staleReloaded: 'Version actuelle affichée : vos modifications non enregistrées ont été abandonnées.',
   filters: 'Filtres du journal',
   allTemplates: 'Tous les modèles',
   status: 'Statut',

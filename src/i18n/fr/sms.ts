@@ -61,6 +61,8 @@ export const smsScreen = {
     save: 'Enregistrer',
     restore: 'Revenir au texte par défaut',
     saved: (name: string) => `Modèle « ${name} » enregistré.`,
+    staleReload: 'Afficher la version actuelle',
+    staleReloaded: 'Version actuelle affichée : vos modifications non enregistrées ont été abandonnées.',
     unchanged: 'Aucune modification.',
     segmentsNote:
       'Un SMS compte 160 caractères GSM-7 (153 par partie au-delà) ou 70 caractères UCS-2 (67 par partie) : un seul caractère hors GSM-7 (Ê, À, ç, emoji…) fait passer tout le texte en UCS-2.',
