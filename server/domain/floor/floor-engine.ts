@@ -1,8 +1,9 @@
 // The simulated floor (issue #15, docs/decisions.md "Simulated floor"): at most one per database. The
 // process that starts it runs every virtual agent and writes its state (owner, heartbeat, agents,
 // counters) to `configuration` under 'devFloor' every second; any process reads that row to answer
-// GET, and a stop asked of another process is a flag the owner sees at its next heartbeat. A row whose
-// heartbeat is older than STALE_MS belongs to a dead process: a new start takes its place.
+// GET, and a stop asked of another process is a flag the owner sees at its next heartbeat (which never
+// overwrites it, server/domain/floor/floor-store.ts). A row whose heartbeat is older than STALE_MS
+// belongs to a dead process: a new start takes its place.
 import { randomUUID } from 'node:crypto'
 import { hostname } from 'node:os'
 import type { FastifyInstance } from 'fastify'
@@ -10,7 +11,14 @@ import { inArray } from 'drizzle-orm'
 import type { FloorCounters, FloorState } from '../../../src/contracts/dev-floor.ts'
 import { users } from '../../db/schema.ts'
 import { errors } from '../../lib/http-error.ts'
-import { claimFloorRow, deleteFloorRow, readFloorRow, writeFloorRow, type Stored } from './floor-store.ts'
+import {
+  beatFloorRow,
+  claimFloorRow,
+  deleteFloorRow,
+  readFloorRow,
+  requestFloorStop,
+  type Stored,
+} from './floor-store.ts'
 import { cachedNumbers } from '../../telephony/numbers-cache.ts'
 import { floorCandidates } from './floor-candidates.ts'
 import { abortableSleep, emptyCounters, type FloorRun } from './floor-run.ts'
@@ -59,14 +67,12 @@ export function createFloor(app: FastifyInstance) {
     }
   }
 
-  const writeState = (value: Stored) => writeFloorRow(db, value)
-
   /** Every second: the state for the other processes, and their stop requests for this one. */
   async function beat() {
-    const stored = await readStored()
-    if (stored?.owner === owner && stored.stopRequested) return void stop()
     const value = snapshot()
-    if (value) await writeState(value)
+    if (!value) return
+    const stored = await beatFloorRow(db, value)
+    if (stored?.stopRequested) void stop()
   }
 
   async function start(input: { userIds: number[]; speed: number }): Promise<void> {
@@ -154,9 +160,8 @@ export function createFloor(app: FastifyInstance) {
   /** Asks the owning process (maybe another one) to stop, and waits until it has. */
   async function requestStop(): Promise<void> {
     if (current) return stop()
-    const stored = await readStored()
-    if (!stored) return
-    await writeState({ ...stored, stopRequested: true })
+    if (!(await readStored())) return
+    await requestFloorStop(db)
     for (let i = 0; i < 100 && (await readStored()); i += 1) await new Promise((r) => setTimeout(r, 100))
   }
 
