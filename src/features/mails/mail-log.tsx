@@ -1,7 +1,9 @@
 // The log of sent e-mails (issue #15 "E-mails"): filters (template, status, recipient, period) and the
-// page live in the URL; each mail's status in French with its SMTP error, and a resend.
+// page live in the URL; each mail's status in French with its SMTP error, and a resend. The recipient
+// search applies once typing pauses, as in the other lists.
 import { useQuery, useQueryClient, useMutation } from '@tanstack/react-query'
 import { useId } from 'react'
+import { useDelayedSearch } from '../../components/ui/use-delayed-search.ts'
 import { useUrlFilters } from '../../components/ui/use-url-view.ts'
 import { mailMutations, mailQueries } from '../../api/mails.ts'
 import { Button } from '../../components/ui/button.tsx'
@@ -29,8 +31,10 @@ export function MailLog() {
   const query = queryOf(params)
   const log = useQuery(mailQueries.log(query))
   const ids = useId()
+  const [search, handleSearch] = useDelayedSearch(query.q ?? '', (value) => handleFilter('q', value))
 
-  function handleFilter(name: (typeof FILTERS)[number] | 'page', value: string) {
+  // The page as a number: useUrlFilters leaves page 1 out of the URL.
+  function handleFilter(name: (typeof FILTERS)[number] | 'page', value: string | number) {
     changeFilters({ [name]: value }, { replace: name !== 'page' })
   }
 
@@ -70,8 +74,8 @@ export function MailLog() {
         <input
           id={`${ids}-q`}
           type="search"
-          defaultValue={query.q ?? ''}
-          onChange={(event) => handleFilter('q', event.target.value.trim())}
+          value={search}
+          onChange={(event) => handleSearch(event.target.value)}
         />
         <label htmlFor={`${ids}-from`}>{t.from}</label>
         <input
@@ -122,7 +126,7 @@ export function MailLog() {
           page={data.page}
           pages={pages}
           strings={t.pager}
-          onPage={(page) => handleFilter('page', String(page))}
+          onPage={(page) => handleFilter('page', page)}
         />
       ) : null}
     </div>

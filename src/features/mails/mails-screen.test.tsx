@@ -2,7 +2,7 @@
 // preview following in a sandboxed frame, the server's refusal shown beside the field, the version
 // edited sent), and reads the log with its filters in the URL and a resend.
 import { describe, expect, it } from 'vitest'
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { server } from '../../../tests/mocks/server.ts'
@@ -236,5 +236,47 @@ describe('MailsScreen, log', () => {
     await waitFor(() => expect(asked).toContain('?status=failed&page=1'))
     await user.click(within(row).getByRole('button', { name: 'Renvoyer' }))
     await waitFor(() => expect(resent).toEqual(['7']))
+  })
+
+  function manyPages(asked: string[]) {
+    return http.get('*/api/mail-log', ({ request }) => {
+      const search = new URL(request.url).searchParams
+      asked.push(search.toString())
+      return HttpResponse.json({ items: [failed], total: 60, page: Number(search.get('page')), pageSize: 25 })
+    })
+  }
+
+  it('leaves page 1 out of the URL', async () => {
+    server.use(manyPages([]))
+    const user = userEvent.setup()
+    const { router } = renderFeature(<MailsScreen />, '/backoffice/mails?vue=journal')
+    await user.click(await screen.findByRole('button', { name: 'Suivants' }))
+    expect(router.state.location.search).toBe('?vue=journal&page=2')
+    await screen.findByText('Page 2 sur 3')
+    await user.click(screen.getByRole('button', { name: 'Précédents' }))
+    expect(router.state.location.search).toBe('?vue=journal')
+  })
+
+  it('searches the recipient once typing pauses, and shows the URL’s search after going back', async () => {
+    const asked: string[] = []
+    server.use(manyPages(asked))
+    const user = userEvent.setup()
+    const { router } = renderFeature(<MailsScreen />, '/backoffice/mails?vue=journal')
+    const field = (await screen.findByLabelText('Destinataire')) as HTMLInputElement
+    await user.type(field, 'zoe')
+    await waitFor(() => expect(router.state.location.search).toBe('?vue=journal&q=zoe'))
+    await waitFor(() => expect(asked).toContain('q=zoe&page=1'))
+    expect(asked.filter((search) => search.startsWith('q='))).toEqual(['q=zoe&page=1'])
+
+    await user.click(screen.getByRole('button', { name: 'Suivants' }))
+    expect(router.state.location.search).toBe('?vue=journal&q=zoe&page=2')
+    await user.clear(field)
+    await user.type(field, 'max')
+    await waitFor(() => expect(router.state.location.search).toBe('?vue=journal&q=max'))
+    // The search replaced page 2's entry: back is page 1 of the first search.
+    await act(() => router.navigate(-1))
+    expect(router.state.location.search).toBe('?vue=journal&q=zoe')
+    await screen.findByText('Page 1 sur 3')
+    expect(field.value).toBe('zoe')
   })
 })
