@@ -219,12 +219,13 @@ const TABLE: Record<string, Access> = {
   'POST /api/dev/awards': SIGNED_IN,
   'POST /api/dev/leads': ADMIN,
   'GET /api/dev/monitor': SIGNED_IN,
-  // Issue #15: the simulated floor and /dev/uat-settings, like every developer page outside production.
+  // Issue #15: the simulated floor and /dev/uat-settings, like every developer page outside production;
+  // the reset deletes every lead, call and appointment: administrators only, as POST /api/dev/leads.
   'GET /api/dev/call-center-activity': SIGNED_IN,
   'POST /api/dev/call-center-activity': SIGNED_IN,
   'GET /api/dev/uat-settings': SIGNED_IN,
   'PUT /api/dev/uat-settings/simulator': SIGNED_IN,
-  'POST /api/dev/uat/reset-calls-and-leads': SIGNED_IN,
+  'POST /api/dev/uat/reset-calls-and-leads': ADMIN,
 }
 
 /**

@@ -2,7 +2,8 @@
 // {action: start|stop}, and GET for the page's live view) and /dev/uat-settings' endpoints (the
 // simulator settings, the environment's facts, POST /api/dev/uat/reset-calls-and-leads). Registered
 // by server/routes/dev/index.ts, which returns early in production; the floor itself also refuses
-// there. Any signed-in user, like every developer page outside production (docs/decisions.md).
+// there. Any signed-in user, like every developer page outside production, but the reset, which
+// deletes everyone's leads and calls: administrators, as POST /api/dev/leads (docs/decisions.md).
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { commonErrors } from '../../../src/contracts/common.ts'
@@ -111,7 +112,7 @@ export default async function devFloorRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/dev/uat/reset-calls-and-leads',
     {
-      config: { access: 'authenticated' },
+      config: { access: ['ADMIN'] },
       schema: { tags: ['dev'], response: { 200: uatResetResponseSchema, ...withConflict } },
     },
     async (request) => {

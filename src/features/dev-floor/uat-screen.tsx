@@ -1,8 +1,10 @@
 // /dev/uat-settings (issue #15 "Developer pages"): the environment's facts, the simulator's settings,
-// and the reset of calls and leads to the demo state (after a confirmation; refused while the
-// simulated floor runs). Every signed-in screen refetches after a reset (live `demoData` signal).
+// and the reset of calls and leads to the demo state (administrators only, after a confirmation;
+// refused while the simulated floor runs). Every signed-in screen refetches after a reset (live
+// `demoData` signal).
 import { useState } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { authQueries } from '../../api/auth.ts'
 import { devFloorMutations, devFloorQueries } from '../../api/dev-floor.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx'
@@ -42,8 +44,11 @@ function EnvironmentFacts({ environment }: { environment: UatSettings['environme
 
 function ResetSection({ floorRunning }: { floorRunning: boolean }) {
   const queryClient = useQueryClient()
+  const { data: me } = useQuery(authQueries.me())
   const reset = useMutation(devFloorMutations.reset(queryClient))
   const [confirming, setConfirming] = useState(false)
+  // The page is open to every role outside production; the reset, to administrators (the server's rule).
+  const refusal = me?.role !== 'ADMIN' ? t.adminOnly : floorRunning ? t.floorRunning : undefined
 
   function handleConfirm() {
     reset.mutate(undefined, {
@@ -57,11 +62,7 @@ function ResetSection({ floorRunning }: { floorRunning: boolean }) {
       <h2 id="uat-reset">{t.resetTitle}</h2>
       <p>{t.resetIntro}</p>
       <div>
-        <Button
-          variant="danger"
-          onClick={() => setConfirming(true)}
-          disabledReason={floorRunning ? t.floorRunning : undefined}
-        >
+        <Button variant="danger" onClick={() => setConfirming(true)} disabledReason={refusal}>
           {t.reset}
         </Button>
       </div>

@@ -76,6 +76,7 @@ export const uatScreen = {
     'Remet les appels et les leads dans leur état de démonstration. Les utilisateurs, missions, marchés, call process et tags sont conservés.',
   reset: 'Réinitialiser appels et leads',
   floorRunning: 'Arrêtez d’abord la simulation du plateau.',
+  adminOnly: 'Réservé aux administrateurs : la réinitialisation efface les appels et les leads de tous.',
   confirmTitle: 'Réinitialiser les appels et les leads ?',
   confirmMessage:
     'Tous les appels, tags, RDV et leads actuels seront remplacés par les données de démonstration. Cette action est irréversible.',
