@@ -110,6 +110,8 @@ export type AppConfig = {
     apiToken: string | undefined
     apiUrl: string
     webhookToken: string | undefined
+    /** One request's bound (10 s when unset); tests shorten it to meet a slow Aircall quickly. */
+    requestTimeoutMs?: number
     /** Older events are recorded as stale and not applied (issue #17); loadConfig always sets it. */
     webhookMaxAgeMs?: number
   }

@@ -80,6 +80,7 @@ async function telephonyPlugin(app: FastifyInstance) {
       apiId: app.config.aircall.apiId,
       apiToken: app.config.aircall.apiToken,
       apiUrl: app.config.aircall.apiUrl,
+      timeoutMs: app.config.aircall.requestTimeoutMs,
     })
   if (!simulator && (!app.config.aircall.apiId || !app.config.aircall.webhookToken))
     app.log.warn(

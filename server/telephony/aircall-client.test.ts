@@ -1,7 +1,10 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startFakeAircall, type FakeAircall } from '../../tests/fakes/aircall-server.ts'
 import { HttpError } from '../lib/http-error.ts'
 import { createAircallClient } from './aircall-client.ts'
+import { OUTCOME_UNKNOWN } from './provider.ts'
 
 let fake: FakeAircall
 
@@ -11,6 +14,7 @@ beforeAll(async () => {
 afterAll(() => fake.close())
 beforeEach(() => {
   fake.requests = []
+  fake.delaySms(0)
   fake.setRateLimit(60, 60)
   fake.users = Array.from({ length: 73 }, (_, i) => ({
     id: i + 1,
@@ -78,5 +82,21 @@ describe('Aircall client', () => {
     await aircall.listNumbers()
     await expect(aircall.listNumbers()).rejects.toThrow(/Limite de requêtes Aircall/)
     expect(fake.requests.length).toBe(1)
+  })
+
+  it('tells a send Aircall may have taken (no answer in time) from one it never received', async () => {
+    const sms = { numberId: 501, to: '+33612345678', body: 'Bonjour' }
+    fake.delaySms(1_000)
+    const late = client({ timeoutMs: 200 }).sendSms(sms)
+    await expect(late).rejects.toMatchObject({ code: OUTCOME_UNKNOWN, message: /Aircall ne répond pas/ })
+    expect(fake.messages.at(-1)).toMatchObject({ to: '+33612345678' })
+
+    // A port nothing listens on: the connection is refused before any request leaves.
+    const closed = createServer()
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+    const { port } = closed.address() as AddressInfo
+    await new Promise<void>((resolve) => closed.close(() => resolve()))
+    const refused = client({ apiUrl: `http://127.0.0.1:${port}` }).sendSms(sms)
+    await expect(refused).rejects.toMatchObject({ code: 'TELEPHONY_ERROR' })
   })
 })

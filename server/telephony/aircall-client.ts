@@ -1,6 +1,7 @@
 // Aircall Public API client: Basic auth, JSON, pagination (per_page ≤ 50), and the company-wide
 // rate limit: a 429 or an exhausted window (X-AircallApi-Remaining: 0) waits until
-// X-AircallApi-Reset (UNIX seconds) before the next request. Failures become French HttpErrors.
+// X-AircallApi-Reset (UNIX seconds) before the next request. Failures become French HttpErrors; one
+// whose answer never came is OUTCOME_UNKNOWN (Aircall may have acted: an SMS must not go again).
 import {
   aircallNumberSchema,
   aircallUserSchema,
@@ -11,12 +12,13 @@ import {
 } from '../../src/contracts/call.ts'
 import { z } from 'zod'
 import { HttpError } from '../lib/http-error.ts'
-import type {
-  CreateWebhookInput,
-  CreatedWebhook,
-  SendSmsInput,
-  StartOutboundInput,
-  TelephonyProvider,
+import {
+  OUTCOME_UNKNOWN,
+  type CreateWebhookInput,
+  type CreatedWebhook,
+  type SendSmsInput,
+  type StartOutboundInput,
+  type TelephonyProvider,
 } from './provider.ts'
 import { messages } from '../lib/messages.ts'
 
@@ -30,6 +32,8 @@ export type AircallClientOptions = {
   maxRetries?: number
   sleep?: (ms: number) => Promise<void>
   now?: () => number
+  /** One request's bound, answer included (default 10 s). */
+  timeoutMs?: number
 }
 
 /** POST /v1/webhooks answers the webhook with its token (shown by no other answer of the API we read). */
@@ -43,11 +47,39 @@ function telephonyError(message: string) {
   return new HttpError(502, 'TELEPHONY_ERROR', message)
 }
 
+const NOT_ANSWERING = 'Aircall ne répond pas : réessayez dans un instant.'
+
+/**
+ * Failures of fetch that happen before the request leaves (no address, connection refused or never
+ * established, certificate refused): Aircall received nothing. Any other failure (the timeout, a
+ * connection cut) may come after Aircall acted.
+ */
+const NEVER_SENT = new Set([
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ECONNREFUSED',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'CERT_HAS_EXPIRED',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+])
+
+function fetchFailure(caught: unknown): HttpError {
+  const code = (caught as { cause?: { code?: unknown } } | null)?.cause?.code
+  if (typeof code === 'string' && NEVER_SENT.has(code)) return telephonyError(NOT_ANSWERING)
+  return new HttpError(502, OUTCOME_UNKNOWN, NOT_ANSWERING)
+}
+
 export function createAircallClient(options: AircallClientOptions): TelephonyProvider {
   const maxWaitMs = options.maxWaitMs ?? 60_000
   const maxRetries = options.maxRetries ?? 2
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
   const now = options.now ?? Date.now
+  const timeoutMs = options.timeoutMs ?? 10_000
   /** Epoch ms before which no request is sent (the window is exhausted). */
   let blockedUntil = 0
 
@@ -82,10 +114,10 @@ export function createAircallClient(options: AircallClientOptions): TelephonyPro
             ...(body === undefined ? {} : { 'content-type': 'application/json' }),
           },
           body: body === undefined ? undefined : JSON.stringify(body),
-          signal: AbortSignal.timeout(10_000),
+          signal: AbortSignal.timeout(timeoutMs),
         })
-      } catch {
-        throw telephonyError('Aircall ne répond pas : réessayez dans un instant.')
+      } catch (caught) {
+        throw fetchFailure(caught)
       }
       const remaining = response.headers.get('x-aircallapi-remaining')
       const reset = response.headers.get('x-aircallapi-reset')
@@ -150,9 +182,11 @@ export function createAircallClient(options: AircallClientOptions): TelephonyPro
         const reason = typeof detail?.error === 'string' ? ` : ${detail.error.slice(0, 200)}` : ''
         throw telephonyError(`Aircall a refusé le SMS (Aircall ${response.status}${reason}).`)
       }
+      // Aircall took the SMS (2xx): an answer cut by the timeout or unreadable leaves it sent but unnamed.
       const message = (await response.json().catch(() => null)) as { id?: unknown } | null
       const id = message?.id
-      if (typeof id !== 'string' && typeof id !== 'number') throw telephonyError('Réponse Aircall illisible.')
+      if (typeof id !== 'string' && typeof id !== 'number')
+        throw new HttpError(502, OUTCOME_UNKNOWN, 'Réponse Aircall illisible.')
       return { providerMessageId: String(id) }
     },
     listNumbers: (): Promise<AircallNumber[]> =>

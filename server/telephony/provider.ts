@@ -9,6 +9,13 @@ import type {
   TelephonyProviderName,
 } from '../../src/contracts/call.ts'
 
+/**
+ * The code of the HttpError a provider call rejects with when the provider may have acted anyway: its
+ * answer never came (a timeout, a connection cut after the request left) or could not be read. Sending
+ * an SMS again on such an error could reach the lead twice (issue #15 "SMS").
+ */
+export const OUTCOME_UNKNOWN = 'TELEPHONY_OUTCOME_UNKNOWN'
+
 export type StartOutboundInput = {
   /** The agent's Aircall user id (users.aircall_id). */
   aircallUserId: number

@@ -2,12 +2,16 @@
 // checked when the SMS was asked for are checked again here, on the SMS clock, because the send may
 // come much later: a retry (30, 60, 120 s), a job left queued across a restart, a STOP received
 // meanwhile. A refused SMS is logged refused and not sent; a reminder caught by the quiet hours is
-// postponed to their end, as the reminder job does, unless its appointment starts first.
+// postponed to their end, as the reminder job does, unless its appointment starts first. A send whose
+// outcome is unknown (Aircall's answer timed out: it may have taken the SMS) is logged failed at once
+// rather than retried, which could reach the lead twice; an answered refusal (4xx, 5xx) is retried.
 import { createHash } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/client.ts'
 import { appointments, smsMessages } from '../../db/schema.ts'
+import { HttpError } from '../../lib/http-error.ts'
+import { OUTCOME_UNKNOWN } from '../../telephony/provider.ts'
 import { nextSmsOpening } from './rules.ts'
 import { SMS_SEND_ATTEMPTS, SMS_SEND_QUEUE, smsRefusal, type SmsRefusal, type SmsRow } from './send.ts'
 
@@ -22,6 +26,9 @@ const PARIS_OPENING = new Intl.DateTimeFormat('fr-FR', {
   minute: '2-digit',
   timeZone: 'Europe/Paris',
 })
+
+export const OUTCOME_UNKNOWN_MESSAGE =
+  'Envoi incertain : délai dépassé ou réponse illisible, le SMS est peut-être parti. Vérifiez dans Aircall avant de renvoyer.'
 
 export function postponedMessage(until: Date): string {
   return `Rappel reporté au ${PARIS_OPENING.format(until)} : les SMS partent du lundi au vendredi de 8 h à 20 h (heure de Paris), hors jours fériés.`
@@ -129,8 +136,11 @@ async function attempt(app: FastifyInstance, row: SmsRow): Promise<void> {
       .where(and(eq(smsMessages.id, row.id), eq(smsMessages.status, 'queued')))
     app.telephony.provider.smsRecorded?.(providerMessageId)
   } catch (caught) {
-    const message = (caught instanceof Error ? caught.message : String(caught)).slice(0, 500)
-    const last = attempts >= SMS_SEND_ATTEMPTS
+    const unknown = caught instanceof HttpError && caught.code === OUTCOME_UNKNOWN
+    const message = unknown
+      ? OUTCOME_UNKNOWN_MESSAGE
+      : (caught instanceof Error ? caught.message : String(caught)).slice(0, 500)
+    const last = unknown || attempts >= SMS_SEND_ATTEMPTS
     await db
       .update(smsMessages)
       .set({
@@ -140,7 +150,8 @@ async function attempt(app: FastifyInstance, row: SmsRow): Promise<void> {
         ...(last ? { status: 'failed' as const } : {}),
       })
       .where(eq(smsMessages.id, row.id))
-    // The job engine retries (with backoff) until the last attempt, which is logged failed instead.
+    // The job engine retries (with backoff) until the last attempt, which is logged failed instead;
+    // an unknown outcome is left for a person to check (docs/domain.md "SMS").
     if (!last) throw caught
   }
 }

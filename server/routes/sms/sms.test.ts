@@ -30,8 +30,15 @@ afterAll(() => fake.close())
 const t = signedInServer({
   config: () => ({
     telephonyProvider: 'aircall',
-    aircall: { apiId: fake.apiId, apiToken: fake.apiToken, apiUrl: fake.url, webhookToken: TOKEN },
     sms: { numberId: NUMBER_ID, clockStartsAt: undefined, retryDelaySeconds: 1 },
+    // Aircall's 10 s bound, shortened to meet the slow fake quickly (it is local, so 1 s is ample).
+    aircall: {
+      apiId: fake.apiId,
+      apiToken: fake.apiToken,
+      apiUrl: fake.url,
+      webhookToken: TOKEN,
+      requestTimeoutMs: 1_000,
+    },
   }),
   users: { admin: { role: 'ADMIN' }, teleop: {}, other: {} },
 })
@@ -50,6 +57,7 @@ beforeEach(async () => {
   fake.messages = []
   fake.requests = []
   fake.failSms(0)
+  fake.delaySms(0)
   t.app.sms.now = () => OPEN
   const { mission, market } = await insertMission(t.database.db, { name: 'Isolation' })
   missionId = mission.id
@@ -72,6 +80,12 @@ async function deliver(event: string, data: Record<string, unknown>) {
   })
   expect(res.statusCode).toBe(200)
   await t.app.telephony.idle()
+}
+
+/** The send jobs of SMS `id` created since `since` (ids restart with each test; jobs stay). */
+async function sendJobs(id: number, since: Date) {
+  const jobs = await t.app.jobs.boss().findJobs(SMS_SEND_QUEUE, { data: { id } })
+  return jobs.filter((job) => job.createdOn >= since)
 }
 
 async function row(id: number) {
@@ -214,6 +228,28 @@ describe('sending from the lead sheet', () => {
     })
     expect((await row(sent.id)).error).toContain('Aircall a refusé le SMS')
   }, 70_000)
+
+  it('does not send again an SMS whose answer timed out: Aircall may have taken it', async () => {
+    fake.delaySms(2_500)
+    const since = new Date()
+    const sent = (await sendFromSheet()).json<SmsMessage>()
+    await vi.waitFor(async () => expect((await row(sent.id)).status).toBe('failed'), WAIT)
+    expect(await row(sent.id)).toMatchObject({
+      attempts: 1,
+      providerMessageId: null,
+      error:
+        'Envoi incertain : délai dépassé ou réponse illisible, le SMS est peut-être parti. Vérifiez dans Aircall avant de renvoyer.',
+    })
+    // Aircall did take it; the job ends (just after the row is written), with no retry waiting.
+    expect(fake.messages).toHaveLength(1)
+    await vi.waitFor(
+      async () =>
+        expect((await sendJobs(sent.id, since)).map((job) => [job.state, job.retryCount])).toEqual([
+          ['completed', 0],
+        ]),
+      WAIT,
+    )
+  })
 })
 
 describe('opt-out', () => {
@@ -317,6 +353,7 @@ describe('the send job checks the rules again when it sends', () => {
 
   it('postpones a reminder whose retry falls after 20 h to 8 h the next working day', async () => {
     t.app.sms.now = () => BEFORE_20H
+    const since = new Date()
     const id = await firstAttemptRefused(() => queuedReminder(new Date('2026-03-04T09:00:00Z')))
     t.app.sms.now = () => AFTER_20H
     const opening = new Date('2026-03-04T07:00:00Z') // Wednesday 8 h in Paris
@@ -324,20 +361,14 @@ describe('the send job checks the rules again when it sends', () => {
     expect(postponedMessage(opening)).toContain('Rappel reporté au mercredi 4 mars à 08:00')
     expect(await row(id)).toMatchObject({ status: 'queued', attempts: 1 })
     // One job waits for the opening (the wall clock's distance to it, here 11 h 59 min 30 s).
-    const waiting = (await t.app.jobs.boss().findJobs(SMS_SEND_QUEUE, { data: { id } })).filter(
-      (job) => job.state === 'created',
-    )
+    const waiting = (await sendJobs(id, since)).filter((job) => job.state === 'created')
     expect(waiting).toHaveLength(1)
     const wait = waiting[0]!.startAfter.getTime() - Date.now()
     expect(wait).toBeGreaterThan(opening.getTime() - AFTER_20H.getTime() - 60_000)
     expect(wait).toBeLessThanOrEqual(opening.getTime() - AFTER_20H.getTime())
     // Postponing again (the same job run twice) adds no second job.
     await runSmsSend(t.app, id)
-    expect(
-      (await t.app.jobs.boss().findJobs(SMS_SEND_QUEUE, { data: { id } })).filter(
-        (job) => job.state === 'created',
-      ),
-    ).toHaveLength(1)
+    expect((await sendJobs(id, since)).filter((job) => job.state === 'created')).toHaveLength(1)
     // At the opening the job sends it.
     t.app.sms.now = () => opening
     await runSmsSend(t.app, id)
