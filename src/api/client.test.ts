@@ -7,14 +7,10 @@ import { setNavigationPort } from './navigation-port.ts'
 import { clearNotifications, notificationsStore } from '../stores/notifications.ts'
 import { fr } from '../i18n/fr.ts'
 
-// The navigation the app would inject (src/main.tsx), observed.
+// The navigation the app would inject (src/main.tsx), observed; registered before each test (the
+// setup gives the app's back after each one).
 const navigateTo = vi.fn<(to: string, options?: { replace?: boolean }) => void>()
 const reloadPage = vi.fn<() => void>()
-setNavigationPort({
-  currentRoute: () => window.location.pathname + window.location.search,
-  navigateTo,
-  reloadPage,
-})
 
 function setCookie(value: string) {
   document.cookie = `${value}; path=/`
@@ -46,6 +42,11 @@ beforeEach(() => {
   window.history.pushState(null, '', '/home')
   navigateTo.mockClear()
   reloadPage.mockClear()
+  setNavigationPort({
+    currentRoute: () => window.location.pathname + window.location.search,
+    navigateTo,
+    reloadPage,
+  })
 })
 
 afterEach(() => clearNotifications())

@@ -88,9 +88,11 @@ describe('lazy Sentry', () => {
     expect(sdk.setUser).toHaveBeenLastCalledWith({ id: '3' })
   })
 
-  // Runs after the previous test, which loaded Sentry (mocks are cleared between tests).
   it('reports errors and follows sign-out once loaded, without starting the SDK again', async () => {
     const error = new Error('bug')
+    // Loaded first (the setup unloads it after each test), then only what follows is observed.
+    await initSentry({ appEnv: 'staging', version: '1.2.3', sentryDsn: DSN, sessionIdleMinutes: 240 })
+    vi.clearAllMocks()
 
     await initSentry({ appEnv: 'staging', version: '1.2.3', sentryDsn: DSN, sessionIdleMinutes: 240 })
     reportError(error)

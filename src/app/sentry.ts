@@ -92,6 +92,13 @@ export function setSentryUser(id: number | null): void {
   sentry?.setUser(toSentryUser(id))
 }
 
+/** Forgets the loaded SDK and the user (tests only: a started SDK cannot be taken out of a page). */
+export function resetSentry(): void {
+  sentry = null
+  loading = null
+  currentUserId = null
+}
+
 /** Reports an error; a no-op until Sentry has loaded (or when no DSN is configured). */
 export function reportError(error: unknown): void {
   sentry?.captureException(error)

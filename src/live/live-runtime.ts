@@ -67,6 +67,11 @@ export function startLive(queryClient: QueryClient, userId: number): () => void 
   return running.stop
 }
 
+/** Closes the tab's live client, if one is open (tests; the layout closes its own when it unmounts). */
+export function stopLive(): void {
+  current?.stop()
+}
+
 /** The `Réessayer` action of the `failed` status. */
 export function retryLive(): void {
   current?.retry()

@@ -87,4 +87,16 @@ describe('connectivity', () => {
     expect(isOnline()).toBe(true)
     expect(retryLive).toHaveBeenCalledTimes(1)
   })
+
+  it('once stopped, leaves onlineManager to the browser’s events', async () => {
+    startConnectivity({ probe: async () => false, target, doc })()
+    reportServerUnreachable()
+    await flush()
+    expect(onlineManager.isOnline()).toBe(true)
+
+    window.dispatchEvent(new Event('offline'))
+    expect(onlineManager.isOnline()).toBe(false)
+    window.dispatchEvent(new Event('online'))
+    expect(onlineManager.isOnline()).toBe(true)
+  })
 })

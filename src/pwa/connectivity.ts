@@ -41,6 +41,18 @@ export async function probeServer(): Promise<boolean> {
 
 const UP: readonly LiveStatus[] = ['connected', 'reconnected']
 
+/** TanStack's own listener for onlineManager, given back when this wiring stops: the browser's events. */
+function followBrowserEvents(setOnline: (online: boolean) => void): () => void {
+  const handleOnline = () => setOnline(true)
+  const handleOffline = () => setOnline(false)
+  window.addEventListener('online', handleOnline)
+  window.addEventListener('offline', handleOffline)
+  return () => {
+    window.removeEventListener('online', handleOnline)
+    window.removeEventListener('offline', handleOffline)
+  }
+}
+
 export function startConnectivity({
   probe = probeServer,
   retryLive,
@@ -119,5 +131,7 @@ export function startConnectivity({
     doc.removeEventListener('visibilitychange', handleVisibility)
     stopLive()
     stopStore()
+    // Its listener above follows the store until replaced: onlineManager must not outlive this wiring.
+    onlineManager.setEventListener(followBrowserEvents)
   }
 }

@@ -12,7 +12,7 @@ import type { Me } from '../contracts/user.ts'
 import { fr } from '../i18n/fr.ts'
 import { connectivityStore, isOnline } from '../stores/connectivity.ts'
 import { notify } from '../stores/notifications.ts'
-import { outboxStore, setPendingChanges } from '../stores/outbox.ts'
+import { outboxStore, resetOutboxStore, setPendingChanges } from '../stores/outbox.ts'
 import { isMeQuery } from './persisted-cache.ts'
 import { storedChangesDatabase, storedChangesSettled } from './outbox-store.ts'
 import {
@@ -68,6 +68,12 @@ export function notifyReport({ applied, failed }: ReplayReport): void {
 
 let queryClient: QueryClient | null = null
 let outbox: Outbox | null = null
+
+/** Forgets the query cache and the outbox this module holds (tests); what IndexedDB stores stays. */
+export function resetDeferredChanges(): void {
+  queryClient = null
+  outbox = null
+}
 
 function withLock<T>(task: () => Promise<T>): Promise<T> {
   // One tab replays at a time; the server's idempotency covers anything that slips through.
@@ -167,7 +173,7 @@ export function startOutbox(client: QueryClient): () => void {
     const userId = currentUserId(client)
     if (userId === followedUserId) return
     followedUserId = userId
-    if (userId === null) setPendingChanges(0)
+    if (userId === null) resetOutboxStore()
     else void refreshPending(userId).then(run, () => undefined)
   })
   // Server errors are retried on this beat (network failures wait for the connection instead).

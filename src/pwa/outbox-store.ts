@@ -34,6 +34,15 @@ export function dropStoredChanges(
   return settled
 }
 
+/**
+ * Forgets the database handle and the drops asked so far (tests: each one gets a new, empty IndexedDB
+ * and must not wait for a drop left over from another).
+ */
+export function resetStoredChanges(): void {
+  store = null
+  settled = Promise.resolve()
+}
+
 /** Resolves once the drops asked so far are done. */
 export function storedChangesSettled(): Promise<void> {
   return settled

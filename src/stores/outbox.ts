@@ -7,3 +7,8 @@ export const outboxStore = proxy({ pending: 0 })
 export function setPendingChanges(count: number): void {
   outboxStore.pending = count
 }
+
+/** Back to nothing waiting (nobody signed in; tests). */
+export function resetOutboxStore(): void {
+  outboxStore.pending = 0
+}

@@ -2,17 +2,14 @@
 // and a fresh query cache, as the browser would at `url`.
 import { render } from '@testing-library/react'
 import { createMemoryRouter } from 'react-router-dom'
-import { afterEach, vi } from 'vitest'
+import { vi } from 'vitest'
 import { connectRouter } from '../../src/app/navigation.ts'
 import { AppProviders } from '../../src/app/providers.tsx'
 import { createQueryClient } from '../../src/app/query-client.ts'
 import { createAppRoutes } from '../../src/app/router.tsx'
-import { clearNotifications } from '../../src/stores/notifications.ts'
 
-afterEach(() => {
-  connectRouter(null)
-  clearNotifications()
-})
+// The router is disconnected and the notifications cleared after each test by tests/setup/client.ts:
+// a hook registered here would only run in the first file of a worker (the module is shared).
 
 export function renderApp(url: string) {
   // jsdom has no scrolling; ScrollRestoration calls window.scrollTo on every navigation.

@@ -4,16 +4,12 @@
 import type { ReactNode } from 'react'
 import { render } from '@testing-library/react'
 import { createMemoryRouter } from 'react-router-dom'
-import { afterEach } from 'vitest'
 import { setNavigator } from '../../src/app/navigation.ts'
 import { AppProviders } from '../../src/app/providers.tsx'
 import { createQueryClient } from '../../src/app/query-client.ts'
-import { clearNotifications } from '../../src/stores/notifications.ts'
 
-afterEach(() => {
-  setNavigator(null)
-  clearNotifications()
-})
+// The navigator is disconnected and the notifications cleared after each test by
+// tests/setup/client.ts: a hook registered here would only run in the first file of a worker.
 
 export function renderFeature(element: ReactNode, url = '/home') {
   const queryClient = createQueryClient()
