@@ -14,7 +14,7 @@ import type { CronJob } from '../../contracts/crons.ts'
 import { cronScheduleDialog as t } from '../../i18n/fr/crons.ts'
 import { formatLongDateTime } from '../../i18n/format.ts'
 import { notify } from '../../stores/notifications.ts'
-import { useSettledValue } from './use-settled-value.ts'
+import { useSettledValue } from '../../components/ui/use-settled-value.ts'
 
 const PREVIEW_DELAY_MS = 250
 

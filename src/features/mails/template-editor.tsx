@@ -13,7 +13,7 @@ import { mailTemplateSchema, type MailContent, type MailTemplate } from '../../c
 import { mailsScreen as t } from '../../i18n/fr/mails.ts'
 import { formatDateTime } from '../../i18n/format.ts'
 import { notify } from '../../stores/notifications.ts'
-import { useSettledValue } from './use-settled-value.ts'
+import { useSettledValue } from '../../components/ui/use-settled-value.ts'
 
 type Field = keyof MailContent
 const FIELDS: readonly Field[] = ['subject', 'html', 'text']
