@@ -8,7 +8,8 @@
 // Messaging (issue #15): POST /v1/numbers/:id/messages/native/send (agent-conversation mode) → 200
 // with the message object (id, status "pending", direction, raw_digits, body, number, created_at in
 // ms); `failSms` makes the next sends answer 422; `delaySms` makes Aircall slow: it takes the message
-// (in `messages` at once) and answers that much later, after a client's timeout if longer.
+// (in `messages` at once) and answers that much later (after a client's timeout if longer), or when a
+// test's promise settles.
 import { randomBytes, randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -40,8 +41,8 @@ export type FakeAircall = {
   messages: FakeMessage[]
   /** The next `count` SMS sends fail with 422. */
   failSms: (count: number) => void
-  /** Each SMS send is taken at once and answered `ms` later (0: at once). */
-  delaySms: (ms: number) => void
+  /** Each SMS send is taken at once and answered `wait` ms later (0: at once), or once `wait` settles. */
+  delaySms: (wait: number | Promise<unknown>) => void
   /** The next `count` webhook deletions fail with 500 (the webhook stays). */
   failWebhookDeletes: (count: number) => void
   /** Requests allowed before 429s in the current window; the window resets `resetInSeconds` later. */
@@ -80,7 +81,7 @@ export async function startFakeAircall(): Promise<FakeAircall> {
     requests: [] as FakeRequest[],
     messages: [] as FakeMessage[],
     smsFailures: 0,
-    smsDelayMs: 0,
+    smsDelay: 0 as number | Promise<unknown>,
     deleteFailures: 0,
   }
 
@@ -265,7 +266,9 @@ export async function startFakeAircall(): Promise<FakeAircall> {
         }
         const id = `fake${Date.now().toString(36)}${state.messages.length}`
         state.messages.push({ id, numberId: number.id, to: payload.to, body: payload.body })
-        if (state.smsDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.smsDelayMs))
+        const delay = state.smsDelay
+        if (typeof delay !== 'number') await delay
+        else if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay))
         const now = Date.now()
         return send(
           res,
@@ -328,8 +331,8 @@ export async function startFakeAircall(): Promise<FakeAircall> {
     failSms(count) {
       state.smsFailures = count
     },
-    delaySms(ms) {
-      state.smsDelayMs = ms
+    delaySms(wait) {
+      state.smsDelay = wait
     },
     failWebhookDeletes(count) {
       state.deleteFailures = count

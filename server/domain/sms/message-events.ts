@@ -2,8 +2,11 @@
 // simulator, through the same reception and record as call events (server/telephony/
 // webhook-processing.ts): message.sent and message.status_updated move a logged SMS forward
 // (queued → sent → delivered, or failed), message.received records an opt-out when it says STOP.
-// Delivery is at least once and unordered: a status only ever moves forward.
-import { and, eq, inArray } from 'drizzle-orm'
+// Delivery is at least once and unordered: a status only ever moves forward. Aircall may tell a
+// message's status before our send job has stored the message's id (it names it in the answer the job
+// is still waiting for): such a delivery is kept as an error, which the job replays once it has stored
+// the id (server/domain/sms/send-job.ts) and an administrator can replay from the webhook status page.
+import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm'
 import { z } from 'zod'
 import {
   AIRCALL_MESSAGE_EVENTS,
@@ -39,6 +42,10 @@ const FROM: Record<'sent' | 'delivered' | 'failed', SmsStatus[]> = {
   failed: ['queued', 'sent'],
 }
 
+/** Why a status of an SMS still being sent is kept as an error (the webhook status page shows it). */
+export const MESSAGE_NOT_YET_LOGGED =
+  'Statut d’un SMS en cours d’envoi, dont l’identifiant Aircall n’est pas encore enregistré : rejoué dès que l’envoi l’enregistre ; sinon, rejouez-le.'
+
 export function isMessageEvent(event: string): boolean {
   return (AIRCALL_MESSAGE_EVENTS as readonly string[]).includes(event)
 }
@@ -71,6 +78,8 @@ export async function processMessageEvent(
   }
   const next = statusOf(body.event, message.status)
   if (!next || next === 'queued' || next.startsWith('refused')) return 'ignored'
+  // Read before the update: a send storing the id in between is then seen by one query or the other.
+  const sending = message.direction !== 'inbound' && (await isBeingSent(db, provider, message))
   const updated = await db
     .update(smsMessages)
     .set({
@@ -86,5 +95,37 @@ export async function processMessageEvent(
       ),
     )
     .returning({ id: smsMessages.id })
-  return updated.length ? 'processed' : 'ignored'
+  if (updated.length) return 'processed'
+  if (!sending) return 'ignored'
+  const [logged] = await db
+    .select({ id: smsMessages.id })
+    .from(smsMessages)
+    .where(and(eq(smsMessages.provider, provider), eq(smsMessages.providerMessageId, message.id)))
+  // A late or repeated status of a logged SMS changes nothing; one of an SMS not named yet must wait.
+  if (logged) return 'ignored'
+  throw new Error(MESSAGE_NOT_YET_LOGGED)
+}
+
+/**
+ * Whether an SMS of ours to this message's recipient may be the one: queued, its id not stored yet.
+ * Without a readable recipient, any such SMS. Messages sent from Aircall's own apps match none.
+ */
+async function isBeingSent(
+  db: Db,
+  provider: TelephonyProviderName,
+  message: z.infer<typeof messageSchema>,
+): Promise<boolean> {
+  const phone = toE164(message.external_number ?? message.raw_digits)
+  const conditions: SQL[] = [
+    eq(smsMessages.provider, provider),
+    eq(smsMessages.status, 'queued'),
+    isNull(smsMessages.providerMessageId),
+  ]
+  if (phone) conditions.push(eq(smsMessages.phone, phone))
+  const [row] = await db
+    .select({ id: smsMessages.id })
+    .from(smsMessages)
+    .where(and(...conditions))
+    .limit(1)
+  return row !== undefined
 }

@@ -9,9 +9,10 @@ import { createHash } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/client.ts'
-import { appointments, smsMessages } from '../../db/schema.ts'
+import { appointments, smsMessages, webhookEvents } from '../../db/schema.ts'
 import { HttpError } from '../../lib/http-error.ts'
 import { OUTCOME_UNKNOWN } from '../../telephony/provider.ts'
+import { replayDelivery } from '../../telephony/webhook-replay.ts'
 import { nextSmsOpening } from './rules.ts'
 import { SMS_SEND_ATTEMPTS, SMS_SEND_QUEUE, smsRefusal, type SmsRefusal, type SmsRow } from './send.ts'
 
@@ -135,6 +136,7 @@ async function attempt(app: FastifyInstance, row: SmsRow): Promise<void> {
       })
       .where(and(eq(smsMessages.id, row.id), eq(smsMessages.status, 'queued')))
     app.telephony.provider.smsRecorded?.(providerMessageId)
+    await replayEarlyStatuses(app, providerMessageId)
   } catch (caught) {
     const unknown = caught instanceof HttpError && caught.code === OUTCOME_UNKNOWN
     const message = unknown
@@ -153,6 +155,30 @@ async function attempt(app: FastifyInstance, row: SmsRow): Promise<void> {
     // The job engine retries (with backoff) until the last attempt, which is logged failed instead;
     // an unknown outcome is left for a person to check (docs/domain.md "SMS").
     if (!last) throw caught
+  }
+}
+
+/**
+ * The message's status deliveries that came before its id was stored (kept as errors by
+ * server/domain/sms/message-events.ts), applied now. Never fails the send: what is left stays
+ * replayable from the webhook status page.
+ */
+async function replayEarlyStatuses(app: FastifyInstance, providerMessageId: string): Promise<void> {
+  try {
+    const early = await app.database.db
+      .select({ id: webhookEvents.id })
+      .from(webhookEvents)
+      .where(
+        and(
+          eq(webhookEvents.provider, app.telephony.provider.name),
+          eq(webhookEvents.providerCallId, providerMessageId),
+          eq(webhookEvents.outcome, 'error'),
+        ),
+      )
+      .orderBy(webhookEvents.id)
+    for (const { id } of early) await replayDelivery(app.telephony.context, id)
+  } catch (error) {
+    app.log.error({ err: error, providerMessageId }, 'sms: replaying early status deliveries failed')
   }
 }
 

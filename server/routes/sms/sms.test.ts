@@ -11,7 +11,9 @@ import {
   missionUsers,
   smsMessages,
   smsOptOuts,
+  webhookEvents,
 } from '../../db/schema.ts'
+import { MESSAGE_NOT_YET_LOGGED } from '../../domain/sms/message-events.ts'
 import { sendAppointmentReminders } from '../../domain/sms/reminders.ts'
 import { APPOINTMENT_GONE_MESSAGE, postponedMessage, runSmsSend } from '../../domain/sms/send-job.ts'
 import { SMS_SEND_ATTEMPTS, SMS_SEND_QUEUE } from '../../domain/sms/send.ts'
@@ -31,13 +33,13 @@ const t = signedInServer({
   config: () => ({
     telephonyProvider: 'aircall',
     sms: { numberId: NUMBER_ID, clockStartsAt: undefined, retryDelaySeconds: 1 },
-    // Aircall's 10 s bound, shortened to meet the slow fake quickly (it is local, so 1 s is ample).
+    // Aircall's 10 s bound, shortened to meet the slow fake quickly (it is local, so 2 s is ample).
     aircall: {
       apiId: fake.apiId,
       apiToken: fake.apiToken,
       apiUrl: fake.url,
       webhookToken: TOKEN,
-      requestTimeoutMs: 1_000,
+      requestTimeoutMs: 2_000,
     },
   }),
   users: { admin: { role: 'ADMIN' }, teleop: {}, other: {} },
@@ -230,7 +232,7 @@ describe('sending from the lead sheet', () => {
   }, 70_000)
 
   it('does not send again an SMS whose answer timed out: Aircall may have taken it', async () => {
-    fake.delaySms(2_500)
+    fake.delaySms(3_000)
     const since = new Date()
     const sent = (await sendFromSheet()).json<SmsMessage>()
     await vi.waitFor(async () => expect((await row(sent.id)).status).toBe('failed'), WAIT)
@@ -249,6 +251,85 @@ describe('sending from the lead sheet', () => {
         ]),
       WAIT,
     )
+  })
+})
+
+describe('a status Aircall sends before the send stored the message id', () => {
+  async function deliveryOf(providerMessageId: string) {
+    const [found] = await t.database.db
+      .select()
+      .from(webhookEvents)
+      .where(eq(webhookEvents.providerCallId, providerMessageId))
+    return found!
+  }
+
+  it('is kept as an error, then applied as soon as the send stores the id', async () => {
+    let answer!: () => void
+    fake.delaySms(new Promise<void>((resolve) => (answer = resolve)))
+    const sent = (await sendFromSheet()).json<SmsMessage>()
+    // Aircall took the SMS and reports it delivered while its answer to the send is still on the way.
+    await vi.waitFor(() => expect(fake.messages).toHaveLength(1), WAIT)
+    const providerMessageId = fake.messages[0]!.id
+    await deliver('message.status_updated', {
+      id: providerMessageId,
+      status: 'delivered',
+      direction: 'outbound',
+      external_number: '+33612345678',
+    })
+    expect(await deliveryOf(providerMessageId)).toMatchObject({
+      outcome: 'error',
+      error: MESSAGE_NOT_YET_LOGGED,
+    })
+    expect((await row(sent.id)).status).toBe('queued')
+    answer()
+    await vi.waitFor(async () => expect((await row(sent.id)).status).toBe('delivered'), WAIT)
+    expect(await deliveryOf(providerMessageId)).toMatchObject({ outcome: 'processed', error: null })
+  })
+
+  it('can be replayed from the webhook status page once the id is stored', async () => {
+    // An SMS being sent (queued, no id yet), as the job leaves it while it waits for Aircall.
+    const [sending] = await t.database.db
+      .insert(smsMessages)
+      .values({
+        leadId: lead.id,
+        phone: lead.phone,
+        templateKey: 'missed-call',
+        kind: 'manual',
+        body: 'Bonjour',
+        status: 'queued',
+        provider: 'aircall',
+      })
+      .returning()
+    await deliver('message.sent', { id: 'msg-early', status: 'sent', raw_digits: '+33 6 12 34 56 78' })
+    const early = await deliveryOf('msg-early')
+    expect(early).toMatchObject({ outcome: 'error', error: MESSAGE_NOT_YET_LOGGED })
+    await t.database.db
+      .update(smsMessages)
+      .set({ providerMessageId: 'msg-early' })
+      .where(eq(smsMessages.id, sending!.id))
+    const res = await admin.request({ method: 'POST', url: `/api/webhooks/deliveries/${early.id}/replay` })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toMatchObject({ delivery: { id: early.id, outcome: 'processed' } })
+    expect((await row(sending!.id)).status).toBe('sent')
+  })
+
+  it('is ignored when no SMS of ours to that number is being sent (a message from Aircall’s apps)', async () => {
+    await t.database.db.insert(smsMessages).values({
+      leadId: lead.id,
+      phone: lead.phone,
+      templateKey: 'missed-call',
+      kind: 'manual',
+      body: 'Bonjour',
+      status: 'queued',
+      provider: 'aircall',
+    })
+    await deliver('message.status_updated', {
+      id: 'msg-elsewhere',
+      status: 'delivered',
+      direction: 'outbound',
+      external_number: '+33699999999',
+    })
+    expect(await deliveryOf('msg-elsewhere')).toMatchObject({ outcome: 'ignored', error: null })
   })
 })
 
