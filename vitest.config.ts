@@ -37,6 +37,11 @@ export default defineConfig({
           environmentOptions: { jsdom: { url: 'http://localhost:3000/' } },
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup/fail-on-console-error.ts', 'tests/setup/client.ts'],
+          // Files share their worker's jsdom and loaded modules: creating a jsdom per file was about
+          // 40 % of the project's time. tests/setup/client.ts puts the module state (stores,
+          // singletons), the document, the storages, IndexedDB and msw back after each test
+          // (docs/decisions.md, 2026-11-27).
+          isolate: false,
         },
       },
       // The lint configuration's own test (issue #10): ESLint's Node API, no DOM, no database.
