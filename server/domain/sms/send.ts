@@ -102,7 +102,7 @@ export type SmsRefusal = { status: 'refused-opt-out' | 'refused-quiet-hours'; er
 
 /**
  * Why an SMS may not go to this phone now (opt-out first, then the quiet hours), or null. Asked when
- * the SMS is requested and again when its job sends it (server/domain/sms/send-job.ts).
+ * the SMS is requested and again when its job sends it (server/domain/sms/send-checks.ts).
  */
 export async function smsRefusal(
   db: Db,
