@@ -44,4 +44,23 @@ describe('useDelayedSearch', () => {
     search.navigate('max')
     expect(search.field()).toBe('max')
   })
+
+  it('keeps what is typed when the view shows an earlier applied value late, or skips it', () => {
+    const search = mount('')
+    search.type('l')
+    act(() => vi.advanceTimersByTime(SEARCH_DELAY_MS))
+    search.type('lé')
+    act(() => vi.advanceTimersByTime(SEARCH_DELAY_MS))
+    search.type('léa')
+    // The view renders the first applied value only now (a navigation rendered in a transition).
+    search.navigate('l')
+    expect(search.field()).toBe('léa')
+    act(() => vi.advanceTimersByTime(SEARCH_DELAY_MS))
+    expect(search.applied).toEqual(['l', 'lé', 'léa'])
+    // 'lé' is never rendered: the view goes straight to the last value.
+    search.navigate('léa')
+    expect(search.field()).toBe('léa')
+    search.navigate('x')
+    expect(search.field()).toBe('x')
+  })
 })

@@ -13,7 +13,9 @@ export function useDelayedSearch(
 ): readonly [string, (value: string) => void] {
   const [search, setSearch] = useState(applied)
   const [seen, setSeen] = useState(applied)
-  const [sent, setSent] = useState(applied)
+  // The values this field applied that the view has not shown yet, oldest first. The router renders
+  // each in a transition, so under load one may arrive after the next was typed, or never (skipped).
+  const [pending, setPending] = useState<readonly string[]>([])
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
   const latestApply = useRef(apply)
   useEffect(() => {
@@ -23,9 +25,11 @@ export function useDelayedSearch(
   // Adjusted while rendering (React's pattern for state following a prop), not in an effect.
   if (applied !== seen) {
     setSeen(applied)
-    if (applied !== sent) {
+    const index = pending.indexOf(applied)
+    if (index >= 0) setPending(pending.slice(index + 1))
+    else {
       setSearch(applied)
-      setSent(applied)
+      setPending([])
     }
   }
 
@@ -33,7 +37,7 @@ export function useDelayedSearch(
     setSearch(value)
     clearTimeout(timer.current)
     timer.current = setTimeout(() => {
-      setSent(value.trim())
+      setPending((values) => [...values, value.trim()])
       latestApply.current(value.trim())
     }, SEARCH_DELAY_MS)
   }

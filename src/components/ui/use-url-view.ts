@@ -1,7 +1,7 @@
 // A screen's view held in the URL's search parameters (conventions §3.3), changed from the latest
 // parameters written rather than those of the last render. React Router renders a navigation in a
-// transition, so a change made before that render (a delayed search firing just after a row was
-// opened) would otherwise start from the stale view and undo the first change.
+// transition unless told otherwise, so a change made before that render (a delayed search firing
+// just after a row was opened) would otherwise start from the stale view and undo the first change.
 import { useCallback, useLayoutEffect, useRef } from 'react'
 import { useSearchParams } from 'react-router-dom'
 
@@ -18,7 +18,9 @@ export function useUrlParams() {
     (next: (current: URLSearchParams) => URLSearchParams, options: UrlChangeOptions = {}) => {
       const written = next(new URLSearchParams(latest.current))
       latest.current = written
-      setParams(written, options)
+      // Rendered at once rather than in a transition: a field following the view (a delayed search)
+      // must never see the URL move on while the screen still shows an older view.
+      setParams(written, { ...options, flushSync: true })
     },
     [setParams],
   )
