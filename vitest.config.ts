@@ -1,6 +1,13 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 
+// Vitest's default is one worker fewer than the cores: a single worker on CI's two-core machines,
+// which ran every file one after the other. Files wait on the database and on timers as much as
+// they compute, so two workers use both cores (docs/decisions.md, 2026-11-27). Set on every project:
+// those that do not extend the root config would otherwise keep the default, and Vitest refuses
+// projects of one run with different worker counts.
+const WORKERS = 2
+
 const serverProject = (name: string, env: Record<string, string>) => ({
   extends: false as const,
   test: {
@@ -13,6 +20,7 @@ const serverProject = (name: string, env: Record<string, string>) => ({
     // Files share their worker's loaded modules (importing the server costs about 2.5 s per file);
     // each file still builds its own app on its own database (docs/decisions.md, 2026-11-27).
     isolate: false,
+    maxWorkers: WORKERS,
     env,
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -23,10 +31,7 @@ const pgUrl = process.env.TEST_DATABASE_URL
 
 export default defineConfig({
   test: {
-    // Vitest's default is one worker fewer than the cores: a single worker on CI's two-core machines,
-    // which ran every file one after the other. Files wait on the database and on timers as much as
-    // they compute, so two workers use both cores (docs/decisions.md, 2026-11-27).
-    maxWorkers: 2,
+    maxWorkers: WORKERS,
     projects: [
       {
         plugins: [react()],
@@ -52,6 +57,7 @@ export default defineConfig({
           environment: 'node',
           include: ['eslint.config.test.ts'],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
+          maxWorkers: WORKERS,
         },
       },
       // Server suite on the embedded PGlite, always.
