@@ -35,6 +35,14 @@ export const configurationMutations = {
           method: 'PUT',
           body: { value, version },
         }),
+      // The saved entry at once: its form remounts on the new version as the save ends, not when
+      // the refetch below lands (after the history's, a value typed meanwhile was thrown away).
+      onSuccess: (saved) =>
+        queryClient.setQueryData(configurationQueries.entries().queryKey, (current) =>
+          current
+            ? { items: current.items.map((entry) => (entry.key === saved.key ? saved : entry)) }
+            : current,
+        ),
       onSettled: (_data, _error, { key }: ConfigurationChange<ConfigurationKey>) => {
         void queryClient.invalidateQueries({ queryKey: configurationQueries.all() })
         void queryClient.invalidateQueries({
