@@ -1,5 +1,5 @@
-// A value that follows another once it stopped changing for `delayMs`: a screen asks the server for
-// a preview once typing pauses, not at every key (the cron schedule editor, the mail template editor).
+// A value that follows another once it stopped changing for `delayMs`: a screen asks the server once
+// typing pauses, not at every key (lead search, the extraction count, cron and mail previews).
 import { useEffect, useState } from 'react'
 
 export function useSettledValue<T>(value: T, delayMs: number): T {

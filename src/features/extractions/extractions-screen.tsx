@@ -28,12 +28,12 @@ import { ColumnPicker } from './column-picker.tsx'
 import { DEFAULT_COLUMNS, EMPTY_DRAFT, filtersOf, type FiltersDraft } from './extraction-draft.ts'
 import { ExtractionFilters } from './extraction-filters.tsx'
 import { ExtractionHistory } from './extraction-history.tsx'
-import { useDebouncedValue } from './use-debounced-value.ts'
+import { useSettledValue } from '../../components/ui/use-settled-value.ts'
 import './extractions.css'
 
 function LiveCount({ draft }: { draft: FiltersDraft }) {
   // The draft changes identity only when the user changes it: what is debounced.
-  const settled = useDebouncedValue(draft)
+  const settled = useSettledValue(draft, COUNT_DELAY_MS)
   const filters = filtersOf(settled)
   const count = useQuery(extractionQueries.count(filters))
   const text = count.isError
@@ -57,6 +57,9 @@ export function historyPageOf(params: URLSearchParams): number {
 function outcomeText(result: ExtractionStart): string {
   return result.kind === 'queued' ? t.queued : t.downloaded(null)
 }
+
+/** The live count asks the server 500 ms after the last filter change (spec §9). */
+const COUNT_DELAY_MS = 500
 
 export function ExtractionsScreen() {
   const queryClient = useQueryClient()

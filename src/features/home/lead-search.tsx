@@ -6,7 +6,7 @@ import { leadQueries } from '../../api/leads.ts'
 import { TextField } from '../../components/ui/text-field.tsx'
 import { fr } from '../../i18n/fr.ts'
 import { LeadSearchResults } from './lead-search-results.tsx'
-import { useDebouncedValue } from './use-debounced-value.ts'
+import { useSettledValue } from '../../components/ui/use-settled-value.ts'
 
 /** Spec §9: search input debounce. */
 export const SEARCH_DEBOUNCE_MS = 500
@@ -20,7 +20,7 @@ const t = fr.leads.home
 
 export function LeadSearch({ duringCall }: LeadSearchProps) {
   const [input, setInput] = useState('')
-  const search = useDebouncedValue(input.trim(), SEARCH_DEBOUNCE_MS)
+  const search = useSettledValue(input.trim(), SEARCH_DEBOUNCE_MS)
   const { data, error, isFetching } = useQuery({
     ...leadQueries.search({ search }),
     enabled: search !== '' && !duringCall,
