@@ -4,7 +4,7 @@
 // A form shows its error in place (`apiErrorMessage`, `fieldErrorMessage`); a mutation's failure is
 // notified by the query cache (src/app/query-client.ts) as its `meta` asks (`mutationErrorNotice`).
 import type { z } from 'zod'
-import { STALE_VERSION } from '../contracts/concurrency.ts'
+import { STALE_VERSION } from '../contracts/error-codes.ts'
 import { ApiError } from './client.ts'
 
 /** The server's French reason for a refusal: a 4xx that carries an error body; else null. */

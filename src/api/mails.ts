@@ -10,7 +10,7 @@ import type {
   MailTemplateKey,
   MailTemplateList,
 } from '../contracts/mails.ts'
-import { STALE_VERSION } from '../contracts/concurrency.ts'
+import { STALE_VERSION } from '../contracts/error-codes.ts'
 import { mailsScreen } from '../i18n/fr/mails.ts'
 import { notify } from '../stores/notifications.ts'
 import { apiRequest } from './client.ts'

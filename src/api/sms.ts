@@ -12,7 +12,7 @@ import type {
   SmsTemplateKey,
   SmsTemplateList,
 } from '../contracts/sms.ts'
-import { STALE_VERSION } from '../contracts/concurrency.ts'
+import { STALE_VERSION } from '../contracts/error-codes.ts'
 import { apiRequest } from './client.ts'
 import { notifyRefusal } from './error-message.ts'
 import { leadQueries } from './leads.ts'

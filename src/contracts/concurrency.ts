@@ -4,7 +4,8 @@ import { z } from 'zod'
 import { errorBodySchema } from './common.ts'
 import { versionSchema } from './team-form.ts'
 
-export const STALE_VERSION = 'STALE_VERSION'
+// The code lives in a zod-free module so the client's boot chunk can import it without zod.
+export { STALE_VERSION } from './error-codes.ts'
 
 /** The body of a change that only needs the version (archive, restore). */
 export const versionBodySchema = z.object({ version: versionSchema })

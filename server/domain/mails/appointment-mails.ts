@@ -19,6 +19,17 @@ const dateFormat = new Intl.DateTimeFormat('fr-FR', {
 })
 const timeFormat = new Intl.DateTimeFormat('fr-FR', { timeZone: PARIS, hour: 'numeric', minute: '2-digit' })
 
+/**
+ * "mardi 1er décembre 2026", "mercredi 2 décembre 2026": the day of an appointment as its mails write
+ * it ({date_rdv}), the first of the month as an ordinal like everywhere in the product (src/i18n/format.ts).
+ */
+export function appointmentDay(at: Date): string {
+  return dateFormat
+    .formatToParts(at)
+    .map((part) => (part.type === 'day' && part.value === '1' ? '1er' : part.value))
+    .join('')
+}
+
 /** "14 h 30", "9 h" (the product's way of writing hours). */
 function hourOf(at: Date): string {
   const [hours, minutes] = timeFormat.format(at).split(':')
@@ -39,7 +50,7 @@ function variablesOf(row: AppointmentRow): Record<string, string> {
   return {
     prénom: row.firstName,
     nom: row.lastName,
-    date_rdv: dateFormat.format(row.startsAt),
+    date_rdv: appointmentDay(row.startsAt),
     heure_rdv: hourOf(row.startsAt),
     mission: row.mission,
   }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { MailLogPage, MailTemplate } from '../../../src/contracts/mails.ts'
 import { auditEntries, leads, mailLog, passwordResetTokens, users } from '../../db/schema.ts'
 import { offeredDays } from '../../domain/appointment-slots.ts'
+import { appointmentDay } from '../../domain/mails/appointment-mails.ts'
 import { deliverMail, MAIL_QUEUE, queueMail, type MailJobData } from '../../domain/mails/send.ts'
 import { hashToken } from '../../domain/password-reset.ts'
 import { insertLead, insertMission } from '../../../tests/factories/leads.ts'
@@ -220,7 +221,10 @@ describe('sending', () => {
     })
     expect(res.statusCode).toBe(200)
     const [mail] = await received('zoe@exemple.fr')
-    expect(mail!.subject).toMatch(/^Confirmation de votre rendez-vous du \w+ \d+ \w+ 2\d{3}$/)
+    // Built with the product's own formatter, and read with a Unicode-aware pattern: `\w` without
+    // the `u` flag is ASCII and failed in décembre, février and août (issue #25).
+    expect(mail!.subject).toBe(`Confirmation de votre rendez-vous du ${appointmentDay(startsAt)}`)
+    expect(mail!.subject).toMatch(/^Confirmation de votre rendez-vous du \p{L}+ \d{1,2}(er)? \p{L}+ \d{4}$/u)
     expect(mail!.text).toContain('Bonjour Zoé L’Écuyer')
     expect(mail!.html).toContain('Pensez à vos factures, Zoé.')
     const page: MailLogPage = (

@@ -5,7 +5,7 @@
 import { ApiError } from '../../../api/client.ts'
 import { STRANDED_LEADS } from '../../../contracts/call-process-form.ts'
 import type { CallProcessDetail } from '../../../contracts/call-processes.ts'
-import { STALE_VERSION } from '../../../contracts/concurrency.ts'
+import { STALE_VERSION } from '../../../contracts/error-codes.ts'
 
 export type StaleRefusal = { message: string; current: CallProcessDetail | null }
 
