@@ -6,22 +6,15 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium } from 'playwright-core'
+import { ACTIVITY_MODULE, BACK_OFFICE_MODULE } from './bundle-gate.ts'
 import { formatKb, startAppServer } from './lib.ts'
 
 const gz = (buffer: Buffer) => gzipSync(buffer, { level: 9 }).length
-export const LOGIN_BUDGET_BYTES = 135 * 1024
+/** Issue #27: 1.05× the mandated libraries' floor (113.6 KB); the gate's budget is what was reached. */
+export const LOGIN_BUDGET_BYTES = 119 * 1024
 
 type ManifestEntry = { file: string; imports?: string[] }
-/** Modules only the back office uses (its features and API resources). */
-const BACK_OFFICE_MODULE =
-  /src\/(?:features\/(?:backoffice|assignments)\/|api\/(?:teams|audit|user-admin|missions|markets|configuration|tags|tag-catalogue|call-processes|assignments)\.ts)/
 const BACK_OFFICE_ROUTE = /^src\/routes\/(?:backoffice\/|affectations\/|utilisateurs)/
-/**
- * Issue #14: the managers' activity screens (their feature, resource and strings) and the charting
- * library they alone load; none of it may be in the first visit of /login or /home either.
- */
-const ACTIVITY_MODULE =
-  /src\/(?:features\/activity\/|api\/activity\.ts|i18n\/(?:fr\/activity|format-figures)\.ts)|node_modules\/(?:chart\.js|react-chartjs-2|@kurkle)\//
 
 /** Sources matching `pattern` bundled into the files of the first visit (by the build's source maps). */
 function leakedInto(firstVisit: ReadonlySet<string>, pattern: RegExp): string[] {
