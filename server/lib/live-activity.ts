@@ -42,7 +42,7 @@ export function followActivity({ bus, db, registry, deliver, enqueue, epoch }: A
   }
 
   function notify(userId: number, cause: ActivityCause) {
-    for (const client of registry.all()) {
+    for (const client of registry.followersOf('activity')) {
       const channel = channels.activity(client.userId)
       if (!client.channels.has(channel)) continue
       const queued = pending.get(client) ?? new Set<number>()

@@ -1,6 +1,10 @@
-// The live sockets of this process, indexed the three ways the hub looks them up: by channel (to
-// deliver), by user and by session (to re-check authorisation when the bus says they changed).
+// The live sockets of this process, indexed the ways the hub looks them up: by channel (to deliver),
+// by channel kind (the per-user channels a signal is derived for: activity, reference data, import
+// progress), by user and by session (to re-check authorisation when the bus says they changed).
+// Nothing on a delivery path walks every socket (issue #27: a walk per `lead:update` made the
+// fan-out of 2,200 sockets 13× slower).
 import type { WebSocket } from 'ws'
+import { parseChannel, type LiveChannelKind } from '../../src/contracts/live-core.ts'
 import type { Role } from '../../src/contracts/roles.ts'
 import type { Readable } from '../domain/live-access.ts'
 
@@ -48,6 +52,14 @@ export function createLiveRegistry() {
   const byChannel = new Map<string, Set<LiveClient>>()
   const byUser = new Map<number, Set<LiveClient>>()
   const bySession = new Map<string, Set<LiveClient>>()
+  /** Sockets following at least one channel of each kind. */
+  const byKind = new Map<LiveChannelKind, Set<LiveClient>>()
+  const kindOf = (channel: string) => parseChannel(channel)?.kind
+  const leaveKind = (client: LiveClient, kind: LiveChannelKind | undefined) => {
+    if (!kind) return
+    for (const other of client.channels) if (kindOf(other) === kind) return
+    removeFrom(byKind, kind, client)
+  }
 
   return {
     add(client: LiveClient) {
@@ -60,19 +72,28 @@ export function createLiveRegistry() {
       all.delete(client)
       removeFrom(byUser, client.userId, client)
       removeFrom(bySession, client.sessionIdHash, client)
-      for (const channel of client.channels) removeFrom(byChannel, channel, client)
+      for (const channel of client.channels) {
+        removeFrom(byChannel, channel, client)
+        const kind = kindOf(channel)
+        if (kind) removeFrom(byKind, kind, client)
+      }
       client.channels.clear()
     },
     subscribe(client: LiveClient, channel: string) {
       if (client.closed) return
       client.channels.add(channel)
       addTo(byChannel, channel, client)
+      const kind = kindOf(channel)
+      if (kind) addTo(byKind, kind, client)
     },
     unsubscribe(client: LiveClient, channel: string) {
-      client.channels.delete(channel)
+      if (!client.channels.delete(channel)) return
       removeFrom(byChannel, channel, client)
+      leaveKind(client, kindOf(channel))
     },
     subscribers: (channel: string): ReadonlySet<LiveClient> | undefined => byChannel.get(channel),
+    /** Sockets that follow a channel of `kind` (for a signal derived per follower). */
+    followersOf: (kind: LiveChannelKind): ReadonlySet<LiveClient> => byKind.get(kind) ?? new Set(),
     ofUser: (userId: number): ReadonlySet<LiveClient> => byUser.get(userId) ?? new Set(),
     ofSession: (idHash: string): ReadonlySet<LiveClient> => bySession.get(idHash) ?? new Set(),
     all: (): ReadonlySet<LiveClient> => all,

@@ -129,7 +129,7 @@ async function livePlugin(app: FastifyInstance) {
   })
 
   app.bus.subscribe('reference-data', (data) => {
-    for (const client of registry.all()) {
+    for (const client of registry.followersOf('referenceData')) {
       const channel = channels.referenceData(client.userId)
       if (!client.channels.has(channel)) continue
       deliver(client, Buffer.from(JSON.stringify({ event: channel, data } satisfies ServerMessage)))
@@ -137,7 +137,7 @@ async function livePlugin(app: FastifyInstance) {
   })
 
   app.bus.subscribe('import-progress', (data) => {
-    for (const client of registry.all()) {
+    for (const client of registry.followersOf('importProgress')) {
       const channel = channels.importProgress(client.userId)
       if (client.role !== 'ADMIN' || !client.channels.has(channel)) continue
       deliver(client, Buffer.from(JSON.stringify({ event: channel, data } satisfies ServerMessage)))
