@@ -7,12 +7,24 @@ import { CITIES, EMAIL_DOMAINS, FIRST_NAMES, LAST_NAMES, LEAD_COMMENTS, STREETS 
 import type { City, RegionCode } from './seed-data.ts'
 import { createRandom, type Random } from './seed-random.ts'
 
+/** The first anchor, a Monday 08:00 UTC; later anchors are whole weeks after it. */
+const FIRST_ANCHOR = Date.UTC(2026, 10, 2, 8)
+const WEEK = 7 * 24 * 60 * 60_000
+/** How far the clock is past the anchor at least: the demo always has due recalls and some expired leads. */
+const ANCHOR_LAG = 2 * WEEK
+
 /**
- * Every seeded date is relative to this fixed instant, not to the clock, so a fresh start always
- * gives the same data (determinism) while leads still look current: integration months are the 8
- * months before it, recalls fall around it (some already due), appointments mostly just after it.
+ * Every seeded date is relative to this instant: the Monday 08:00 UTC two to three weeks before the
+ * seeding (never before the first anchor). Integration months are the 8 months before it, recalls fall
+ * around it (some already due), appointments mostly just after it. Whole weeks keep every weekday and
+ * working-hours slot where it was, so a seeding gives the same rows all week long (uuids, names,
+ * statuses always), and the demo and the tests on it look the same whatever the date: a fixed anchor
+ * expired every demo lead a few months on (issue #25).
  */
-export const SEED_ANCHOR = new Date('2026-11-02T08:00:00Z')
+export function seedAnchor(now = Date.now()): Date {
+  const weeks = Math.max(0, Math.floor((now - ANCHOR_LAG - FIRST_ANCHOR) / WEEK))
+  return new Date(FIRST_ANCHOR + weeks * WEEK)
+}
 
 const LEAD_SEED = 20261102
 const MINUTE = 60_000
@@ -50,7 +62,11 @@ function monthsFor(status: LeadStatus): (readonly [number, number])[] {
   return status === 'NOT_INTERESTED' || status === 'WRONG_NUMBER' ? MONTHS.closed : MONTHS.open
 }
 
-export function buildLeads(markets: readonly LeadMarket[], count: number): LeadRow[] {
+export function buildLeads(
+  markets: readonly LeadMarket[],
+  count: number,
+  anchor: Date = seedAnchor(),
+): LeadRow[] {
   const random = createRandom(LEAD_SEED)
   const usedPhones = new Set<string>()
   const usedEmails = new Set<string>()
@@ -61,7 +77,7 @@ export function buildLeads(markets: readonly LeadMarket[], count: number): LeadR
     const firstName = random.pick(FIRST_NAMES)
     const lastName = random.pick(LAST_NAMES)
     const status = random.weighted(STATUS_WEIGHTS)
-    const month = monthStart(random.weighted(monthsFor(status)))
+    const month = monthStart(anchor, random.weighted(monthsFor(status)))
     const meetRequestDate = dateInMonth(random, month)
     const mobileFirst = random.chance(0.65)
     const phone = uniquePhone(random, city, usedPhones, mobileFirst)
@@ -83,7 +99,7 @@ export function buildLeads(markets: readonly LeadMarket[], count: number): LeadR
       processingUserId: null,
       createdAt: meetRequestDate,
       updatedAt: meetRequestDate,
-      ...progress(random, status, market, bookedSlots),
+      ...progress(random, { status, market, anchor, booked: bookedSlots }),
     }
   })
 }
@@ -91,7 +107,9 @@ export function buildLeads(markets: readonly LeadMarket[], count: number): LeadR
 type Progress = Pick<LeadRow, 'status' | 'substatus' | 'step' | 'recallAt' | 'metadata'>
 
 /** Where a worked lead stands, consistent with the outcomes of the demo call processes. */
-function progress(random: Random, status: LeadStatus, market: LeadMarket, booked: Set<string>): Progress {
+type ProgressOf = { status: LeadStatus; market: LeadMarket; anchor: Date; booked: Set<string> }
+
+function progress(random: Random, { status, market, anchor, booked }: ProgressOf): Progress {
   const lastStep = market.stepCount
   const plain = { status, substatus: null, step: 1, recallAt: null, metadata: {} }
   switch (status) {
@@ -107,10 +125,10 @@ function progress(random: Random, status: LeadStatus, market: LeadMarket, booked
         ...plain,
         step: random.int(1, lastStep),
         substatus: 'CALLBACK_REQUESTED',
-        recallAt: slot(random, -3, 7),
+        recallAt: slot(random, anchor, -3, 7),
       }
     case 'UNREACHABLE':
-      return { ...plain, substatus: 'NO_ANSWER', recallAt: slot(random, -4, 2) }
+      return { ...plain, substatus: 'NO_ANSWER', recallAt: slot(random, anchor, -4, 2) }
     case 'NOT_INTERESTED': {
       // The "already equipped" and "too expensive" outcomes exist from step 2 on.
       const step = random.int(1, lastStep)
@@ -118,15 +136,15 @@ function progress(random: Random, status: LeadStatus, market: LeadMarket, booked
       return { ...plain, step, substatus: step === 1 ? null : random.pick<LeadSubstatus | null>(reasons) }
     }
     case 'APPOINTMENT': {
-      const { startsAt, endsAt } = appointmentSlot(random, market.missionId, booked)
+      const { startsAt, endsAt } = appointmentSlot(random, anchor, { missionId: market.missionId, booked })
       const appointment = { startsAt: startsAt.toISOString(), endsAt: endsAt.toISOString() }
       return { ...plain, step: lastStep, metadata: { appointment } }
     }
   }
 }
 
-function monthStart(monthsBack: number): Date {
-  return new Date(Date.UTC(SEED_ANCHOR.getUTCFullYear(), SEED_ANCHOR.getUTCMonth() - monthsBack, 1))
+function monthStart(anchor: Date, monthsBack: number): Date {
+  return new Date(Date.UTC(anchor.getUTCFullYear(), anchor.getUTCMonth() - monthsBack, 1))
 }
 
 function dateInMonth(random: Random, month: Date): Date {
@@ -136,12 +154,8 @@ function dateInMonth(random: Random, month: Date): Date {
 }
 
 /** A working-hours slot (Paris) on a weekday, between `fromDay` and `toDay` days around the anchor. */
-function slot(random: Random, fromDay: number, toDay: number): Date {
-  const anchorDay = Date.UTC(
-    SEED_ANCHOR.getUTCFullYear(),
-    SEED_ANCHOR.getUTCMonth(),
-    SEED_ANCHOR.getUTCDate(),
-  )
+function slot(random: Random, anchor: Date, fromDay: number, toDay: number): Date {
+  const anchorDay = Date.UTC(anchor.getUTCFullYear(), anchor.getUTCMonth(), anchor.getUTCDate())
   const date = new Date(anchorDay + random.int(fromDay, toDay) * DAY + random.int(32, 67) * 15 * MINUTE)
   const weekday = date.getUTCDay()
   if (weekday === 0 || weekday === 6) date.setUTCDate(date.getUTCDate() + (weekday === 6 ? 2 : 1))
@@ -153,8 +167,12 @@ function slot(random: Random, fromDay: number, toDay: number): Date {
  * appointment per slot, so the seeded agendas obey the booking rules. It takes the same two draws as
  * `slot` did (day, then time), so every other seeded value is unchanged; a taken slot moves to the next.
  */
-function appointmentSlot(random: Random, missionId: number, booked: Set<string>): Slot {
-  let date = addDays(civilDateOf(SEED_ANCHOR), random.int(-7, 21))
+function appointmentSlot(
+  random: Random,
+  anchor: Date,
+  { missionId, booked }: { missionId: number; booked: Set<string> },
+): Slot {
+  let date = addDays(civilDateOf(anchor), random.int(-7, 21))
   let index = random.int(32, 67) % slotStartMinutes().length
   for (;;) {
     for (const slot of slotsOfDay(date).slice(index)) {

@@ -186,7 +186,12 @@ describe('an import from upload to report', () => {
 describe('imported leads', () => {
   it('are handed out at once by "Traiter un lead" to the mission’s agents', async () => {
     const { db } = t.database
-    const { mission, market } = await insertMission(db, { userIds: [t.users.teleop.id] })
+    // The fixture's request dates are fixed (autumn 2026): a mission that keeps its leads for years, so
+    // none has expired whatever the day the test runs (issue #25).
+    const { mission, market } = await insertMission(db, {
+      userIds: [t.users.teleop.id],
+      durationDays: 36_500,
+    })
     const detail = await uploadFixture(t.agents.admin, FIXTURE)
     await analysed(t.agents.admin, db, detail, settingsOf(detail, mission.id, market.id))
     await t.agents.admin.request({ method: 'POST', url: `/api/imports/${detail.id}/start` })
