@@ -1,7 +1,7 @@
 // Playwright global setup: one seeded data directory for the run. A spec's own server
 // (tests/e2e/own-server.ts) starts from a copy of it instead of migrating and seeding an empty one
-// (about 15 s against 5 s per start, for some twenty specs). The seed is anchored on a fixed date
-// (server/db/seed-leads.ts), so a copy made later in the run holds the same data.
+// (about 15 s against 5 s per start, for some twenty specs). A copy holds the data of this one seeding,
+// however late in the run it is made (the seed's dates move by whole weeks: server/db/seed-leads.ts).
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
