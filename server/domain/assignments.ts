@@ -14,7 +14,6 @@ import { recordAudit, type Tx } from './audit.ts'
 
 export const assignmentMessages = {
   archivedMission: 'Cette mission est archivée : restaurez-la pour y affecter des utilisateurs.',
-  outsideTeams: 'Vous ne pouvez affecter que les membres des équipes que vous gérez.',
   notYourTeam: 'Vous ne pouvez affecter que les équipes que vous gérez.',
   teamNotFound: 'Équipe introuvable.',
   archivedTeam: 'Cette équipe est archivée.',
@@ -26,8 +25,8 @@ export const TEAM_ASSIGNED_ROLES = ['TELEOPERATOR', 'MANAGER'] as const
 type Person = { id: number; name: string }
 
 /**
- * The users named, each once; 404 if one does not exist, 403 if a manager names a user outside the
- * teams they manage (nothing is changed then).
+ * The users named, each once; 404 if one does not exist or, for a manager, is outside the teams they
+ * manage — the same answer, so it tells nobody who exists there (issue #26); nothing is changed then.
  */
 async function targetsOf(tx: Tx, actor: AssignmentActor, userIds: readonly number[]): Promise<Person[]> {
   const unique = [...new Set(userIds)]
@@ -40,8 +39,8 @@ async function targetsOf(tx: Tx, actor: AssignmentActor, userIds: readonly numbe
     })
     .from(users)
     .where(inArray(users.id, unique))
-  if (rows.length !== unique.length) throw errors.notFound(messages.userNotFound)
-  if (rows.some((row) => !row.managed)) throw errors.forbidden(assignmentMessages.outsideTeams)
+  if (rows.length !== unique.length || rows.some((row) => !row.managed))
+    throw errors.notFound(messages.userNotFound)
   return rows.map((row) => ({ id: row.id, name: `${row.firstName} ${row.lastName}` }))
 }
 

@@ -5,10 +5,9 @@ import { and, eq, isNull, or } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { calls, leads, users } from '../db/schema.ts'
 import { errors } from '../lib/http-error.ts'
-import { messages } from '../lib/messages.ts'
 import { releaseLead } from './lead-assignment.ts'
 import { findVisibleLead, type LeadActor } from './lead-access.ts'
-import { canRead, readableUsers, type Viewer } from './live-access.ts'
+import { assertReadableUser, type Viewer } from './live-access.ts'
 
 /** The database or a transaction (a PgTransaction is a PgDatabase). */
 type Tx = Db
@@ -40,7 +39,7 @@ export async function unassignLeads(
   actor: Viewer,
   userId: number,
 ): Promise<{ id: number; uuid: string }[]> {
-  if (!canRead(await readableUsers(db, actor), userId)) throw errors.notFound(messages.userNotFound)
+  await assertReadableUser(db, actor, userId)
   return db.transaction(async (tx) => {
     const held = await tx
       .select({ id: leads.id, uuid: leads.uuid })

@@ -1,11 +1,15 @@
 // Who may listen to whose live channels (issue #3, spec §6): a teleoperator only to its own;
 // a manager to its own and to the users sharing one of its teams; an administrator to everyone.
+// The same rule decides whose timeline, progress, activity and viewed lead one reads, and a user one
+// may not read answers exactly like one that does not exist (issue #26, `assertReadableUser`).
 import { and, eq, ne } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { LiveChannelKind, ParsedChannel } from '../../src/contracts/live-core.ts'
 import type { Role } from '../../src/contracts/roles.ts'
 import type { Db } from '../db/client.ts'
 import { teamMembers } from '../db/schema.ts'
+import { errors } from '../lib/http-error.ts'
+import { messages } from '../lib/messages.ts'
 
 export type Viewer = { id: number; role: Role }
 
@@ -27,6 +31,15 @@ export async function readableUsers(db: Db, viewer: Viewer): Promise<Readable> {
 
 export function canRead(readable: Readable, userId: number): boolean {
   return readable === 'everyone' || readable.has(userId)
+}
+
+/**
+ * 404 "Utilisateur introuvable." when `viewer` may not read `userId`: the answer of a user that does
+ * not exist (issue #26: no status tells a manager that someone outside their teams exists). What
+ * follows still answers the same 404 for an id nobody has (an administrator reads every id).
+ */
+export async function assertReadableUser(db: Db, viewer: Viewer, userId: number): Promise<void> {
+  if (!canRead(await readableUsers(db, viewer), userId)) throw errors.notFound(messages.userNotFound)
 }
 
 /**

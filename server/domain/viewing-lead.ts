@@ -6,7 +6,7 @@ import { leads, users } from '../db/schema.ts'
 import { errors } from '../lib/http-error.ts'
 import { messages } from '../lib/messages.ts'
 import { mayReadLead } from './lead-access.ts'
-import { canRead, readableUsers, type Viewer } from './live-access.ts'
+import { assertReadableUser, type Viewer } from './live-access.ts'
 
 /**
  * The sheet `userId` views, as `reader` may know it (GET /api/user/{id}/viewing-lead): oneself; a
@@ -14,7 +14,7 @@ import { canRead, readableUsers, type Viewer } from './live-access.ts'
  * may not see is not named (server/domain/lead-access.ts): no lead, then.
  */
 export async function viewingLeadOf(db: Db, reader: Viewer, userId: number) {
-  if (!canRead(await readableUsers(db, reader), userId)) throw errors.notFound(messages.userNotFound)
+  await assertReadableUser(db, reader, userId)
   const [row] = await db
     .select({ viewingLeadId: users.viewingLeadId, uuid: leads.uuid })
     .from(users)

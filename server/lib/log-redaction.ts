@@ -1,19 +1,13 @@
-// Request logging without secrets: password-link tokens travel in URLs (/api/user/token/{token},
-// /reset-password?token=…) and so do wall screens' display links (/display/{token}, issue #14: the
-// token is the screen's session until revoked); none may reach the logs.
+// Request logging without secrets or personal data: URLs go through the rule the client's error
+// reports use too (src/contracts/url-redaction.ts: password-link and display-link tokens, search
+// terms in paths and `search`/`q` parameters; issue #11, issue #26 point 5).
 import type { FastifyRequest } from 'fastify'
-
-export function redactUrl(url: string): string {
-  return url
-    .replace(/(\/api\/user\/token\/)[^/?#]+/, '$1[redacted]')
-    .replace(/^(\/display\/)[^/?#]+/, '$1[redacted]')
-    .replace(/([?&]token=)[^&#]+/g, '$1[redacted]')
-}
+import { redactUrls } from '../../src/contracts/url-redaction.ts'
 
 export function serializeRequest(request: FastifyRequest) {
   return {
     method: request.method,
-    url: redactUrl(request.url),
+    url: redactUrls(request.url),
     host: request.host,
     remoteAddress: request.ip,
   }

@@ -2,7 +2,8 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { assetsOf, landingModules, scriptSafeJson, SHELL_MODULES } from './shell.ts'
+import { ROUTE_IDS, routeOf } from '../../src/contracts/routes.ts'
+import { assetsOf, landingModules, pageOf, scriptSafeJson, SHELL_MODULES } from './shell.ts'
 
 const MANIFEST = {
   'index.html': { file: 'assets/boot-1.js', imports: ['_runtime.js'], css: ['assets/boot-1.css'] },
@@ -22,27 +23,33 @@ const IN_INDEX = new Set(['/assets/boot-1.js', '/assets/runtime-1.js', '/assets/
 describe('landing modules', () => {
   it('are the sign-in page for a signed-out visitor of any private page', () => {
     const login = ['src/app/layouts/public-layout.tsx', 'src/routes/login.tsx']
-    expect(landingModules('/login', false)).toEqual(login)
-    expect(landingModules('/home', false)).toEqual(login)
-    expect(landingModules('/backoffice/missions', false)).toEqual(login)
-    expect(landingModules('/forgot-password', false)).toEqual([
+    expect(landingModules('/login', false, 'develop')).toEqual(login)
+    expect(landingModules('/home', false, 'develop')).toEqual(login)
+    expect(landingModules('/backoffice/missions', false, 'develop')).toEqual(login)
+    expect(landingModules('/forgot-password', false, 'develop')).toEqual([
       'src/app/layouts/public-layout.tsx',
       'src/routes/forgot-password.tsx',
     ])
   })
 
   it('are the main layout and the view for a signed-in user', () => {
-    expect(landingModules('/home', true)).toEqual(['src/app/layouts/main-layout.tsx', 'src/routes/home.tsx'])
-    expect(landingModules('/', true)).toEqual(['src/app/layouts/main-layout.tsx', 'src/routes/home.tsx'])
-    expect(landingModules('/lead/0f8fad5b-d9cb-469f-a165-70867728950e', true)).toEqual([
+    expect(landingModules('/home', true, 'develop')).toEqual([
+      'src/app/layouts/main-layout.tsx',
+      'src/routes/home.tsx',
+    ])
+    expect(landingModules('/', true, 'develop')).toEqual([
+      'src/app/layouts/main-layout.tsx',
+      'src/routes/home.tsx',
+    ])
+    expect(landingModules('/lead/0f8fad5b-d9cb-469f-a165-70867728950e', true, 'develop')).toEqual([
       'src/app/layouts/main-layout.tsx',
       'src/routes/lead/lead-sheet.tsx',
     ])
-    expect(landingModules('/utilisateurs', true)).toEqual([
+    expect(landingModules('/utilisateurs', true, 'develop')).toEqual([
       'src/app/layouts/main-layout.tsx',
       'src/routes/utilisateurs.tsx',
     ])
-    expect(landingModules('/activity/leaderboard/', true)).toEqual([
+    expect(landingModules('/activity/leaderboard/', true, 'develop')).toEqual([
       'src/app/layouts/fullscreen-layout.tsx',
       'src/routes/activity/leaderboard.tsx',
     ])
@@ -50,9 +57,26 @@ describe('landing modules', () => {
 
   it('are the /404 page for an unknown path, signed in or not (the router sends it there)', () => {
     const notFound = ['src/app/layouts/public-layout.tsx', 'src/routes/not-found.tsx']
-    expect(landingModules('/this/does/not/exist', true)).toEqual(notFound)
-    expect(landingModules('/lead/', false)).toEqual(notFound)
-    expect(landingModules('/lead/a/b', true)).toEqual(notFound)
+    expect(landingModules('/this/does/not/exist', true, 'develop')).toEqual(notFound)
+    expect(landingModules('/lead/', false, 'develop')).toEqual(notFound)
+    expect(landingModules('/lead/a/b', true, 'develop')).toEqual(notFound)
+  })
+
+  it('are the /404 page for a developer page in production, signed in or not (issue #26)', () => {
+    const notFound = ['src/app/layouts/public-layout.tsx', 'src/routes/not-found.tsx']
+    const devPages = ROUTE_IDS.map((id) => routeOf(id).path).filter((page) => page.startsWith('/dev/'))
+    expect(devPages.length).toBeGreaterThan(0)
+    for (const page of devPages) {
+      expect(pageOf(page, 'production'), page).toBeNull()
+      expect(landingModules(page, true, 'production'), page).toEqual(notFound)
+      expect(landingModules(`${page}/`, false, 'production'), page).toEqual(notFound)
+      expect(pageOf(page, 'uat'), page).not.toBeNull()
+    }
+    expect(landingModules('/dev/monitor', true, 'develop')).toEqual([
+      'src/app/layouts/main-layout.tsx',
+      'src/routes/dev/monitor.tsx',
+    ])
+    expect(pageOf('/home', 'production')).toBe('home')
   })
 
   it('name source files that exist (a renamed view must be renamed here too)', () => {
@@ -63,11 +87,11 @@ describe('landing modules', () => {
 
 describe('assets of a page', () => {
   it('are its chunks with their static imports and stylesheets, minus what index.html links', () => {
-    expect(assetsOf(MANIFEST, landingModules('/home', true), IN_INDEX)).toEqual({
+    expect(assetsOf(MANIFEST, landingModules('/home', true, 'develop'), IN_INDEX)).toEqual({
       scripts: ['/assets/button-1.js', '/assets/main-layout-1.js', '/assets/home-1.js'],
       styles: ['/assets/button-1.css', '/assets/main-layout-1.css'],
     })
-    expect(assetsOf(MANIFEST, landingModules('/login', false), IN_INDEX)).toEqual({
+    expect(assetsOf(MANIFEST, landingModules('/login', false, 'develop'), IN_INDEX)).toEqual({
       scripts: ['/assets/public-layout-1.js', '/assets/button-1.js', '/assets/login-1.js'],
       styles: ['/assets/button-1.css'],
     })

@@ -6,7 +6,8 @@
 // request. Vite's preload helper skips chunks and stylesheets the document already links.
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { matchRoute } from '../../src/contracts/app-paths.ts'
+import { existsIn, matchRoute } from '../../src/contracts/app-paths.ts'
+import type { AppEnv } from '../../src/contracts/roles.ts'
 import {
   FALLBACK_ROUTE,
   INDEX_ROUTE,
@@ -37,13 +38,22 @@ function modulesOf(id: RouteId): string[] {
 }
 
 /**
+ * The page `pathname` opens in `appEnv`, or null when it opens none: an unknown path, or a
+ * developer page in production (issue #26, `existsIn`).
+ */
+export function pageOf(pathname: string, appEnv: AppEnv): RouteId | null {
+  const path = withoutTrailingSlashes(pathname)
+  const id = path === '' ? INDEX_ROUTE : matchRoute(path)
+  return id !== null && existsIn(id, appEnv) ? id : null
+}
+
+/**
  * The source modules the first paint of `pathname` needs, from the route table
  * (src/contracts/routes.ts). A signed-out visitor of a private page is sent to /login, so that is
- * what they get; an unknown path is sent to /404.
+ * what they get; a path that opens no page is sent to /404.
  */
-export function landingModules(pathname: string, signedIn: boolean): string[] {
-  const path = withoutTrailingSlashes(pathname)
-  const id = (path === '' ? INDEX_ROUTE : matchRoute(path)) ?? FALLBACK_ROUTE
+export function landingModules(pathname: string, signedIn: boolean, appEnv: AppEnv): string[] {
+  const id = pageOf(pathname, appEnv) ?? FALLBACK_ROUTE
   if (!signedIn && isPrivate(routeOf(id).layout)) return modulesOf('login')
   return modulesOf(id)
 }
@@ -90,11 +100,15 @@ export function scriptSafeJson(value: unknown): string {
 export type BootstrapData = { me: unknown; config: unknown }
 
 export type Shell = {
-  render: (pathname: string, options: { signedIn: boolean; bootstrap: BootstrapData | null }) => string
+  /** The page's HTML, and its status: 404 when the path opens no page (the 404 page's shell). */
+  render: (
+    pathname: string,
+    options: { signedIn: boolean; bootstrap: BootstrapData | null },
+  ) => { status: 200 | 404; html: string }
 }
 
-/** The shell of `clientDir` (the build), or null when it has no index.html. */
-export function loadShell(clientDir: string): Shell | null {
+/** The shell of `clientDir` (the build) in `appEnv`, or null when it has no index.html. */
+export function loadShell(clientDir: string, appEnv: AppEnv): Shell | null {
   const indexPath = path.join(clientDir, 'index.html')
   if (!existsSync(indexPath)) return null
   const html = readFileSync(indexPath, 'utf8')
@@ -106,7 +120,9 @@ export function loadShell(clientDir: string): Shell | null {
   const linked = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1]!))
   const headEnd = html.indexOf('</head>')
   const rootEnd = html.indexOf('<div id="root"></div>') + '<div id="root"></div>'.length
-  if (headEnd < 0 || rootEnd < '<div id="root"></div>'.length) return { render: () => html }
+  const statusOf = (pathname: string) => (pageOf(pathname, appEnv) === null ? 404 : 200)
+  if (headEnd < 0 || rootEnd < '<div id="root"></div>'.length)
+    return { render: (pathname) => ({ status: statusOf(pathname), html }) }
   const cache = new Map<string, string>()
   const linksFor = (modules: string[]) => {
     const key = modules.join('|')
@@ -122,13 +138,15 @@ export function loadShell(clientDir: string): Shell | null {
   }
   return {
     render(pathname, { signedIn, bootstrap }) {
-      const links = linksFor(landingModules(pathname, signedIn))
+      const links = linksFor(landingModules(pathname, signedIn, appEnv))
       const data = bootstrap
         ? `\n    <script id="bootstrap-data" type="application/json">${scriptSafeJson(bootstrap)}</script>`
         : ''
-      return (
-        html.slice(0, headEnd) + links + '\n  ' + html.slice(headEnd, rootEnd) + data + html.slice(rootEnd)
-      )
+      return {
+        status: statusOf(pathname),
+        html:
+          html.slice(0, headEnd) + links + '\n  ' + html.slice(headEnd, rootEnd) + data + html.slice(rootEnd),
+      }
     },
   }
 }

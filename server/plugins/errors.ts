@@ -7,6 +7,7 @@ import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { HttpError, type ErrorBody } from '../lib/http-error.ts'
 import { createRecentErrors, type RecentErrors } from '../lib/recent-errors.ts'
+import { redactUrls } from '../../src/contracts/url-redaction.ts'
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -65,7 +66,7 @@ async function errorsPlugin(app: FastifyInstance) {
       return reply.status(status).send({ error: { code: 'BAD_REQUEST', message: 'Requête invalide.' } })
     }
     request.log.error(
-      { err: error, method: request.method, url: request.url, userId: request.auth?.user?.id },
+      { err: error, method: request.method, url: redactUrls(request.url), userId: request.auth?.user?.id },
       'request failed',
     )
     recentErrors.remember(request.method, request.routeOptions.url ?? 'unmatched', error)

@@ -32,6 +32,10 @@ beforeAll(() => {
       },
       'src/app/layouts/main-layout.tsx': { file: 'assets/main-layout-1.js', imports: ['index.html'] },
       'src/routes/home.tsx': { file: 'assets/home-1.js', imports: ['index.html'] },
+      'src/routes/not-found.tsx': { file: 'assets/not-found-1.js', imports: ['index.html'] },
+      'src/routes/dev/monitor.tsx': { file: 'assets/monitor-1.js', imports: ['index.html', '_dev.js'] },
+      'src/routes/dev/uat-settings.tsx': { file: 'assets/uat-settings-1.js', imports: ['_dev.js'] },
+      '_dev.js': { file: 'assets/dev-1.js', css: ['assets/dev-1.css'] },
     }),
   )
   writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js'), 'console.log("app");'.repeat(200))
@@ -121,6 +125,56 @@ describe('built client', () => {
     const res = await t.app.inject({ url: '/api/nope', headers: { accept: 'text/html' } })
     expect(res.statusCode).toBe(404)
     expect(res.json().error.code).toBe('NOT_FOUND')
+  })
+})
+
+describe('pages that do not exist', () => {
+  it('answer the 404 page with status 404, naming its chunks', async () => {
+    const res = await t.app.inject({ url: '/this/does/not/exist' })
+    expect(res.statusCode).toBe(404)
+    expect(res.headers['content-type']).toMatch(/text\/html/)
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/not-found-1.js">')
+    // The 404 page itself is a page.
+    expect((await t.app.inject({ url: '/404' })).statusCode).toBe(200)
+  })
+
+  it('developer pages open outside production, with their chunks', async () => {
+    await insertUser(t.database.db, { email: 'dev-admin@test.fr', role: 'ADMIN' })
+    const agent = createAgent(t.app)
+    await agent.login('dev-admin@test.fr')
+    const res = await agent.request({ url: '/dev/monitor' })
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/monitor-1.js">')
+  })
+
+  it('in production, every developer page answers the 404 page and names nothing of the dev screens (issue #26)', async () => {
+    const prod = await createTestApp({
+      clientDir,
+      appEnv: 'production',
+      publicUrl: 'https://appels.example.fr',
+    })
+    try {
+      await insertUser(prod.database.db, { email: 'prod-admin@test.fr', role: 'ADMIN' })
+      const admin = createAgent(prod.app)
+      await admin.login('prod-admin@test.fr')
+      for (const [who, request] of [
+        ['an administrator', admin.request],
+        ['a signed-out visitor', createAgent(prod.app).request],
+      ] as const) {
+        for (const url of ['/dev/monitor', '/dev/uat-settings/', '/dev/call-center-activity', '/dev/other']) {
+          const res = await request({ url })
+          expect(res.statusCode, `${url}, ${who}`).toBe(404)
+          expect(res.headers['content-type']).toMatch(/text\/html/)
+          expect(res.body, url).toContain(
+            '<link rel="modulepreload" crossorigin href="/assets/not-found-1.js">',
+          )
+          expect(res.body, url).not.toMatch(/monitor-1|uat-settings-1|dev-1/)
+        }
+      }
+      expect((await admin.request({ url: '/home' })).statusCode).toBe(200)
+    } finally {
+      await prod.close()
+    }
   })
 })
 

@@ -30,7 +30,7 @@ function isSourceMap(pathname: string): boolean {
 async function staticPlugin(app: FastifyInstance) {
   const root = app.config.clientDir
   // The built client's shell, or null when there is no build (index.html) to serve.
-  const shell = root !== undefined ? loadShell(root) : null
+  const shell = root !== undefined ? loadShell(root, app.config.appEnv) : null
   const config = publicConfig(app.config)
   const production = app.config.appEnv === 'production'
   if (root !== undefined && shell) {
@@ -59,7 +59,8 @@ async function staticPlugin(app: FastifyInstance) {
       return reply.status(404).send({ error: { code: 'NOT_FOUND', message: messages.resourceNotFound } })
     }
     // An app route: the shell, with the session resolved so the XSRF cookie is set on the first load,
-    // the page's chunks named and the user and configuration embedded (server/lib/shell.ts).
+    // the page's chunks named and the user and configuration embedded (server/lib/shell.ts). A path
+    // that opens no page here (unknown, or a developer page in production) is the 404 page, status 404.
     await app.sessions.resolve(request, reply)
     app.sessions.setXsrfCookie(request, reply)
     const user = request.auth.user
@@ -67,7 +68,8 @@ async function staticPlugin(app: FastifyInstance) {
     // With the user's own data in it, the page is never stored.
     reply.header('cache-control', user ? 'no-store' : 'no-cache')
     reply.type('text/html; charset=utf-8')
-    return shell.render(pathname, { signedIn: user !== null, bootstrap: { me, config } })
+    const page = shell.render(pathname, { signedIn: user !== null, bootstrap: { me, config } })
+    return reply.status(page.status).send(page.html)
   })
 }
 

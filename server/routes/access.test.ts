@@ -8,8 +8,10 @@
 import { describe, expect, it } from 'vitest'
 import type { Access } from '../lib/access.ts'
 import type { Role } from '../../src/contracts/roles.ts'
-import { createAgent } from '../../tests/setup/agent.ts'
+import { createAgent, type Agent } from '../../tests/setup/agent.ts'
 import { signedInServer } from '../../tests/setup/signed-in-server.ts'
+import { insertTeam, insertUser } from '../../tests/factories/users.ts'
+import { insertMission } from '../../tests/factories/leads.ts'
 
 const PUBLIC = 'public'
 const SIGNED_IN = 'authenticated'
@@ -312,6 +314,74 @@ describe('the route × role access table', () => {
       const [method, pattern] = key.split(' ') as [string, string]
       const response = await screen.request({ method: method as 'GET', url: urlOf(pattern) })
       expect(response.statusCode, key).toBe(DISPLAY_ROUTES.includes(key) ? 200 : 401)
+    }
+  })
+})
+
+/**
+ * Issue #26: every route about a user answers a user one may not see exactly like a user that does
+ * not exist (404 "Utilisateur introuvable."), so no status tells that someone exists outside one's
+ * teams. A row: the route (as in TABLE), the callers it is tried as, and the request about a user.
+ */
+type AboutUser = (
+  userId: number,
+  missionId: number,
+) => { method?: 'GET' | 'POST'; url: string; payload?: object }
+
+const USER_ROUTES: [key: string, callers: ('manager' | 'teleop')[], about: AboutUser][] = [
+  ['GET /api/user/:id', ['manager'], (id) => ({ url: `/api/user/${id}` })],
+  ['GET /api/user/:userId/timeline', ['manager', 'teleop'], (id) => ({ url: `/api/user/${id}/timeline` })],
+  ['GET /api/gamification/:userId', ['manager', 'teleop'], (id) => ({ url: `/api/gamification/${id}` })],
+  [
+    'GET /api/user/:id/viewing-lead',
+    ['manager', 'teleop'],
+    (id) => ({ url: `/api/user/${id}/viewing-lead` }),
+  ],
+  ['GET /api/activity/stats', ['manager'], (id) => ({ url: `/api/activity/stats?userId=${id}` })],
+  [
+    'POST /api/users/unassign-lead-from-user',
+    ['manager', 'teleop'],
+    (id) => ({ method: 'POST', url: '/api/users/unassign-lead-from-user', payload: { userId: id } }),
+  ],
+  ...(['assign', 'unassign'] as const).map((action): [string, 'manager'[], AboutUser] => [
+    `POST /api/assignments/mission/:missionId/${action}`,
+    ['manager'],
+    (id, missionId) => ({
+      method: 'POST',
+      url: `/api/assignments/mission/${missionId}/${action}`,
+      payload: { userIds: [id] },
+    }),
+  ]),
+]
+
+describe('a user one may not see answers like a user that does not exist (issue #26)', () => {
+  it('gives the very status and body of an unknown id, while a user one sees is answered', async () => {
+    const { db } = t.database
+    // The manager manages a team with one teleoperator; the fixture's teleoperator is not in it.
+    const member = await insertUser(db, { email: 'member@test.fr' })
+    await insertTeam(db, 'Équipe du manager', [t.users.manager.id, member.id])
+    const { mission } = await insertMission(db)
+    const NOBODY = 2_000_000_000
+    const seen = { manager: member.id, teleop: t.users.teleop.id }
+    const hidden = { manager: t.users.teleop.id, teleop: t.users.admin.id }
+    const send = (agent: Agent, about: AboutUser, id: number) =>
+      agent.request({ method: 'GET', ...about(id, mission.id) })
+
+    for (const [key, callers, about] of USER_ROUTES) {
+      expect(TABLE, key).toHaveProperty([key])
+      for (const caller of callers) {
+        const agent = t.agents[caller]
+        const label = `${key} as ${caller}`
+        const ghost = await send(agent, about, NOBODY)
+        const other = await send(agent, about, hidden[caller])
+        expect(ghost.statusCode, label).toBe(404)
+        expect(other.statusCode, label).toBe(404)
+        expect(other.json(), label).toEqual(ghost.json())
+        expect(other.json(), label).toEqual({
+          error: { code: 'NOT_FOUND', message: 'Utilisateur introuvable.' },
+        })
+        expect((await send(agent, about, seen[caller])).statusCode, label).toBe(200)
+      }
     }
   })
 })

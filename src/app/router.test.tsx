@@ -57,19 +57,33 @@ describe('routing rules (spec §2)', () => {
     expect(await screen.findByRole('heading', { name: 'SMS' })).toBeTruthy()
   })
 
-  it('keeps developer pages closed in production', async () => {
+  it('sends developer pages to /404 in production, as paths that do not exist (issue #26)', async () => {
     server.use(signedInAs(makeMe('ADMIN')), appEnvIs('production'))
-    // A developer page (its settings come from the default msw handler, tests/mocks/dev-floor.ts).
-    renderApp('/dev/uat-settings')
+    const devRequests: string[] = []
+    const track = ({ request }: { request: Request }) => {
+      const { pathname } = new URL(request.url)
+      if (pathname.startsWith('/api/dev/')) devRequests.push(pathname)
+    }
+    server.events.on('request:start', track)
+    try {
+      // A developer page whose module starts its data (tests/mocks/dev-floor.ts) once loaded.
+      const { router } = renderApp('/dev/uat-settings')
 
-    expect(await screen.findByRole('heading', { name: 'Accès refusé' })).toBeTruthy()
+      expect(await screen.findByRole('heading', { name: 'Page introuvable' })).toBeTruthy()
+      expect(currentUrl(router)).toBe('/404')
+      expect(screen.queryByRole('heading', { name: 'Paramètres UAT' })).toBeNull()
+      expect(devRequests).toEqual([])
+    } finally {
+      server.events.removeListener('request:start', track)
+    }
   })
 
   it('opens developer pages to any role outside production', async () => {
     server.use(signedInAs(makeMe('TELEOPERATOR')), appEnvIs('uat'))
-    renderApp('/dev/uat-settings')
+    const { router } = renderApp('/dev/uat-settings')
 
     expect(await screen.findByRole('heading', { name: 'Paramètres UAT' })).toBeTruthy()
+    expect(currentUrl(router)).toBe('/dev/uat-settings')
   })
 
   it('shows the leaderboard without navigation chrome', async () => {

@@ -14,7 +14,7 @@ import {
 } from 'react-router-dom'
 import { authQueries } from '../api/auth.ts'
 import { configQueries } from '../api/config.ts'
-import { paths } from '../contracts/app-paths.ts'
+import { existsIn, paths } from '../contracts/app-paths.ts'
 import { sectionAccess, type RouteHandle } from '../contracts/route-access.ts'
 import {
   FALLBACK_ROUTE,
@@ -78,6 +78,16 @@ function requireUser(queryClient: QueryClient) {
   }
 }
 
+/**
+ * Whether page `id` exists in this environment (issue #26: developer pages do not in production).
+ * Without a known configuration it does not: a developer page stays closed rather than load.
+ */
+async function existsHere(id: RouteId, queryClient: QueryClient): Promise<boolean> {
+  if (existsIn(id, 'production')) return true
+  const config = await queryClient.ensureQueryData(configQueries.app()).catch(() => null)
+  return config !== null && existsIn(id, config.appEnv)
+}
+
 function pageRoute(id: RouteId, queryClient: QueryClient): RouteObject {
   const { path, module, access } = routeOf(id)
   const load = loaderOf(routeModules, `/src/${module}`)
@@ -87,6 +97,8 @@ function pageRoute(id: RouteId, queryClient: QueryClient): RouteObject {
     path,
     handle,
     lazy: async () => {
+      // A page that does not exist here is an unknown path: /404, and its module is never loaded.
+      if (!(await existsHere(id, queryClient))) return redirectTo(routeOf(FALLBACK_ROUTE).path)
       const { Component, clientLoader } = await load()
       return clientLoader ? { Component, loader: clientLoader(queryClient) } : { Component }
     },

@@ -4,6 +4,7 @@ import * as sdk from '@sentry/react'
 import { ApiError } from '../api/client.ts'
 import { beforeSend, initSentry, reportError, setSentryUser } from './sentry.ts'
 import { eventBytes } from './sentry-event-size.ts'
+import { beforeBreadcrumb, beforeSendSpan } from './sentry-redaction.ts'
 
 // The SDK itself is replaced: these tests read what the app hands to it, not what Sentry does.
 vi.mock('@sentry/react', () => ({
@@ -28,9 +29,14 @@ describe('beforeSend (spec §8: HTTP 403 is ignored by error reporting)', () => 
   })
 
   it('keeps a 500 answer and ordinary errors', () => {
-    expect(beforeSend(event, { originalException: apiError(500) })).toBe(event)
-    expect(beforeSend(event, { originalException: new Error('bug') })).toBe(event)
-    expect(beforeSend(event, {})).toBe(event)
+    expect(beforeSend(event, { originalException: apiError(500) })).toEqual(event)
+    expect(beforeSend(event, { originalException: new Error('bug') })).toEqual(event)
+    expect(beforeSend(event, {})).toEqual(event)
+  })
+
+  it('sends no search term in the page’s URL (issue #26)', () => {
+    const onSearch: ErrorEvent = { ...event, request: { url: 'https://h.fr/utilisateurs?q=Dupontel' } }
+    expect(beforeSend(onSearch, {})?.request?.url).toBe('https://h.fr/utilisateurs?q=[redacted]')
   })
 
   it('brings an event over 100 KB under the limit (spec §9)', () => {
@@ -76,6 +82,8 @@ describe('lazy Sentry', () => {
       maxBreadcrumbs: 100,
       maxValueLength: 100 * 1024,
       beforeSend,
+      beforeBreadcrumb,
+      beforeSendSpan,
       integrations: [
         {
           name: 'BrowserTracing',

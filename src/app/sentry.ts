@@ -5,6 +5,7 @@ import type { AppConfigPayload } from '../contracts/user.ts'
 import { ApiError } from '../api/client.ts'
 import type { SentrySdk } from './sentry-sdk.ts'
 import { limitEventSize } from './sentry-event-size.ts'
+import { beforeBreadcrumb, beforeSendSpan, redactEvent } from './sentry-redaction.ts'
 
 /** Spec §9 constants. */
 export const SENTRY_SETTINGS = {
@@ -26,12 +27,12 @@ let currentUserId: number | null = null
 
 /**
  * Spec §8: HTTP 403 is never reported (it is an expected answer, not a fault). Spec §9: an event
- * is at most 100 KB once serialised.
+ * is at most 100 KB once serialised. Issue #26: its URLs carry no search term nor secret.
  */
 export function beforeSend(event: ErrorEvent, hint: EventHint): ErrorEvent | null {
   const error = hint.originalException
   if (error instanceof ApiError && error.status === 403) return null
-  return limitEventSize(event, SENTRY_SETTINGS.maxEventBytes)
+  return limitEventSize(redactEvent(event), SENTRY_SETTINGS.maxEventBytes)
 }
 
 function toSentryUser(id: number | null) {
@@ -56,6 +57,9 @@ async function load(config: AppConfigPayload & { sentryDsn: string }): Promise<v
       // truncates every string value, so one oversized value cannot crowd out the rest.
       maxValueLength: SENTRY_SETTINGS.maxValueLength,
       beforeSend,
+      // Issue #26: search terms and secrets leave no URL (src/app/sentry-redaction.ts).
+      beforeBreadcrumb,
+      beforeSendSpan,
     },
     {
       idleTimeout: SENTRY_SETTINGS.idleTimeoutMs,

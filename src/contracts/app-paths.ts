@@ -2,7 +2,9 @@
 // the patterns the router declares, `paths` the typed builders the rest of the code links with,
 // `matchRoute` the route of a path (the server's shell, `safeReturnTo`), and the checks of paths
 // that come from outside the code. Shared with the server: no DOM.
-import { ROUTE_IDS, routeTable, type RouteId, type RouteTable } from './routes.ts'
+import { isNonProduction, type AppEnv } from './roles.ts'
+import { sectionAccess, type RouteAccess } from './route-access.ts'
+import { ROUTE_IDS, routeOf, routeTable, type RouteId, type RouteTable } from './routes.ts'
 
 /**
  * The route whose pattern `pathname` matches (`:param` = one non-empty segment), or null. A
@@ -28,6 +30,17 @@ export function matchRoute(pathname: string): RouteId | null {
     }
   }
   return best
+}
+
+/**
+ * Whether page `id` exists in `appEnv`: developer pages (an access rule `nonProductionOnly`) do not
+ * exist in production (spec §2), where their paths answer as unknown ones (issue #26): the server's
+ * shell serves the 404 page with status 404, the router sends them to /404 without loading them.
+ */
+export function existsIn(id: RouteId, appEnv: AppEnv): boolean {
+  const { access } = routeOf(id)
+  const rule: RouteAccess | undefined = access ? sectionAccess[access] : undefined
+  return !rule?.nonProductionOnly || isNonProduction(appEnv)
 }
 
 /** One value per `:param` of pattern `P`, in order. */

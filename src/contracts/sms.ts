@@ -118,8 +118,9 @@ export const smsTemplateSchema = z.object({
   key: templateKeySchema,
   body: z.string(),
   defaultBody: z.string(),
+  /** 0 and no `updatedAt` for the product's default never saved (issue #26: reading writes nothing). */
   version: z.number().int(),
-  updatedAt: z.string(),
+  updatedAt: z.string().nullable(),
 })
 export type SmsTemplate = z.infer<typeof smsTemplateSchema>
 export const smsTemplateListSchema = z.object({ templates: z.array(smsTemplateSchema) })
@@ -137,7 +138,8 @@ export const smsTemplateBodySchema = z.object({
       const problem = templateProblem(body)
       if (problem) ctx.addIssue({ code: 'custom', message: problem })
     }),
-  version: z.number().int().min(1),
+  /** The version edited: 0 for the product's default never saved. */
+  version: z.number().int().min(0, 'Version invalide.'),
 })
 export type SmsTemplateBody = z.infer<typeof smsTemplateBodySchema>
 

@@ -6,11 +6,10 @@ import { sql } from 'drizzle-orm'
 import type { ActivityChoice } from '../../../src/contracts/activity.ts'
 import { rowsOf, type Db } from '../../db/client.ts'
 import { errors } from '../../lib/http-error.ts'
-import { canRead, readableUsers, type Viewer } from '../live-access.ts'
+import { assertReadableUser, readableUsers, type Viewer } from '../live-access.ts'
 import { TEAM_NOT_FOUND } from '../teams.ts'
 
 export const NOT_YOUR_TEAM = 'Vous ne pouvez consulter que l’activité des équipes que vous encadrez.'
-export const NOT_YOUR_AGENT = 'Vous ne pouvez consulter que l’activité des membres de vos équipes.'
 
 export type ActivityScope = {
   teamId: number | null
@@ -70,8 +69,8 @@ export async function activityScope(
 }
 
 /**
- * The scope narrowed to one agent: 403 when the reader may not read that agent at all; an agent
- * outside the team chosen leaves nobody.
+ * The scope narrowed to one agent: 404 as for a user that does not exist when the reader may not
+ * read that agent at all (issue #26); an agent outside the team chosen leaves nobody.
  */
 export async function narrowToAgent(
   db: Db,
@@ -80,7 +79,7 @@ export async function narrowToAgent(
   userId: number | undefined,
 ): Promise<ActivityScope> {
   if (userId === undefined) return scope
-  if (!canRead(await readableUsers(db, viewer), userId)) throw errors.forbidden(NOT_YOUR_AGENT)
+  await assertReadableUser(db, viewer, userId)
   const members = scope.members === 'everyone' ? [userId] : scope.members.filter((id) => id === userId)
   return { ...scope, members }
 }

@@ -264,12 +264,11 @@ describe('GET /api/activity/stats', () => {
       (await who.request({ method: 'GET', url: `/api/activity/stats?${query}` })).statusCode
     expect(await status(agent, 'period=today')).toBe(403)
     expect(await status(manager, `period=today&teamId=${outsiders.id}`)).toBe(403)
-    expect(await status(manager, `period=today&userId=${outsider.id}`)).toBe(403)
+    // Issue #26: an agent one may not read is a user that does not exist.
+    expect(await status(manager, `period=today&userId=${outsider.id}`)).toBe(404)
     expect(await status(admin, 'period=today&teamId=999999')).toBe(404)
     const refused = await manager.request({ method: 'GET', url: `/api/activity/stats?userId=${outsider.id}` })
-    expect(refused.json().error.message).toBe(
-      'Vous ne pouvez consulter que l’activité des membres de vos équipes.',
-    )
+    expect(refused.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Utilisateur introuvable.' } })
     const mine = await stats(manager, 'period=today')
     expect(mine.teams.map((team) => team.name)).toEqual(['Équipe'])
     expect(mine.agents.map((a) => a.id)).not.toContain(outsider.id)

@@ -116,20 +116,22 @@ describe('adding a whole team', () => {
 })
 
 describe('who may assign', () => {
-  it('a manager assigns the members of the teams they manage, and no one else (403 in French)', async () => {
+  it('a manager assigns the members of the teams they manage; anyone else is a user that does not exist', async () => {
     const { db } = t.database
     const { mission } = await insertMission(db)
     expect((await assign(manager, mission.id, [users.teleop.id, users.manager.id])).statusCode).toBe(200)
     const outside = await assign(manager, mission.id, [users.other.id])
-    expect(outside.statusCode).toBe(403)
-    expect(outside.json().error.message).toBe(
-      'Vous ne pouvez affecter que les membres des équipes que vous gérez.',
-    )
+    // Issue #26: the very answer for an id nobody has.
+    const nobody = await assign(manager, mission.id, [999_999])
+    expect(outside.statusCode).toBe(404)
+    expect(outside.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Utilisateur introuvable.' } })
+    expect(nobody.statusCode).toBe(404)
+    expect(nobody.json()).toEqual(outside.json())
     // One outsider in the batch: nothing changes.
     await unassign(manager, mission.id, [users.teleop.id])
-    expect((await assign(manager, mission.id, [users.teleop.id, users.other.id])).statusCode).toBe(403)
+    expect((await assign(manager, mission.id, [users.teleop.id, users.other.id])).statusCode).toBe(404)
     expect(await assignedTo(mission.id)).toEqual([users.manager.id])
-    expect((await unassign(manager, mission.id, [users.other.id])).statusCode).toBe(403)
+    expect((await unassign(manager, mission.id, [users.other.id])).statusCode).toBe(404)
     // The grid and the list show the manager their teams' members only.
     const grid = (await manager.request({ url: '/api/assignments/missions' })).json()
     expect(grid.items.map((u: { id: number }) => u.id).toSorted()).toEqual(

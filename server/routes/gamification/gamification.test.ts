@@ -260,14 +260,16 @@ describe('GET /api/gamification/{userId} and /api/user/me/day', () => {
       who.request({ method: 'GET', url: `/api/gamification/${id}` })
     const { teleop, other: otherUser, manager: managerUser } = t.users
     expect((await get(agent, teleop.id)).statusCode).toBe(200)
-    expect((await get(agent, otherUser.id)).statusCode).toBe(403)
+    // Issue #26: someone one may not read answers as a user that does not exist.
+    expect((await get(agent, otherUser.id)).statusCode).toBe(404)
     expect((await get(manager, teleop.id)).statusCode).toBe(200)
     expect((await get(manager, managerUser.id)).statusCode).toBe(200)
-    expect((await get(manager, otherUser.id)).statusCode).toBe(403)
-    expect((await get(other, teleop.id)).statusCode).toBe(403)
+    expect((await get(manager, otherUser.id)).statusCode).toBe(404)
+    expect((await get(other, teleop.id)).statusCode).toBe(404)
     expect((await get(admin, otherUser.id)).statusCode).toBe(200)
     const missing = await get(admin, 999_999)
     expect(missing.statusCode).toBe(404)
+    expect((await get(manager, otherUser.id)).json()).toEqual(missing.json())
     expect(missing.json().error.message).toBe('Utilisateur introuvable.')
   })
 

@@ -1,6 +1,7 @@
 // Gamification reads (issue #14, docs/domain.md "Gamification"): GET /api/gamification/{userId} (a
 // teleoperator their own, a manager their teams' members, an administrator everyone: the team rule
-// of server/domain/live-access.ts) and GET /api/user/me/day ("Ma journée", call-capable users).
+// of server/domain/live-access.ts; anyone else answers as a user that does not exist) and
+// GET /api/user/me/day ("Ma journée", call-capable users).
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { commonErrors } from '../../../src/contracts/common.ts'
@@ -10,8 +11,7 @@ import {
   myDaySchema,
 } from '../../../src/contracts/gamification.ts'
 import { gamificationOf, myDayOf } from '../../domain/gamification/reads.ts'
-import { canRead, readableUsers } from '../../domain/live-access.ts'
-import { errors } from '../../lib/http-error.ts'
+import { assertReadableUser } from '../../domain/live-access.ts'
 import teamGamificationRoutes from './team.ts'
 
 export default async function gamificationRoutes(fastify: FastifyInstance) {
@@ -31,8 +31,7 @@ export default async function gamificationRoutes(fastify: FastifyInstance) {
     async (request) => {
       const user = request.auth.user!
       const { userId } = request.params
-      if (!canRead(await readableUsers(db, user), userId))
-        throw errors.forbidden('Vous ne pouvez consulter que la progression des membres de vos équipes.')
+      await assertReadableUser(db, user, userId)
       return gamificationOf(db, userId)
     },
   )

@@ -11,6 +11,7 @@ import {
   missionUsers,
   smsMessages,
   smsOptOuts,
+  smsTemplates,
   webhookEvents,
 } from '../../db/schema.ts'
 import { MESSAGE_NOT_YET_LOGGED } from '../../domain/sms/message-events.ts'
@@ -130,16 +131,31 @@ describe('templates', () => {
     expect(audit[0]).toMatchObject({ action: 'update', after: { body } })
   })
 
+  it('reads the defaults without writing them (issue #26: a read has no side effect)', async () => {
+    const list = (await admin.request({ method: 'GET', url: '/api/sms/templates' })).json<SmsTemplateList>()
+    expect(list.templates.every((one) => one.version === 0 && one.updatedAt === null)).toBe(true)
+    expect(list.templates.every((one) => one.body === one.defaultBody)).toBe(true)
+    expect(await t.database.db.select().from(smsTemplates)).toEqual([])
+    // Saving the default as it is changes nothing either.
+    const same = await admin.request({
+      method: 'PUT',
+      url: '/api/sms/templates/missed-call',
+      payload: { body: list.templates[2]!.body, version: 0 },
+    })
+    expect(same.json()).toMatchObject({ version: 0, updatedAt: null })
+    expect(await t.database.db.select().from(smsTemplates)).toEqual([])
+  })
+
   it('refuses an unknown placeholder in French and changes nothing', async () => {
     const res = await admin.request({
       method: 'PUT',
       url: '/api/sms/templates/missed-call',
-      payload: { body: 'Bonjour {prenom}', version: 1 },
+      payload: { body: 'Bonjour {prenom}', version: 0 },
     })
     expect(res.statusCode).toBe(400)
     expect(res.json().error.fields.body).toContain('Variable inconnue : {prenom}')
     const list = (await admin.request({ method: 'GET', url: '/api/sms/templates' })).json<SmsTemplateList>()
-    expect(list.templates[2]).toMatchObject({ version: 1 })
+    expect(list.templates[2]).toMatchObject({ version: 0, body: list.templates[2]!.defaultBody })
   })
 
   it('is for administrators only', async () => {

@@ -1,7 +1,7 @@
 // The teleoperator timeline (issue #14, spec §7; docs/domain.md "Timeline and follow-up"):
 // GET /api/user/{userId}/timeline?day=&search= (the agent themself, a manager the members of the
-// teams they manage, an administrator anyone: the rule of server/domain/live-access.ts) and the
-// agents a reader may choose, GET /api/timeline/agents.
+// teams they manage, an administrator anyone: the rule of server/domain/live-access.ts; anyone else
+// answers as a user that does not exist) and the agents a reader may choose, GET /api/timeline/agents.
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { commonErrors } from '../../../src/contracts/common.ts'
@@ -11,12 +11,9 @@ import {
   timelineQuerySchema,
   timelineSchema,
 } from '../../../src/contracts/timeline.ts'
-import { canRead, readableUsers } from '../../domain/live-access.ts'
+import { assertReadableUser } from '../../domain/live-access.ts'
 import { timelineAgents } from '../../domain/timeline/agents.ts'
 import { timelineOf } from '../../domain/timeline/timeline.ts'
-import { errors } from '../../lib/http-error.ts'
-
-export const TIMELINE_FORBIDDEN = 'Vous ne pouvez consulter que la chronologie des membres de vos équipes.'
 
 export default async function timelineRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
@@ -36,7 +33,7 @@ export default async function timelineRoutes(fastify: FastifyInstance) {
     async (request) => {
       const reader = request.auth.user!
       const { userId } = request.params
-      if (!canRead(await readableUsers(db, reader), userId)) throw errors.forbidden(TIMELINE_FORBIDDEN)
+      await assertReadableUser(db, reader, userId)
       return timelineOf(db, reader, userId, request.query, { sessionIdleMs: app.config.sessionIdleMs })
     },
   )

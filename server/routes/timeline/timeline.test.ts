@@ -332,7 +332,7 @@ describe('what the routes record', () => {
 })
 
 describe('who may read whose timeline', () => {
-  it('the agent themself, a manager their teams’ members, an administrator anyone; others 403 in French', async () => {
+  it('the agent themself, a manager their teams’ members, an administrator anyone; others as nobody', async () => {
     const { other, manager: boss } = t.users
     expect((await timelineOf(me.id, '', agent)).user.id).toBe(me.id)
     expect((await timelineOf(me.id, '', manager)).user.id).toBe(me.id)
@@ -344,12 +344,13 @@ describe('who may read whose timeline', () => {
       [outsider, me.id],
     ] as const) {
       const res = await as.request({ method: 'GET', url: `/api/user/${userId}/timeline` })
-      expect(res.statusCode).toBe(403)
-      expect(res.json().error.message).toBe(
-        'Vous ne pouvez consulter que la chronologie des membres de vos équipes.',
-      )
+      // Issue #26: the answer for a user that does not exist.
+      expect(res.statusCode).toBe(404)
+      expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Utilisateur introuvable.' } })
     }
-    expect((await admin.request({ method: 'GET', url: '/api/user/999999/timeline' })).statusCode).toBe(404)
+    const missing = await admin.request({ method: 'GET', url: '/api/user/999999/timeline' })
+    expect(missing.statusCode).toBe(404)
+    expect(missing.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Utilisateur introuvable.' } })
   })
 
   it('names only the leads the reader may see', async () => {

@@ -9,7 +9,8 @@ import { server } from '../../../tests/mocks/server.ts'
 import { makeMe, signedInAs } from '../../../tests/mocks/session.ts'
 import { renderApp } from '../../../tests/setup/render-app.tsx'
 
-const REFUSAL = 'Vous ne pouvez affecter que les membres des équipes que vous gérez.'
+// A user outside the manager's teams answers as one that does not exist (issue #26).
+const REFUSAL = 'Utilisateur introuvable.'
 
 function person(id: number, firstName: string, lastName: string, missionIds: number[]) {
   return {
@@ -68,7 +69,7 @@ describe('the users × missions grid', () => {
   })
 
   it('puts the cell back and shows the French reason when the server refuses', async () => {
-    gridServer(() => HttpResponse.json({ error: { code: 'FORBIDDEN', message: REFUSAL } }, { status: 403 }))
+    gridServer(() => HttpResponse.json({ error: { code: 'NOT_FOUND', message: REFUSAL } }, { status: 404 }))
     renderApp('/affectations/missions')
     const cell = await screen.findByRole('checkbox', { name: 'Affecter Paul Durand à Mission Y' })
     await userEvent.click(cell)
