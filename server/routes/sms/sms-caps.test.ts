@@ -29,7 +29,11 @@ const send = (leadId: number, agent: Agent = teleop) =>
   agent.request({ method: 'POST', url: `/api/lead/${leadId}/sms`, payload: { template: 'missed-call' } })
 
 async function setLimits(value: { perLeadPerDay: number; perAgentPerHour: number }) {
-  const res = await admin.request({ method: 'PUT', url: '/api/configuration/smsLimits', payload: { value, version: 1 } })
+  const res = await admin.request({
+    method: 'PUT',
+    url: '/api/configuration/smsLimits',
+    payload: { value, version: 1 },
+  })
   expect(res.statusCode, res.body).toBe(200)
 }
 
