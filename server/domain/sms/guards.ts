@@ -67,11 +67,7 @@ export type SenderRequest = { leadId: number; sentBy: number; phone: string }
  * The number change is read from the lead's history (`update` events, stamped by the database, so
  * measured on the database's clock); the caps from the send log, on the SMS clock `now`.
  */
-export async function senderRefusal(
-  db: Db,
-  request: SenderRequest,
-  now: Date,
-): Promise<GuardRefusal | null> {
+export async function senderRefusal(db: Db, request: SenderRequest, now: Date): Promise<GuardRefusal | null> {
   const [change] = await db
     .select({ at: leadEvents.createdAt })
     .from(leadEvents)
@@ -94,7 +90,13 @@ export async function senderRefusal(
     }
   }
   const limits = await readSetting(db, 'smsLimits')
-  const lead = await capReachedAt(db, eq(smsMessages.leadId, request.leadId), limits.perLeadPerDay, LEAD_WINDOW_MS, now)
+  const lead = await capReachedAt(
+    db,
+    eq(smsMessages.leadId, request.leadId),
+    limits.perLeadPerDay,
+    LEAD_WINDOW_MS,
+    now,
+  )
   if (lead)
     return {
       status: 'refused-limit',

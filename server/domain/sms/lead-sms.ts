@@ -31,8 +31,10 @@ export async function leadSmsOptions(
   // What a send from the sheet would be refused for now, by the viewer (issue #26: the guards too).
   const refusal = !isTextablePhone(context.phone)
     ? NOT_TEXTABLE_MESSAGE
-    : ((await smsRefusal(db, { phone: context.phone, kind: 'manual', bookedAt: null }, now)) ??
-        (await senderRefusal(db, { leadId, sentBy: viewerId, phone: context.phone }, now)))?.error ?? null
+    : ((
+        (await smsRefusal(db, { phone: context.phone, kind: 'manual', bookedAt: null }, now)) ??
+        (await senderRefusal(db, { leadId, sentBy: viewerId, phone: context.phone }, now))
+      )?.error ?? null)
   const templates = []
   for (const key of SMS_TEMPLATE_KEYS) {
     const rendered = await renderForLead(db, context, key)

@@ -9,7 +9,13 @@ import type { FastifyInstance } from 'fastify'
 import type { SmsKind, SmsTemplateKey } from '../../../src/contracts/sms.ts'
 import { isUniqueViolation, type Db } from '../../db/client.ts'
 import { leadEvents, smsMessages, smsOptOuts } from '../../db/schema.ts'
-import { countryRefusal, lockSmsSender, senderRefusal, SENT_BY_A_PERSON, type GuardRefusal } from './guards.ts'
+import {
+  countryRefusal,
+  lockSmsSender,
+  senderRefusal,
+  SENT_BY_A_PERSON,
+  type GuardRefusal,
+} from './guards.ts'
 import type { SmsAppointment } from './lead-context.ts'
 import { isQuietTime, QUIET_HOURS_MESSAGE } from './rules.ts'
 
@@ -24,8 +30,7 @@ export function optOutMessage(since: Date): string {
 }
 
 export type SmsRefusal =
-  | { status: 'refused-opt-out' | 'refused-quiet-hours'; error: string; retryAt?: undefined }
-  | GuardRefusal
+  { status: 'refused-opt-out' | 'refused-quiet-hours'; error: string; retryAt?: undefined } | GuardRefusal
 
 /**
  * Why an SMS may not go to this phone now (opt-out first, then its country, then the quiet hours), or
