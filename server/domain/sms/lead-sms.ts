@@ -14,7 +14,7 @@ import { HttpError, errors } from '../../lib/http-error.ts'
 import { mayActOnLead, type LeadActor } from '../lead-access.ts'
 import { senderRefusal } from './guards.ts'
 import { QUIET_HOURS_MESSAGE } from './rules.ts'
-import { leadSmsContext, renderForLead } from './lead-context.ts'
+import { leadSmsContext, renderForLead, type LeadSmsContext } from './lead-context.ts'
 import { requestSms, smsRefusal, type SmsRow } from './send.ts'
 
 const NOT_ALLOWED = 'Seul l’utilisateur qui traite ce lead, ou un manager, peut lui envoyer un SMS.'
@@ -28,13 +28,7 @@ export async function leadSmsOptions(
   const { db } = app.database
   const context = await leadSmsContext(db, leadId)
   if (!context) throw errors.notFound()
-  // What a send from the sheet would be refused for now, by the viewer (issue #26: the guards too).
-  const refusal = !isTextablePhone(context.phone)
-    ? NOT_TEXTABLE_MESSAGE
-    : ((
-        (await smsRefusal(db, { phone: context.phone, kind: 'manual', bookedAt: null }, now)) ??
-        (await senderRefusal(db, { leadId, sentBy: viewerId, phone: context.phone }, now))
-      )?.error ?? null)
+  const refusal = await sheetRefusal(db, context, viewerId, now)
   const templates = []
   for (const key of SMS_TEMPLATE_KEYS) {
     const rendered = await renderForLead(db, context, key)
@@ -45,6 +39,16 @@ export async function leadSmsOptions(
     })
   }
   return { phone: context.phone, refusal, templates }
+}
+
+/** What a send from the sheet by the viewer would be refused for now (issue #26: the guards too). */
+async function sheetRefusal(db: Db, context: LeadSmsContext, viewerId: number, now: Date) {
+  if (!isTextablePhone(context.phone)) return NOT_TEXTABLE_MESSAGE
+  const { leadId, phone } = context
+  const refusal =
+    (await smsRefusal(db, { phone, kind: 'manual', bookedAt: null }, now)) ??
+    (await senderRefusal(db, { leadId, sentBy: viewerId, phone }, now))
+  return refusal?.error ?? null
 }
 
 /** Sends one template to the lead, or refuses with the French reason (refusals are logged too). */

@@ -115,7 +115,7 @@ describe('a number the agent just changed', () => {
   })
 })
 
-describe('the confirmation’s quiet-hours exception', () => {
+describe('the booking’s confirmation', () => {
   /** A lead the teleoperator holds and may book (as the booking form's caller). */
   async function bookableLead() {
     const lead = await insertLead(t.database.db, marketId, {
@@ -170,5 +170,22 @@ describe('the confirmation’s quiet-hours exception', () => {
     t.app.sms.now = () => new Date('2026-03-04T08:00:00Z')
     const again = await book(lead.id, days[3]!.slots[0]!.startsAt)
     expect(again.json().smsRefusal).toBeNull()
+  })
+
+  it('counts in the caps, as an SMS the agent asked for', async () => {
+    const limits = { value: { perLeadPerDay: 1, perAgentPerHour: 30 }, version: 1 }
+    expect(
+      (await admin.request({ method: 'PUT', url: '/api/configuration/smsLimits', payload: limits }))
+        .statusCode,
+    ).toBe(200)
+    const lead = await bookableLead()
+    t.app.sms.now = () => OPEN
+    const booked = await book(lead.id, offeredDays(OPEN)[1]!.slots[0]!.startsAt)
+    expect(booked.json().smsRefusal).toBeNull()
+    const refused = await send(lead.id)
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json().error.message).toBe(
+      'Ce lead a déjà reçu 1 SMS en 24 heures : prochain envoi possible le mercredi 4 mars à 10:00.',
+    )
   })
 })
