@@ -93,7 +93,7 @@ describe('configuration', () => {
     expect(entries[1]).toMatchObject({ version: 1, value: { durationMinutes: 60 } })
   })
 
-  it('refuses SMS caps out of bounds and countries that are not ISO codes, in French', async () => {
+  it('refuses SMS caps out of bounds and codes that are no country, in French', async () => {
     const limits = await admin.request({
       method: 'PUT',
       url: '/api/configuration/smsLimits',
@@ -106,7 +106,10 @@ describe('configuration', () => {
     })
     for (const [value, message] of [
       [[], 'Choisissez au moins un pays.'],
-      [['FR', 'uk'], 'Un pays s’écrit avec son code ISO de deux lettres majuscules (par exemple BE, CH).'],
+      [
+        ['FR', 'UK'],
+        'Code de pays inconnu : UK. Écrivez le code ISO à deux lettres (par exemple GB pour le Royaume-Uni, BE pour la Belgique).',
+      ],
       [['FR', 'FR'], 'Un pays est choisi deux fois.'],
     ] as const) {
       const res = await admin.request({
