@@ -107,8 +107,13 @@ describe('configuration', () => {
     for (const [value, message] of [
       [[], 'Choisissez au moins un pays.'],
       [
-        ['FR', 'UK'],
-        'Code de pays inconnu : UK. Écrivez le code ISO à deux lettres (par exemple GB pour le Royaume-Uni, BE pour la Belgique).',
+        ['FR', 'uk'],
+        'Un pays s’écrit avec son code ISO de deux lettres (par exemple GB pour le Royaume-Uni, BE pour la Belgique).',
+      ],
+      // A two-letter code that names no country a number can have: "UK" is GB.
+      [
+        ['FR', 'UK', 'QQ'],
+        'Code de pays inconnu : UK, QQ. Écrivez le code ISO à deux lettres (par exemple GB pour le Royaume-Uni, BE pour la Belgique).',
       ],
       [['FR', 'FR'], 'Un pays est choisi deux fois.'],
     ] as const) {
