@@ -28,7 +28,7 @@ export const BUNDLE_BUDGETS = {
   'route:activityTeleopsTimeline': 43.5,
   'route:activityGamification': 9.5,
   'route:activityLeadsFollowUp': 41.5,
-  'route:backofficeConfiguration': 36.0,
+  'route:backofficeConfiguration': 37.0,
   'route:backofficeMissions': 60.0,
   'route:backofficeMarkets': 32.0,
   'route:backofficeTags': 73.0,

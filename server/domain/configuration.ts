@@ -15,8 +15,10 @@ import {
 } from '../../src/contracts/configuration.ts'
 import type { Db } from '../db/client.ts'
 import { configuration } from '../db/schema.ts'
+import { errors } from '../lib/http-error.ts'
 import { assertVersion } from '../lib/optimistic-concurrency.ts'
 import { recordAudit, type Tx } from './audit.ts'
+import { unknownCountriesProblem } from './sms/country-codes.ts'
 
 type Row = typeof configuration.$inferSelect
 
@@ -67,6 +69,9 @@ export async function changeSetting<K extends ConfigurationKey>(
   key: K,
   body: { value: ConfigurationValues[K]; version: number },
 ): Promise<ConfigurationEntry<K>> {
+  // Issue #26: a country code no number can have is refused, as the schema's own refusals are.
+  const problem = key === 'smsCountries' ? unknownCountriesProblem(body.value as string[]) : null
+  if (problem) throw errors.invalid(problem, { value: problem })
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(configuration).where(eq(configuration.key, key)).for('update')
     const before = entryOf(key, row)

@@ -146,6 +146,8 @@ const TABLE: Record<string, Access> = {
   'PUT /api/configuration/leadProcessingDurationDays': ADMIN,
   'PUT /api/configuration/appointmentSchedule': ADMIN,
   'PUT /api/configuration/defaultRecallDelayMinutes': ADMIN,
+  'PUT /api/configuration/smsLimits': ADMIN,
+  'PUT /api/configuration/smsCountries': ADMIN,
   // assignments (a manager: the members of the teams they manage, server/domain/assignments.ts)
   'GET /api/assignments/missions': ADMIN_MANAGER,
   'GET /api/assignments/teams': ADMIN,

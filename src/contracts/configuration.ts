@@ -4,6 +4,12 @@
 // entity id (audit_entries.entity_id is an integer); the key itself is also in the entry.
 import * as z from 'zod/mini'
 import { boundedInt, leadProcessingDaysSchema, periodsSchema, weekdaysSchema } from './mission-form.ts'
+import {
+  DEFAULT_SMS_COUNTRIES,
+  DEFAULT_SMS_LIMITS,
+  smsCountriesSchema,
+  smsLimitsSchema,
+} from './sms-settings.ts'
 import { versionSchema } from './team-form.ts'
 
 /** The appointment grid (server/domain/appointment-slots.ts), in Paris wall-clock time. */
@@ -47,6 +53,10 @@ export const configurationSchemas = {
   appointmentSchedule: appointmentScheduleSchema,
   /** The delay a call-back proposes when its outcome has none of its own (issue #11). */
   defaultRecallDelayMinutes: recallDelaySchema,
+  /** Issue #26: the caps on SMS a person asks for (docs/domain.md "SMS", "Guards"). */
+  smsLimits: smsLimitsSchema,
+  /** Issue #26: the countries an SMS may go to. */
+  smsCountries: smsCountriesSchema,
 } as const
 
 export type ConfigurationKey = keyof typeof configurationSchemas
@@ -57,6 +67,8 @@ export const CONFIGURATION_DEFAULTS: ConfigurationValues = {
   leadProcessingDurationDays: 60,
   appointmentSchedule: DEFAULT_APPOINTMENT_SCHEDULE,
   defaultRecallDelayMinutes: DEFAULT_RECALL_DELAY_MINUTES,
+  smsLimits: DEFAULT_SMS_LIMITS,
+  smsCountries: DEFAULT_SMS_COUNTRIES,
 }
 
 /** Stable numbers of the keys: the audit entity id of a key's changes. Never renumber. */
@@ -64,6 +76,8 @@ export const CONFIGURATION_KEY_IDS: Record<ConfigurationKey, number> = {
   leadProcessingDurationDays: 1,
   appointmentSchedule: 2,
   defaultRecallDelayMinutes: 3,
+  smsLimits: 4,
+  smsCountries: 5,
 }
 
 export const CONFIGURATION_KEYS = Object.keys(configurationSchemas) as ConfigurationKey[]

@@ -106,6 +106,11 @@ export const SMS_STATUSES = [
   'failed',
   'refused-opt-out',
   'refused-quiet-hours',
+  // Issue #26 (docs/domain.md "SMS", "Guards"): a cap reached, a country not allowed, a number the
+  // sender changed less than an hour before.
+  'refused-limit',
+  'refused-country',
+  'refused-number-changed',
 ] as const
 export type SmsStatus = (typeof SMS_STATUSES)[number]
 

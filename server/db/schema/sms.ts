@@ -1,5 +1,5 @@
 // SMS (issue #15 "SMS", docs/domain.md "SMS"): templates, the send log and the opt-outs. Migration
-// 0026 (hand-written).
+// 0026 (hand-written); the guards' statuses and the sender index, 0030.
 import { sql } from 'drizzle-orm'
 import { check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import type { SmsKind, SmsStatus, SmsTemplateKey } from '../../../src/contracts/sms.ts'
@@ -42,6 +42,7 @@ export const smsMessages = pgTable(
     error: text('error'),
     /** A user id without a foreign key; null for automatic SMS. */
     sentBy: integer('sent_by'),
+    /** On the SMS clock (`app.sms.now`): the caps count rows on the clock the rules read. */
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -54,9 +55,11 @@ export const smsMessages = pgTable(
       .where(sql`provider_message_id is not null`),
     index('sms_messages_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('sms_messages_lead_idx').on(t.leadId),
+    // The per-agent cap counts one sender's SMS of the last hour (server/domain/sms/guards.ts).
+    index('sms_messages_sent_by_idx').on(t.sentBy, t.createdAt),
     check(
       'sms_messages_status_check',
-      sql`${t.status} in ('queued', 'sent', 'delivered', 'failed', 'refused-opt-out', 'refused-quiet-hours')`,
+      sql`${t.status} in ('queued', 'sent', 'delivered', 'failed', 'refused-opt-out', 'refused-quiet-hours', 'refused-limit', 'refused-country', 'refused-number-changed')`,
     ),
     check('sms_messages_kind_check', sql`${t.kind} in ('manual', 'confirmation', 'reminder')`),
   ],

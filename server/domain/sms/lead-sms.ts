@@ -1,7 +1,6 @@
 // SMS from the lead sheet (issue #15 "SMS"): what may be sent to a lead (each template rendered for
 // it, or why not), and the send itself by an agent who may act on the lead (server/domain/
 // lead-access.ts), recorded in the lead's history; the booking's confirmation SMS.
-import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import {
   NOT_TEXTABLE_MESSAGE,
@@ -11,33 +10,25 @@ import {
 } from '../../../src/contracts/sms.ts'
 import { isTextablePhone } from '../../../src/contracts/phone.ts'
 import type { Db } from '../../db/client.ts'
-import { smsOptOuts } from '../../db/schema.ts'
 import { HttpError, errors } from '../../lib/http-error.ts'
 import { mayActOnLead, type LeadActor } from '../lead-access.ts'
-import { isQuietTime, QUIET_HOURS_MESSAGE } from './rules.ts'
-import { leadSmsContext, optOutMessage, renderForLead, requestSms, type SmsRow } from './send.ts'
+import { senderRefusal } from './guards.ts'
+import { QUIET_HOURS_MESSAGE } from './rules.ts'
+import { leadSmsContext, renderForLead, type LeadSmsContext } from './lead-context.ts'
+import { requestSms, smsRefusal, type SmsRow } from './send.ts'
 
 const NOT_ALLOWED = 'Seul l’utilisateur qui traite ce lead, ou un manager, peut lui envoyer un SMS.'
 
 export async function leadSmsOptions(
   app: FastifyInstance,
+  viewerId: number,
   leadId: number,
   now: Date,
 ): Promise<LeadSmsOptions> {
   const { db } = app.database
   const context = await leadSmsContext(db, leadId)
   if (!context) throw errors.notFound()
-  const textable = isTextablePhone(context.phone)
-  const [optOut] = textable
-    ? await db.select().from(smsOptOuts).where(eq(smsOptOuts.phone, context.phone))
-    : []
-  const refusal = !textable
-    ? NOT_TEXTABLE_MESSAGE
-    : optOut
-      ? optOutMessage(optOut.createdAt)
-      : isQuietTime('manual', now, null)
-        ? QUIET_HOURS_MESSAGE
-        : null
+  const refusal = await sheetRefusal(db, context, viewerId, now)
   const templates = []
   for (const key of SMS_TEMPLATE_KEYS) {
     const rendered = await renderForLead(db, context, key)
@@ -48,6 +39,16 @@ export async function leadSmsOptions(
     })
   }
   return { phone: context.phone, refusal, templates }
+}
+
+/** What a send from the sheet by the viewer would be refused for now (issue #26: the guards too). */
+async function sheetRefusal(db: Db, context: LeadSmsContext, viewerId: number, now: Date) {
+  if (!isTextablePhone(context.phone)) return NOT_TEXTABLE_MESSAGE
+  const { leadId, phone } = context
+  const refusal =
+    (await smsRefusal(db, { phone, kind: 'manual', bookedAt: null }, now)) ??
+    (await senderRefusal(db, { leadId, sentBy: viewerId, phone }, now))
+  return refusal?.error ?? null
 }
 
 /** Sends one template to the lead, or refuses with the French reason (refusals are logged too). */
@@ -80,6 +81,11 @@ export async function sendLeadSms(
     now,
   )
   if (!row) throw new Error('a manual SMS is never deduplicated')
+  // A cap reached is a 429 that says when (issue #26); the other refusals are 409.
+  if (row.retryAt)
+    throw new HttpError(429, 'SMS_LIMIT', row.error ?? '', {
+      retryAfterSeconds: Math.max(1, Math.ceil((row.retryAt.getTime() - now.getTime()) / 1000)),
+    })
   if (row.status !== 'queued') throw new HttpError(409, 'SMS_REFUSED', row.error ?? QUIET_HOURS_MESSAGE)
   return row
 }

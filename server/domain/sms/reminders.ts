@@ -10,7 +10,8 @@ import { and, eq, gt, isNull, lte, notExists, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { appointments, smsMessages } from '../../db/schema.ts'
 import { isQuietTime } from './rules.ts'
-import { leadSmsContext, renderForLead, requestSms } from './send.ts'
+import { leadSmsContext, renderForLead } from './lead-context.ts'
+import { requestSms } from './send.ts'
 
 export const REMINDER_LEAD_HOURS = 24
 

@@ -1,6 +1,7 @@
 // When an SMS may go to a lead (issue #15 "SMS", docs/domain.md "SMS"): Monday–Friday 8 h–20 h,
 // Paris time, French public holidays excluded; an appointment confirmation the lead has just asked
-// for (sent within CONFIRMATION_WINDOW_MINUTES of the booking) goes at any hour.
+// for (sent within CONFIRMATION_WINDOW_MINUTES of the booking) goes at any hour, once per appointment:
+// a re-booking (a move) opens no new window (issue #26, server/domain/sms/rebooking.ts).
 import {
   nextOpening,
   parisClock,
@@ -22,6 +23,10 @@ export const CONFIRMATION_WINDOW_MINUTES = 15
 export const QUIET_HOURS_MESSAGE =
   'Pas de SMS à cette heure : les SMS partent du lundi au vendredi de 8 h à 20 h (heure de Paris), hors jours fériés.'
 
+/**
+ * Whether the hour refuses this SMS. `appointmentBookedAt` is the booking that opens the
+ * confirmation's window: null when there is none, or when the booking moved an appointment.
+ */
 export function isQuietTime(kind: SmsKind, now: Date, appointmentBookedAt: Date | null): boolean {
   if (
     kind === 'confirmation' &&
@@ -32,6 +37,20 @@ export function isQuietTime(kind: SmsKind, now: Date, appointmentBookedAt: Date 
   return !withinHours(SMS_HOURS, parisClock(now))
 }
 
+const PARIS_MOMENT = new Intl.DateTimeFormat('fr-FR', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/Paris',
+})
+
+/** "mercredi 4 mars à 08:00", Paris time: when a refused SMS may go, in the French reasons. */
+export function parisMoment(at: Date): string {
+  return PARIS_MOMENT.format(at)
+}
+
 /** The next instant an SMS may go (now when it may). */
 export function nextSmsOpening(now: Date): Date | null {
   return nextOpening(SMS_HOURS, now)
@@ -39,7 +58,9 @@ export function nextSmsOpening(now: Date): Date | null {
 
 /**
  * The SMS rules' clock: the wall clock, or outside production the instant SMS_CLOCK names, moving on
- * from the process start (end-to-end tests that must not depend on the hour they run at).
+ * from the process start (end-to-end tests that must not depend on the hour they run at). It also
+ * stamps the send log (the caps count on it) and is the booking's clock (server/routes/leads/
+ * appointment.ts), so a confirmation's window is measured on one clock.
  */
 export function smsClock(config: Pick<AppConfig, 'sms'>): () => Date {
   const startsAt = config.sms.clockStartsAt

@@ -1,6 +1,7 @@
 // The rules an SMS is checked against again when its job sends it (issue #15 "SMS", docs/domain.md
 // "SMS", "Checked again at the send"): the send may come much later than the request (a retry, a job
-// left queued across a restart), so the opt-out and the quiet hours are read again on the SMS clock.
+// left queued across a restart), so the opt-out, the allowed countries and the quiet hours are read
+// again on the SMS clock (the caps and a number's change are the request's: not checked again).
 // A reminder caught by the quiet hours is postponed to their opening, as the reminder job does, unless
 // its appointment starts first; one whose appointment was cancelled or moved meanwhile is not sent.
 import { createHash } from 'node:crypto'
@@ -8,23 +9,15 @@ import { and, eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/client.ts'
 import { appointments, smsMessages } from '../../db/schema.ts'
-import { nextSmsOpening } from './rules.ts'
+import { confirmationWindowStart } from './rebooking.ts'
+import { nextSmsOpening, parisMoment } from './rules.ts'
 import { SMS_SEND_QUEUE, smsRefusal, type SmsRefusal, type SmsRow } from './send.ts'
 
 /** The mail reminder's reason (server/domain/mails/send.ts), for the same case. */
 export const APPOINTMENT_GONE_MESSAGE = 'Rendez-vous annulé ou déplacé avant l’envoi : rappel non envoyé.'
 
-const PARIS_OPENING = new Intl.DateTimeFormat('fr-FR', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/Paris',
-})
-
 export function postponedMessage(until: Date): string {
-  return `Rappel reporté au ${PARIS_OPENING.format(until)} : les SMS partent du lundi au vendredi de 8 h à 20 h (heure de Paris), hors jours fériés.`
+  return `Rappel reporté au ${parisMoment(until)} : les SMS partent du lundi au vendredi de 8 h à 20 h (heure de Paris), hors jours fériés.`
 }
 
 export type SendDecision =
@@ -40,11 +33,10 @@ export async function decideAtSend(db: Db, row: SmsRow, now: Date): Promise<Send
   // A reminder may wait for the hours to open; its appointment may be cancelled or moved meanwhile.
   if (row.kind === 'reminder' && (!appointment || appointment.cancelledAt))
     return { kind: 'stop', status: 'failed', error: APPOINTMENT_GONE_MESSAGE }
-  const refusal = await smsRefusal(
-    db,
-    { phone: row.phone, kind: row.kind, bookedAt: appointment?.createdAt ?? null },
-    now,
-  )
+  // A confirmation keeps its window (from its booking, not a re-booking: server/domain/sms/rebooking.ts).
+  const bookedAt =
+    row.kind === 'confirmation' && appointment ? await confirmationWindowStart(db, appointment) : null
+  const refusal = await smsRefusal(db, { phone: row.phone, kind: row.kind, bookedAt }, now)
   if (!refusal) return { kind: 'send' }
   if (refusal.status === 'refused-quiet-hours' && row.kind === 'reminder') {
     const opening = nextSmsOpening(now)

@@ -38,6 +38,14 @@ describe('configuration', () => {
         updatedAt: null,
       },
       { key: 'defaultRecallDelayMinutes', value: 120, version: 1, updatedAt: null },
+      // Issue #26: the SMS caps and the countries an SMS may go to (France métropolitaine and DOM).
+      { key: 'smsLimits', value: { perLeadPerDay: 2, perAgentPerHour: 30 }, version: 1, updatedAt: null },
+      {
+        key: 'smsCountries',
+        value: ['FR', 'GP', 'MQ', 'GF', 'RE', 'YT'],
+        version: 1,
+        updatedAt: null,
+      },
     ])
   })
 
@@ -83,6 +91,48 @@ describe('configuration', () => {
     })
     const entries = (await admin.request({ url: '/api/configuration' })).json().items
     expect(entries[1]).toMatchObject({ version: 1, value: { durationMinutes: 60 } })
+  })
+
+  it('refuses SMS caps out of bounds and codes that are no country, in French', async () => {
+    const limits = await admin.request({
+      method: 'PUT',
+      url: '/api/configuration/smsLimits',
+      payload: { value: { perLeadPerDay: 0, perAgentPerHour: 1.5 }, version: 1 },
+    })
+    expect(limits.statusCode).toBe(400)
+    expect(limits.json().error.fields).toEqual({
+      'value.perLeadPerDay': 'Le nombre de SMS par lead est un nombre entre 1 et 20.',
+      'value.perAgentPerHour': 'Le nombre de SMS par utilisateur est un nombre entre 1 et 500.',
+    })
+    for (const [value, message] of [
+      [[], 'Choisissez au moins un pays.'],
+      [
+        ['FR', 'uk'],
+        'Un pays s’écrit avec son code ISO de deux lettres (par exemple GB pour le Royaume-Uni, BE pour la Belgique).',
+      ],
+      // A two-letter code that names no country a number can have: "UK" is GB.
+      [
+        ['FR', 'UK', 'QQ'],
+        'Code de pays inconnu : UK, QQ. Écrivez le code ISO à deux lettres (par exemple GB pour le Royaume-Uni, BE pour la Belgique).',
+      ],
+      [['FR', 'FR'], 'Un pays est choisi deux fois.'],
+    ] as const) {
+      const res = await admin.request({
+        method: 'PUT',
+        url: '/api/configuration/smsCountries',
+        payload: { value, version: 1 },
+      })
+      expect(res.statusCode, JSON.stringify(value)).toBe(400)
+      expect(res.json().error.fields).toEqual({ value: message })
+    }
+    const entries = (await admin.request({ url: '/api/configuration' })).json().items
+    expect(entries.slice(3).map((entry: { version: number }) => entry.version)).toEqual([1, 1])
+    const saved = await admin.request({
+      method: 'PUT',
+      url: '/api/configuration/smsCountries',
+      payload: { value: ['FR', 'BE'], version: 1 },
+    })
+    expect(saved.json()).toMatchObject({ key: 'smsCountries', value: ['FR', 'BE'], version: 2 })
   })
 
   it('feeds the appointment availabilities: the schedule set here is the one offered', async () => {

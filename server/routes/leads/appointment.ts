@@ -33,7 +33,7 @@ export default async function leadAppointmentRoutes(fastify: FastifyInstance) {
     async (request) => {
       const user = request.auth.user!
       const row = await findVisibleLead(db, user, request.params.leadId)
-      return appointmentAvailabilities(db, user, row, new Date())
+      return appointmentAvailabilities(db, user, row, app.sms.now())
     },
   )
 
@@ -57,18 +57,21 @@ export default async function leadAppointmentRoutes(fastify: FastifyInstance) {
       const user = request.auth.user!
       const row = await findVisibleLead(db, user, request.params.leadId)
       // Issue #15: the confirmations asked for commit with the booking (their queue, never SMTP); a
-      // refusal by rule never fails the booking (docs/domain.md "Appointments").
+      // refusal by rule never fails the booking (docs/domain.md "Appointments"). One clock, the SMS
+      // rules' (the wall clock in production), stamps the booking and opens its confirmation's window
+      // in the quiet hours (issue #26): a test that moves it moves both.
+      const now = app.sms.now()
       const confirm = {
         email: request.body.confirmByEmail === true,
         sms: request.body.sendSms === true,
         userId: user.id,
-        smsNow: app.sms.now(),
+        smsNow: now,
       }
       const outcome = await bookAppointment(db, {
         user,
         leadId: row.lead.id,
         startsAt: new Date(request.body.startsAt),
-        now: new Date(),
+        now,
         sessionKey: sessionKeyOf(request.auth.sessionId),
         alongside: bookingConfirmations(app, confirm),
       })

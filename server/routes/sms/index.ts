@@ -1,6 +1,6 @@
 // SMS (issue #15 "SMS", docs/domain.md "SMS"): administrators edit the templates (versioned, audited)
 // and read the send log and the opt-outs; on the lead sheet, a signed-in user who sees the lead reads
-// what may be sent to it, and one who may act on it sends a template.
+// what may be sent to it, and one who may act on it sends a template (429 past a cap, issue #26).
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { commonErrors, errorBodySchema } from '../../../src/contracts/common.ts'
@@ -85,8 +85,9 @@ export default async function smsRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const row = await findVisibleLead(db, request.auth.user!, request.params.leadId)
-      return leadSmsOptions(app, row.lead.id, app.sms.now())
+      const user = request.auth.user!
+      const row = await findVisibleLead(db, user, request.params.leadId)
+      return leadSmsOptions(app, user.id, row.lead.id, app.sms.now())
     },
   )
 
@@ -98,7 +99,7 @@ export default async function smsRoutes(fastify: FastifyInstance) {
         tags: ['sms'],
         params: appointmentLeadParamsSchema,
         body: leadSmsSendSchema,
-        response: { 200: smsMessageSchema, 409: errorBodySchema, ...commonErrors },
+        response: { 200: smsMessageSchema, 409: errorBodySchema, 429: errorBodySchema, ...commonErrors },
       },
     },
     async (request) => {

@@ -15,6 +15,9 @@ export const smsStatuses: Record<SmsStatus, string> = {
   failed: 'Échec',
   'refused-opt-out': 'Refusé (STOP)',
   'refused-quiet-hours': 'Refusé (horaires)',
+  'refused-limit': 'Refusé (plafond atteint)',
+  'refused-country': 'Refusé (pays non autorisé)',
+  'refused-number-changed': 'Refusé (numéro modifié récemment)',
 }
 
 export const smsKinds: Record<SmsKind, string> = {

@@ -1,5 +1,6 @@
 // /backoffice/configuration (issue #12 "Configuration"): the settings the product reads from the
-// database, each in its own form with its history (docs/domain.md "Configuration").
+// database, each in its own form with its history (docs/domain.md "Configuration"); the SMS guards'
+// settings (issue #26) in sms-settings.tsx.
 import { useQuery } from '@tanstack/react-query'
 import { configurationQueries } from '../../../api/configuration.ts'
 import { apiErrorMessage } from '../../../api/error-message.ts'
@@ -10,6 +11,7 @@ import { app } from '../../../i18n/fr/common.ts'
 import { configurationScreen as t } from '../../../i18n/fr/backoffice-missions.ts'
 import { ScheduleFields } from '../schedule-fields.tsx'
 import { SettingSection } from './setting-section.tsx'
+import { SmsCountriesSection, SmsLimitsSection } from './sms-settings.tsx'
 import './configuration.css'
 
 function numberText(value: number): string {
@@ -30,6 +32,8 @@ export function ConfigurationScreen() {
   const duration = entryOf(items, 'leadProcessingDurationDays')
   const recall = entryOf(items, 'defaultRecallDelayMinutes')
   const schedule = entryOf(items, 'appointmentSchedule')
+  const smsLimits = entryOf(items, 'smsLimits')
+  const smsCountries = entryOf(items, 'smsCountries')
   const a = t.appointmentSchedule
   return (
     <div className="configuration-screen">
@@ -97,6 +101,8 @@ export function ConfigurationScreen() {
           )}
         />
       ) : null}
+      {smsLimits ? <SmsLimitsSection entry={smsLimits} /> : null}
+      {smsCountries ? <SmsCountriesSection entry={smsCountries} /> : null}
     </div>
   )
 }
