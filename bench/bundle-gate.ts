@@ -61,9 +61,10 @@ const routeModules = (id: RouteId) => [`src/${layoutModule(routeOf(id).layout)}`
 /** Every measure the budgets name, from the build in `dist`. */
 export function measureBuild(dist: string): Measure[] {
   const { manifest, entry, sizeOf } = readBuild(dist)
+  // The production build's pages, as production serves them.
   const landing = (pathname: string, signedIn: boolean) => [
     ...entry,
-    ...scriptsOf(manifest, landingModules(pathname, signedIn)),
+    ...scriptsOf(manifest, landingModules(pathname, signedIn, 'production')),
   ]
   const privateIds = ROUTE_IDS.filter(
     (id) => isPrivate(routeOf(id).layout) && `src/${routeOf(id).module}` in manifest,
