@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest'
 import type { Access } from '../lib/access.ts'
 import type { Role } from '../../src/contracts/roles.ts'
 import { createAgent } from '../../tests/setup/agent.ts'
+import { insertLead, insertMission } from '../../tests/factories/leads.ts'
+import { extractions, missionUsers } from '../db/schema.ts'
 import { signedInServer } from '../../tests/setup/signed-in-server.ts'
 
 const PUBLIC = 'public'
@@ -144,13 +146,18 @@ const TABLE: Record<string, Access> = {
   'PUT /api/configuration/leadProcessingDurationDays': ADMIN,
   'PUT /api/configuration/appointmentSchedule': ADMIN,
   'PUT /api/configuration/defaultRecallDelayMinutes': ADMIN,
-  // assignments (a manager: the members of the teams they manage, server/domain/assignments.ts)
+  // assignments (a manager: the members of the teams they manage, on the missions opened to those
+  // teams, never themself: server/domain/assignment-scope.ts, CLOSED_MISSION below)
   'GET /api/assignments/missions': ADMIN_MANAGER,
   'GET /api/assignments/teams': ADMIN,
   'GET /api/assignments/mission/:missionId': ADMIN_MANAGER,
   'POST /api/assignments/mission/:missionId/assign': ADMIN_MANAGER,
   'POST /api/assignments/mission/:missionId/unassign': ADMIN_MANAGER,
   'POST /api/assignments/mission/:missionId/assign-team': ADMIN_MANAGER,
+  // the teams a mission is opened to (issue #26)
+  'GET /api/assignments/mission/:missionId/teams': ADMIN,
+  'POST /api/assignments/mission/:missionId/open-team': ADMIN,
+  'POST /api/assignments/mission/:missionId/close-team': ADMIN,
   // tags
   'GET /api/tags': ADMIN_MANAGER,
   'POST /api/tags': ADMIN,
@@ -202,7 +209,7 @@ const TABLE: Record<string, Access> = {
   'GET /api/imports/:id/rejected.csv': ADMIN,
   'GET /api/import-mappings': ADMIN,
   'DELETE /api/import-mappings/:id': ADMIN,
-  // extractions (a manager: the leads they see, server/domain/lead-access.ts)
+  // extractions (a manager: the leads they see, server/domain/lead-access.ts; CLOSED_MISSION below)
   'GET /api/extractions/options': ADMIN_MANAGER,
   'POST /api/extractions/count': ADMIN_MANAGER,
   'POST /api/extractions': ADMIN_MANAGER,
@@ -236,8 +243,34 @@ const DISPLAY_ROUTES = ['GET /api/leaderboard']
 
 const ROLE_USERS = { ADMIN: 'admin', MANAGER: 'manager', TELEOPERATOR: 'teleop' } as const
 
+type ScopeIds = { missionId: number; self: number; member: number; teamId: number }
+
+/**
+ * Issue #26: the manager's role admits these routes, but not on a mission that is neither opened to
+ * a team they manage nor assigned to them: each call names such a mission and answers as a mission
+ * that does not exist (404 "Mission introuvable."), changing nothing. `self` is the manager, `member`
+ * a teleoperator of the team they manage.
+ */
+const CLOSED_MISSION: [string, (ids: ScopeIds) => Record<string, unknown> | undefined][] = [
+  ['GET /api/assignments/mission/:missionId', () => undefined],
+  ['POST /api/assignments/mission/:missionId/assign', ({ self }) => ({ userIds: [self] })],
+  ['POST /api/assignments/mission/:missionId/assign', ({ member }) => ({ userIds: [member] })],
+  ['POST /api/assignments/mission/:missionId/unassign', ({ member }) => ({ userIds: [member] })],
+  ['POST /api/assignments/mission/:missionId/assign-team', ({ teamId }) => ({ teamId })],
+  ['POST /api/extractions/count', ({ missionId }) => ({ filters: { missionIds: [missionId] } })],
+  [
+    'POST /api/extractions',
+    ({ missionId }) => ({
+      filters: { missionIds: [missionId] },
+      columns: ['firstName', 'lastName', 'phone', 'email', 'address'],
+      format: 'csv',
+    }),
+  ],
+]
+
 const t = signedInServer({
   users: { admin: { role: 'ADMIN' }, manager: { role: 'MANAGER' }, teleop: {} },
+  team: ['manager', 'teleop'],
 })
 
 /** A concrete URL for a route pattern: every parameter 1 (an optional one left out). */
@@ -313,5 +346,29 @@ describe('the route × role access table', () => {
       const response = await screen.request({ method: method as 'GET', url: urlOf(pattern) })
       expect(response.statusCode, key).toBe(DISPLAY_ROUTES.includes(key) ? 200 : 401)
     }
+  })
+})
+
+describe('a manager on a mission not opened to their teams (issue #26)', () => {
+  it('answers every route of CLOSED_MISSION 404 as for a missing mission, and changes nothing', async () => {
+    const { db } = t.database
+    const { mission, market } = await insertMission(db, { name: 'Fermée' })
+    await insertLead(db, market.id)
+    const ids = {
+      missionId: mission.id,
+      self: t.users.manager.id,
+      member: t.users.teleop.id,
+      teamId: t.teamId,
+    }
+    for (const [key, body] of CLOSED_MISSION) {
+      expect(TABLE[key], key).toEqual(ADMIN_MANAGER)
+      const [method, pattern] = key.split(' ') as [string, string]
+      const url = pattern.replace(':missionId', String(mission.id))
+      const response = await t.agents.manager.request({ method: method as 'GET', url, payload: body(ids) })
+      expect(response.statusCode, key).toBe(404)
+      expect(response.json().error, key).toEqual({ code: 'NOT_FOUND', message: 'Mission introuvable.' })
+    }
+    expect(await db.select().from(missionUsers)).toEqual([])
+    expect(await db.select().from(extractions)).toEqual([])
   })
 })

@@ -9,6 +9,7 @@ import {
   calls,
   leads,
   markets,
+  missionTeams,
   missionUsers,
   missions,
   tags as tagCatalogue,
@@ -75,6 +76,8 @@ export async function insertMission(
     name?: string
     durationDays?: number
     userIds?: number[]
+    /** The teams the mission is opened to (mission_teams, issue #26): their managers see its leads. */
+    teamIds?: number[]
     tags?: TagFixture[]
     /** The mission's calling rules (issue #12); by default callable at any hour. */
     calling?: Partial<MissionCallingFields>
@@ -152,6 +155,10 @@ export async function insertMission(
     await db
       .insert(missionUsers)
       .values(options.userIds.map((userId) => ({ missionId: mission!.id, userId })))
+  if (options.teamIds?.length)
+    await db
+      .insert(missionTeams)
+      .values(options.teamIds.map((teamId) => ({ missionId: mission!.id, teamId })))
   return { mission: mission!, market: market!, steps, tags }
 }
 

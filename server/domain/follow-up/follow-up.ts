@@ -18,7 +18,7 @@ import { rowsOf, type Db } from '../../db/client.ts'
 import { markets, missions } from '../../db/schema.ts'
 import { errors } from '../../lib/http-error.ts'
 import { dayRange, parisDay } from '../gamification/paris-day.ts'
-import { scopeMissionIds, type LeadActor } from '../lead-access.ts'
+import { missionScopeCondition, type LeadActor } from '../lead-access.ts'
 import { canRead, readableUsers } from '../live-access.ts'
 import { alertConditions, bucketCondition, bucketOrder, OPEN, type FollowUpClock } from './buckets.ts'
 
@@ -39,7 +39,7 @@ async function followedMissions(db: Db, reader: LeadActor): Promise<MissionRow[]
     .where(
       and(
         isNull(missions.archivedAt),
-        reader.role === 'ADMIN' ? undefined : inArray(missions.id, scopeMissionIds(db, reader)),
+        missionScopeCondition(db, reader, missions.id),
       ),
     )
     .orderBy(asc(missions.name), asc(missions.id))

@@ -113,7 +113,7 @@ describe('one outcome per call', () => {
 describe('linking a call to a lead never reopens a closed one (issue #17)', () => {
   async function endedCallOnNoLead() {
     const { db } = t.database
-    const fixture = await insertMission(db, { userIds: [me.id] })
+    const fixture = await insertMission(db, { userIds: [me.id], teamIds: [t.teamId] })
     const call = await insertCall(db, { userId: me.id, endedAt: new Date(), status: 'done' })
     return { ...fixture, call }
   }
