@@ -22,8 +22,7 @@ import { isOpenedToTeam, openTeam } from './mission-teams.ts'
 export const assignmentMessages = {
   archivedMission: 'Cette mission est archivée : restaurez-la pour y affecter des utilisateurs.',
   notYourTeam: 'Vous ne pouvez affecter que les équipes que vous gérez.',
-  teamNotOpened:
-    'Cette mission n’est pas ouverte à cette équipe : un administrateur peut la lui ouvrir.',
+  teamNotOpened: 'Cette mission n’est pas ouverte à cette équipe : un administrateur peut la lui ouvrir.',
   teamNotFound: 'Équipe introuvable.',
   archivedTeam: 'Cette équipe est archivée.',
 } as const

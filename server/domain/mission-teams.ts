@@ -68,7 +68,12 @@ export async function missionTeamList(db: Tx, missionId: number): Promise<Missio
   await missionRow(db, missionId)
   const opened = sql<boolean>`${missionTeams.teamId} is not null`
   const rows = await db
-    .select({ id: teams.id, name: teams.name, archived: sql<boolean>`${teams.archivedAt} is not null`, opened })
+    .select({
+      id: teams.id,
+      name: teams.name,
+      archived: sql<boolean>`${teams.archivedAt} is not null`,
+      opened,
+    })
     .from(teams)
     .leftJoin(missionTeams, and(eq(missionTeams.teamId, teams.id), eq(missionTeams.missionId, missionId)))
     .where(or(isNull(teams.archivedAt), opened))

@@ -225,8 +225,8 @@ export async function insertCall(db: Db, fixture: Partial<typeof calls.$inferIns
  * it; `tag(label)` is one of insertMission's tags ("Suite", "Rappeler", "RDV pris"). The call began a
  * minute ago, never before today's Paris midnight: it is one of today's calls at any hour.
  */
-export async function insertHeldLeadWithEndedCall(db: Db, userId: number) {
-  const fixture = await insertMission(db, { userIds: [userId] })
+export async function insertHeldLeadWithEndedCall(db: Db, userId: number, teamIds: number[] = []) {
+  const fixture = await insertMission(db, { userIds: [userId], teamIds })
   const now = new Date()
   const lead = await insertLead(db, fixture.market.id, {
     processingUserId: userId,

@@ -1,7 +1,7 @@
 // The lead follow-up's reads (issue #14; docs/domain.md "Timeline and follow-up"): the missions a
 // reader follows (administrators all, managers their teams': server/domain/lead-access.ts), one
 // mission's counts per market in one grouped statement, and the paged lead list behind a count.
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
+import { and, asc, eq, isNull } from 'drizzle-orm'
 import { sql } from 'drizzle-orm'
 import {
   FOLLOW_UP_ALERTS,
@@ -36,12 +36,7 @@ async function followedMissions(db: Db, reader: LeadActor): Promise<MissionRow[]
       leadProcessingDurationDays: missions.leadProcessingDurationDays,
     })
     .from(missions)
-    .where(
-      and(
-        isNull(missions.archivedAt),
-        missionScopeCondition(db, reader, missions.id),
-      ),
-    )
+    .where(and(isNull(missions.archivedAt), missionScopeCondition(db, reader, missions.id)))
     .orderBy(asc(missions.name), asc(missions.id))
 }
 

@@ -18,7 +18,11 @@ const { teleop: agent, manager } = t.agents
 describe('GET /api/lead/{id}', () => {
   it('answers the lead with market, mission, ordered steps and tags, expiration and max step', async () => {
     const { db } = t.database
-    const { market, mission } = await insertMission(db, { userIds: [me.id], teamIds: [t.teamId], durationDays: 30 })
+    const { market, mission } = await insertMission(db, {
+      userIds: [me.id],
+      teamIds: [t.teamId],
+      durationDays: 30,
+    })
     const meet = new Date(Date.now() - 40 * DAY)
     const lead = await insertLead(db, market.id, { meetRequestDate: meet, processingUserId: me.id })
     for (const url of [

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
 import { insertHeldLeadWithEndedCall, insertMission } from '../../../tests/factories/leads.ts'
-import { auditEntries, leadTags, missionTeams } from '../../db/schema.ts'
+import { auditEntries, leadTags } from '../../db/schema.ts'
 
 const t = signedInServer({
   users: { admin: { role: 'ADMIN' }, manager: { role: 'MANAGER' }, teleop: {} },
@@ -153,9 +153,8 @@ describe('the catalogue', () => {
 describe('what agents see', () => {
   it('a renamed tag shows its new label on the lead sheet; the lead tag keeps the label it was tagged with', async () => {
     const { db } = t.database
-    const held = await insertHeldLeadWithEndedCall(db, t.users.teleop.id)
     // Opened to the team, so its manager reads the sheet (issue #26).
-    await db.insert(missionTeams).values({ missionId: held.mission.id, teamId: t.teamId })
+    const held = await insertHeldLeadWithEndedCall(db, t.users.teleop.id, [t.teamId])
     const recall = held.tag('Rappeler')
     const tagged = await teleop.request({
       method: 'POST',
