@@ -1,9 +1,11 @@
 // Issue #26 point 1: administrators open a mission to teams (mission_teams) on its assignments page;
 // the managers of those teams then see its leads and assign those teams' members to it.
-import { eq } from 'drizzle-orm'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { asc, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { insertMission } from '../../../tests/factories/leads.ts'
-import { insertTeam } from '../../../tests/factories/users.ts'
+import { insertTeam, insertUser } from '../../../tests/factories/users.ts'
 import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
 import { missions, missionTeams, teams } from '../../db/schema.ts'
 
@@ -87,5 +89,31 @@ describe('opening a mission to teams', () => {
     })
     expect(refused.statusCode).toBe(403)
     expect(await db.select().from(missionTeams)).toEqual([])
+  })
+})
+
+describe('missions that came with the data', () => {
+  it('migration 0029 opens each mission to the non-archived teams of the users working it', async () => {
+    const { db } = t.database
+    const [lyonAgent, nantesAgent, loner] = [await insertUser(db), await insertUser(db), await insertUser(db)]
+    const lyon = await insertTeam(db, 'Lyon', [t.users.manager.id, lyonAgent.id])
+    const nantes = await insertTeam(db, 'Nantes', [nantesAgent.id])
+    const archived = await insertTeam(db, 'Ancienne', [lyonAgent.id])
+    await db.update(teams).set({ archivedAt: new Date() }).where(eq(teams.id, archived.id))
+    const x = await insertMission(db, { userIds: [lyonAgent.id] })
+    const y = await insertMission(db, { userIds: [nantesAgent.id, lyonAgent.id, loner.id] })
+    await insertMission(db, { userIds: [loner.id] })
+    const file = path.resolve(import.meta.dirname, '../../db/migrations/0029_mission_teams.sql')
+    const backfill = readFileSync(file, 'utf8').split('--> statement-breakpoint').at(-1)!
+    await db.execute(sql.raw(backfill))
+    const rows = await db
+      .select({ missionId: missionTeams.missionId, teamId: missionTeams.teamId })
+      .from(missionTeams)
+      .orderBy(asc(missionTeams.missionId), asc(missionTeams.teamId))
+    expect(rows).toEqual([
+      { missionId: x.mission.id, teamId: lyon.id },
+      { missionId: y.mission.id, teamId: lyon.id },
+      { missionId: y.mission.id, teamId: nantes.id },
+    ])
   })
 })
