@@ -186,6 +186,8 @@ export type MissionSeed = {
   markets: readonly { name: string; region: RegionCode }[]
   /** Who works the mission's leads (mission_users). */
   users: readonly string[]
+  /** The teams it is opened to (mission_teams, issue #26): the teams of the users above. */
+  teams: readonly string[]
 }
 
 export const MISSIONS: readonly MissionSeed[] = [
@@ -200,6 +202,7 @@ export const MISSIONS: readonly MissionSeed[] = [
       { name: 'Particuliers Auvergne-Rhône-Alpes', region: 'ARA' },
     ],
     users: LYON_TEAM,
+    teams: ['Équipe Lyon'],
   },
   {
     name: 'Panneaux solaires',
@@ -212,6 +215,7 @@ export const MISSIONS: readonly MissionSeed[] = [
       { name: 'Particuliers Nouvelle-Aquitaine', region: 'NAQ' },
     ],
     users: [...new Set([...LYON_TEAM, ...NANTES_TEAM])],
+    teams: ['Équipe Lyon', 'Équipe Nantes'],
   },
   {
     name: 'Assurance habitation',
@@ -224,5 +228,6 @@ export const MISSIONS: readonly MissionSeed[] = [
       { name: 'Professionnels Hauts-de-France et Grand Est', region: 'NORD_EST' },
     ],
     users: [...NANTES_TEAM, 'inactif@demo.fr'],
+    teams: ['Équipe Nantes'],
   },
 ]

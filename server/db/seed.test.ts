@@ -11,6 +11,7 @@ import {
   leads,
   markets,
   missions,
+  missionTeams,
   teams,
   users,
 } from './schema.ts'
@@ -101,6 +102,21 @@ describe('seedDemoData', () => {
       }
     }
     expect(missionRows.map((mission) => mission.leadProcessingDurationDays)).toContain(60)
+  })
+
+  it('opens each mission to the teams of its users, so the demo manager sees all three (issue #26)', async () => {
+    const opened = await db
+      .select({ mission: missions.name, team: teams.name })
+      .from(missionTeams)
+      .innerJoin(missions, eq(missions.id, missionTeams.missionId))
+      .innerJoin(teams, eq(teams.id, missionTeams.teamId))
+      .orderBy(asc(missions.name), asc(teams.name))
+    expect(opened).toEqual([
+      { mission: 'Assurance habitation', team: 'Équipe Nantes' },
+      { mission: 'Panneaux solaires', team: 'Équipe Lyon' },
+      { mission: 'Panneaux solaires', team: 'Équipe Nantes' },
+      { mission: 'Rénovation énergétique', team: 'Équipe Lyon' },
+    ])
   })
 
   it('creates at least 2,000 leads with valid French phones, spread over statuses and months', async () => {

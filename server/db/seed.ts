@@ -15,6 +15,7 @@ import {
   leads,
   markets,
   missions,
+  missionTeams,
   missionUsers,
   tags,
   teamMembers,
@@ -50,8 +51,8 @@ export async function seedDemoData(db: Db, log: Log): Promise<boolean> {
     if (!(await isEmpty(tx))) return null
     const userIds = await insertUsers(tx, hashes)
     const defaultDuration = await insertConfiguration(tx)
-    await insertTeams(tx, userIds)
-    const seeded = await insertMissions(tx, userIds, defaultDuration)
+    const teamIds = await insertTeams(tx, userIds)
+    const seeded = await insertMissions(tx, { userIds, teamIds }, defaultDuration)
     const leadCount = await insertDemoLeads(tx, seeded.markets)
     return { users: userIds.size, teams: TEAMS.length, ...seeded.counts, leads: leadCount }
   })
@@ -108,10 +109,12 @@ function idsOf(userIds: UserIds, emails: readonly string[]): number[] {
   })
 }
 
-async function insertTeams(db: Db, userIds: UserIds): Promise<void> {
+async function insertTeams(db: Db, userIds: UserIds): Promise<Map<string, number>> {
+  const teamIds = new Map<string, number>()
   for (const team of TEAMS) {
     const [row] = await db.insert(teams).values({ name: team.name }).returning({ id: teams.id })
     if (!row) throw new Error('Team insert returned nothing')
+    teamIds.set(team.name, row.id)
     await db.insert(teamMembers).values(
       idsOf(userIds, team.members).map((userId) => ({
         teamId: row.id,
@@ -121,9 +124,22 @@ async function insertTeams(db: Db, userIds: UserIds): Promise<void> {
       })),
     )
   }
+  return teamIds
 }
 
-async function insertMissions(db: Db, userIds: UserIds, defaultDuration: number) {
+function teamIdsOf(teamIds: ReadonlyMap<string, number>, names: readonly string[]): number[] {
+  return names.map((name) => {
+    const id = teamIds.get(name)
+    if (id === undefined) throw new Error(`Seed data names an unknown team: ${name}`)
+    return id
+  })
+}
+
+async function insertMissions(
+  db: Db,
+  { userIds, teamIds }: { userIds: UserIds; teamIds: ReadonlyMap<string, number> },
+  defaultDuration: number,
+) {
   const leadMarkets: LeadMarket[] = []
   const counts = { missions: 0, markets: 0, steps: 0, tags: 0 }
   const tagIds: TagIds = new Map()
@@ -157,6 +173,10 @@ async function insertMissions(db: Db, userIds: UserIds, defaultDuration: number)
     await db
       .insert(missionUsers)
       .values(idsOf(userIds, mission.users).map((userId) => ({ missionId: row.id, userId })))
+    // Issue #26: the teams the mission is opened to, whose manager sees and assigns it.
+    await db
+      .insert(missionTeams)
+      .values(teamIdsOf(teamIds, mission.teams).map((teamId) => ({ missionId: row.id, teamId })))
     counts.missions += 1
     counts.markets += marketRows.length
     counts.steps += process.steps.length

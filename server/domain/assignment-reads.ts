@@ -1,7 +1,8 @@
 // Reading assignments (issue #12, docs/domain.md "Assignments"): pages of users with the missions
-// (or teams) they are in. An administrator reads every user; a manager only the users of the teams
-// they manage (themself included), the ones they may assign (server/domain/assignments.ts).
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
+// (or teams) they are in. An administrator reads every user and mission; a manager only the users of
+// the teams they manage (themself included) and the missions opened to those teams (issue #26,
+// server/domain/assignment-scope.ts), the ones they may change.
+import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm'
 import type {
   AssignmentGridParams,
   AssignmentMission,
@@ -10,23 +11,15 @@ import type {
   MissionGrid,
   TeamGrid,
 } from '../../src/contracts/assignments.ts'
-import type { Role } from '../../src/contracts/roles.ts'
 import type { Db } from '../db/client.ts'
 import { missionUsers, missions, teamMembers, teams, users } from '../db/schema.ts'
-import { errors } from '../lib/http-error.ts'
-import type { Tx } from './audit.ts'
-
-export type AssignmentActor = { id: number; role: Role }
-
-export const MISSION_NOT_FOUND = 'Mission introuvable.'
-
-/** The users a manager may assign: members of a team where the manager is flagged manager. */
-export function managedUsersCondition(actor: AssignmentActor): SQL | undefined {
-  if (actor.role === 'ADMIN') return undefined
-  return sql`exists (select 1 from team_members them
-    join team_members mine on mine.team_id = them.team_id
-    where them.user_id = ${users.id} and mine.user_id = ${actor.id} and mine.is_manager)`
-}
+import {
+  assignableMission,
+  managedUsersCondition,
+  openedUsersCondition,
+  type AssignmentActor,
+} from './assignment-scope.ts'
+import { openedMissionIds } from './lead-access.ts'
 
 /** Search on first name, last name and e-mail, folded like the unique names ("helene" finds "Hélène"). */
 function searchCondition(search: string | undefined): SQL | undefined {
@@ -88,7 +81,7 @@ function groupBy(rows: { key: number; value: number }[]): Map<number, number[]> 
   return map
 }
 
-/** GET /api/assignments/missions: users × the non-archived missions. */
+/** GET /api/assignments/missions: users × the non-archived missions (a manager's: opened to their teams). */
 export async function missionGrid(
   db: Db,
   actor: AssignmentActor,
@@ -100,7 +93,12 @@ export async function missionGrid(
     db
       .select()
       .from(missions)
-      .where(isNull(missions.archivedAt))
+      .where(
+        and(
+          isNull(missions.archivedAt),
+          actor.role === 'ADMIN' ? undefined : inArray(missions.id, openedMissionIds(db, actor.id)),
+        ),
+      )
       .orderBy(asc(sql`app_fold(${missions.name})`), asc(missions.id)),
   ])
   const userIds = rows.map((row) => row.id)
@@ -162,17 +160,11 @@ export async function teamGrid(
   }
 }
 
-/** The mission's row; 404 when it does not exist. `lock` serialises the changes of one mission. */
-export async function missionRow(tx: Tx, missionId: number, lock = false) {
-  const query = tx.select().from(missions).where(eq(missions.id, missionId))
-  const [row] = lock ? await query.for('update') : await query
-  if (!row) throw errors.notFound(MISSION_NOT_FOUND)
-  return row
-}
-
 /**
  * GET /api/assignments/mission/{missionId}: the users assigned to it, or (`assigned: false`) the
- * active users one may still assign to it, the picker's candidates.
+ * active users one may still assign to it, the picker's candidates (a manager's: the members of their
+ * teams the mission is opened to, never themself). A manager reads only a mission opened to a team
+ * they manage (`assignableMission`).
  */
 export async function missionAssignments(
   db: Db,
@@ -180,12 +172,18 @@ export async function missionAssignments(
   missionId: number,
   params: MissionAssignmentParams,
 ): Promise<MissionAssignmentPage> {
-  const mission = await missionRow(db, missionId)
+  const mission = await assignableMission(db, actor, missionId)
   const isAssigned = sql`exists (select 1 from mission_users mu where mu.user_id = ${users.id} and mu.mission_id = ${missionId})`
+  const candidates = and(
+    sql`not ${isAssigned}`,
+    eq(users.status, 'ACTIVE'),
+    openedUsersCondition(actor, missionId),
+    actor.role === 'ADMIN' ? undefined : ne(users.id, actor.id),
+  )
   const where = and(
     managedUsersCondition(actor),
     searchCondition(params.search),
-    params.assigned ? isAssigned : and(sql`not ${isAssigned}`, eq(users.status, 'ACTIVE')),
+    params.assigned ? isAssigned : candidates,
   )
   const { rows, total } = await userPage(db, where, params.page, params.pageSize)
   return { mission: toMission(mission), items: rows, total, page: params.page, pageSize: params.pageSize }

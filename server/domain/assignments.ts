@@ -2,47 +2,33 @@
 // (set operations: a user already so changes nothing and records nothing), or add a whole team. Each
 // change runs in one transaction under the mission's row lock, with one audit entry per user changed
 // (entity `mission`, action `assign`/`unassign`). find-lead-to-process reads mission_users in its own
-// statement (server/domain/lead-assignment.ts), so a change counts from the next find.
-import { and, eq, inArray, sql } from 'drizzle-orm'
+// statement (server/domain/lead-assignment.ts), so a change counts from the next find. What a manager
+// may change is server/domain/assignment-scope.ts's (issue #26).
+import { and, eq, inArray, ne } from 'drizzle-orm'
 import type { AssignmentChange } from '../../src/contracts/assignments.ts'
 import type { Db } from '../db/client.ts'
 import { missionUsers, teamMembers, teams, users } from '../db/schema.ts'
 import { errors } from '../lib/http-error.ts'
-import { messages } from '../lib/messages.ts'
-import { managedUsersCondition, missionRow, type AssignmentActor } from './assignment-reads.ts'
+import {
+  assignableMission,
+  managesTeam,
+  targetsOf,
+  type AssignmentActor,
+  type Person,
+} from './assignment-scope.ts'
 import { recordAudit, type Tx } from './audit.ts'
+import { isOpenedToTeam, openTeam } from './mission-teams.ts'
 
 export const assignmentMessages = {
   archivedMission: 'Cette mission est archivée : restaurez-la pour y affecter des utilisateurs.',
   notYourTeam: 'Vous ne pouvez affecter que les équipes que vous gérez.',
+  teamNotOpened: 'Cette mission n’est pas ouverte à cette équipe : un administrateur peut la lui ouvrir.',
   teamNotFound: 'Équipe introuvable.',
   archivedTeam: 'Cette équipe est archivée.',
 } as const
 
 /** The roles a whole team brings to a mission: the ones who work leads (administrators see all). */
 export const TEAM_ASSIGNED_ROLES = ['TELEOPERATOR', 'MANAGER'] as const
-
-type Person = { id: number; name: string }
-
-/**
- * The users named, each once; 404 if one does not exist or, for a manager, is outside the teams they
- * manage — the same answer, so it tells nobody who exists there (issue #26); nothing is changed then.
- */
-async function targetsOf(tx: Tx, actor: AssignmentActor, userIds: readonly number[]): Promise<Person[]> {
-  const unique = [...new Set(userIds)]
-  const rows = await tx
-    .select({
-      id: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      managed: actor.role === 'ADMIN' ? sql<boolean>`true` : sql<boolean>`${managedUsersCondition(actor)}`,
-    })
-    .from(users)
-    .where(inArray(users.id, unique))
-  if (rows.length !== unique.length || rows.some((row) => !row.managed))
-    throw errors.notFound(messages.userNotFound)
-  return rows.map((row) => ({ id: row.id, name: `${row.firstName} ${row.lastName}` }))
-}
 
 async function addAll(
   tx: Tx,
@@ -77,9 +63,9 @@ export async function assignUsers(
   userIds: readonly number[],
 ): Promise<AssignmentChange> {
   return db.transaction(async (tx) => {
-    const mission = await missionRow(tx, missionId, true)
+    const mission = await assignableMission(tx, actor, missionId, true)
     if (mission.archivedAt) throw errors.conflict(assignmentMessages.archivedMission)
-    const people = await targetsOf(tx, actor, userIds)
+    const people = await targetsOf(tx, actor, missionId, userIds, true)
     return { missionId, changedUserIds: await addAll(tx, actor.id, missionId, people) }
   })
 }
@@ -95,8 +81,8 @@ export async function unassignUsers(
   userIds: readonly number[],
 ): Promise<AssignmentChange> {
   return db.transaction(async (tx) => {
-    await missionRow(tx, missionId, true)
-    const people = await targetsOf(tx, actor, userIds)
+    await assignableMission(tx, actor, missionId, true)
+    const people = await targetsOf(tx, actor, missionId, userIds, false)
     const removed = await tx
       .delete(missionUsers)
       .where(
@@ -124,7 +110,8 @@ export async function unassignUsers(
 
 /**
  * Adds a whole team to the mission: its active teleoperators and managers as they are now (later
- * members are not added by themselves). A manager may add only a team they manage.
+ * members are not added by themselves). An administrator also opens the mission to the team; a
+ * manager may add only a team they manage that the mission is opened to, and never adds themself.
  */
 export async function assignTeam(
   db: Db,
@@ -133,18 +120,17 @@ export async function assignTeam(
   teamId: number,
 ): Promise<AssignmentChange> {
   return db.transaction(async (tx) => {
-    const mission = await missionRow(tx, missionId, true)
+    const mission = await assignableMission(tx, actor, missionId, true)
     const [team] = await tx.select().from(teams).where(eq(teams.id, teamId))
     if (!team) throw errors.notFound(assignmentMessages.teamNotFound)
-    if (actor.role !== 'ADMIN') {
-      const [mine] = await tx
-        .select({ isManager: teamMembers.isManager })
-        .from(teamMembers)
-        .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, actor.id)))
-      if (!mine?.isManager) throw errors.forbidden(assignmentMessages.notYourTeam)
-    }
+    const admin = actor.role === 'ADMIN'
+    if (!admin && !(await managesTeam(tx, actor.id, teamId)))
+      throw errors.forbidden(assignmentMessages.notYourTeam)
     if (team.archivedAt) throw errors.conflict(assignmentMessages.archivedTeam)
     if (mission.archivedAt) throw errors.conflict(assignmentMessages.archivedMission)
+    if (admin) await openTeam(tx, actor.id, missionId, team)
+    else if (!(await isOpenedToTeam(tx, missionId, teamId)))
+      throw errors.forbidden(assignmentMessages.teamNotOpened)
     const members = await tx
       .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
       .from(teamMembers)
@@ -154,6 +140,7 @@ export async function assignTeam(
           eq(teamMembers.teamId, teamId),
           eq(users.status, 'ACTIVE'),
           inArray(users.role, [...TEAM_ASSIGNED_ROLES]),
+          admin ? undefined : ne(users.id, actor.id),
         ),
       )
     const people = members.map((row) => ({ id: row.id, name: `${row.firstName} ${row.lastName}` }))

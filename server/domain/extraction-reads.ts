@@ -11,7 +11,7 @@ import type {
 import type { Db } from '../db/client.ts'
 import { callProcessTags, extractions, markets, missionUsers, missions, tags, users } from '../db/schema.ts'
 import { errors, HttpError } from '../lib/http-error.ts'
-import { scopeMissionIds, type LeadActor } from './lead-access.ts'
+import { missionScopeCondition, type LeadActor } from './lead-access.ts'
 
 const NOT_FOUND = 'Extraction introuvable.'
 const STREAMED = 'Cette extraction a été téléchargée directement : aucun fichier n’est gardé.'
@@ -22,7 +22,7 @@ export async function extractionOptions(
   actor: LeadActor,
   streamMaxRows: number,
 ): Promise<ExtractionOptions> {
-  const missionScope = actor.role === 'ADMIN' ? undefined : inArray(missions.id, scopeMissionIds(db, actor))
+  const missionScope = missionScopeCondition(db, actor, missions.id)
   const missionRows = await db
     .select({ id: missions.id, name: missions.name })
     .from(missions)

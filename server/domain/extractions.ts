@@ -11,6 +11,7 @@ import { errors } from '../lib/http-error.ts'
 import { recordAudit, type Tx } from './audit.ts'
 import { csvStream } from './extraction-files.ts'
 import { countExtraction } from './extraction-query.ts'
+import { assertExtractionScope } from './extraction-scope.ts'
 import { extractionChunks } from './extraction-rows.ts'
 import type { LeadActor } from './lead-access.ts'
 
@@ -67,8 +68,9 @@ async function record(
 }
 
 /**
- * Starts an extraction: counts the matching leads, records it, then either returns the CSV stream
- * (at most `streamMaxRows` rows) or queues the job in the same transaction as its record.
+ * Starts an extraction: refuses a mission or market the actor does not see (404, nothing recorded;
+ * issue #26), counts the matching leads, records it, then either returns the CSV stream (at most
+ * `streamMaxRows` rows) or queues the job in the same transaction as its record.
  */
 export async function startExtraction(
   db: Db,
@@ -76,6 +78,7 @@ export async function startExtraction(
   body: ExtractionBody,
   { streamMaxRows, send }: { streamMaxRows: number; send: Sender },
 ): Promise<StartedExtraction> {
+  await assertExtractionScope(db, actor, body.filters)
   const count = await countExtraction(db, actor, body.filters)
   if (body.format === 'xlsx' && count > XLSX_MAX_ROWS)
     throw errors.invalid(

@@ -1,13 +1,13 @@
 // Who may read or act on a lead (issue #17 point 1; docs/domain.md "Users, roles and access"), the
 // one rule every lead and call route goes through: a teleoperator sees the leads of the missions they
-// are assigned to; a manager those of the missions assigned to the members of their teams, themself
-// included; an administrator every lead. A lead one may not see answers exactly like a lead that does
-// not exist (404 "Lead introuvable."), so ids cannot be probed.
-import { and, eq, inArray, or, type SQL } from 'drizzle-orm'
-import { alias } from 'drizzle-orm/pg-core'
+// are assigned to; a manager those too, and the leads of the missions an administrator opened to the
+// teams they manage (mission_teams, issue #26: what a manager assigns never widens what they see); an
+// administrator every lead. A lead one may not see answers exactly like a lead that does not exist
+// (404 "Lead introuvable."), so ids cannot be probed.
+import { and, eq, inArray, or, type Column, type SQL } from 'drizzle-orm'
 import type { Role } from '../../src/contracts/roles.ts'
 import type { Db } from '../db/client.ts'
-import { leads, markets, missionUsers, teamMembers } from '../db/schema.ts'
+import { leads, markets, missionTeams, missionUsers, teamMembers } from '../db/schema.ts'
 import { errors } from '../lib/http-error.ts'
 import { worksOnLead } from './lead-holding.ts'
 import { whereRef } from './lead-view.ts'
@@ -22,17 +22,34 @@ export function leadNotFound() {
   return errors.notFound(LEAD_NOT_FOUND)
 }
 
-/** The users whose missions the actor sees: themself, and for a manager every member of the teams they manage. */
-function scopeUsers(db: Db, actor: LeadActor): SQL {
-  if (actor.role !== 'MANAGER') return eq(missionUsers.userId, actor.id)
-  const mine = alias(teamMembers, 'mine')
-  const teamMates = db
-    .select({ userId: teamMembers.userId })
-    .from(teamMembers)
-    .innerJoin(mine, eq(mine.teamId, teamMembers.teamId))
-    // Issue #12: a manager manages the teams where they are flagged manager (team_members.is_manager).
-    .where(and(eq(mine.userId, actor.id), eq(mine.isManager, true)))
-  return or(eq(missionUsers.userId, actor.id), inArray(missionUsers.userId, teamMates))!
+/** The ids of the missions the user is assigned to (a subquery). */
+function assignedMissionIds(db: Db, userId: number) {
+  return db.select({ id: missionUsers.missionId }).from(missionUsers).where(eq(missionUsers.userId, userId))
+}
+
+/**
+ * The ids of the missions opened to a team the user manages (a subquery): a team's managers are its
+ * members flagged `is_manager` (issue #12); an archived team has no members, so it opens nothing.
+ */
+export function openedMissionIds(db: Db, userId: number) {
+  return db
+    .select({ id: missionTeams.missionId })
+    .from(missionTeams)
+    .innerJoin(teamMembers, eq(teamMembers.teamId, missionTeams.teamId))
+    .where(and(eq(teamMembers.userId, userId), eq(teamMembers.isManager, true)))
+}
+
+/**
+ * The condition on a mission id (`missions.id`, `markets.mission_id`) that keeps the missions whose
+ * leads the actor sees: a teleoperator's assigned missions; a manager's, and the missions opened to
+ * the teams they manage; `undefined` for an administrator (every mission). Every screen offering
+ * missions to a manager (extraction filters, follow-up) and every lead query go through it.
+ */
+export function missionScopeCondition(db: Db, actor: LeadActor, missionId: Column): SQL | undefined {
+  if (actor.role === 'ADMIN') return undefined
+  const assigned = inArray(missionId, assignedMissionIds(db, actor.id))
+  if (actor.role !== 'MANAGER') return assigned
+  return or(assigned, inArray(missionId, openedMissionIds(db, actor.id)))
 }
 
 /**
@@ -43,15 +60,7 @@ function scopeUsers(db: Db, actor: LeadActor): SQL {
  */
 export function visibleLeadsCondition(db: Db, actor: LeadActor): SQL | undefined {
   if (actor.role === 'ADMIN') return undefined
-  return or(inArray(markets.missionId, scopeMissionIds(db, actor)), eq(leads.processingUserId, actor.id))
-}
-
-/**
- * The ids of the missions whose leads a teleoperator or manager sees (a subquery), for screens that
- * offer missions to choose from (the extraction filters, issue #13). Administrators see every mission.
- */
-export function scopeMissionIds(db: Db, actor: LeadActor) {
-  return db.select({ id: missionUsers.missionId }).from(missionUsers).where(scopeUsers(db, actor))
+  return or(missionScopeCondition(db, actor, markets.missionId), eq(leads.processingUserId, actor.id))
 }
 
 /** The lead (uuid or numeric id) with its mission id when the actor may see it, else 404. */

@@ -16,7 +16,7 @@ import {
 
 const t = signedInServer({
   users: { teleop: {}, manager: { role: 'MANAGER' } },
-  // The manager sees the missions of their team's members (server/domain/lead-access.ts).
+  // The missions are opened to the team, so its manager sees them (server/domain/lead-access.ts).
   team: ['teleop', 'manager'],
 })
 const { teleop: me, manager: other } = t.users
@@ -25,7 +25,7 @@ let lead: { id: number }
 
 beforeEach(async () => {
   const { db } = t.database
-  const { market } = await insertMission(db, { userIds: [me.id] })
+  const { market } = await insertMission(db, { userIds: [me.id], teamIds: [t.teamId] })
   lead = await insertLead(db, market.id, { processingUserId: me.id })
 })
 

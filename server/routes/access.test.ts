@@ -9,9 +9,10 @@ import { describe, expect, it } from 'vitest'
 import type { Access } from '../lib/access.ts'
 import type { Role } from '../../src/contracts/roles.ts'
 import { createAgent, type Agent } from '../../tests/setup/agent.ts'
+import { insertLead, insertMission } from '../../tests/factories/leads.ts'
+import { extractions, missionUsers } from '../db/schema.ts'
 import { signedInServer } from '../../tests/setup/signed-in-server.ts'
 import { insertTeam, insertUser } from '../../tests/factories/users.ts'
-import { insertMission } from '../../tests/factories/leads.ts'
 
 const PUBLIC = 'public'
 const SIGNED_IN = 'authenticated'
@@ -148,13 +149,18 @@ const TABLE: Record<string, Access> = {
   'PUT /api/configuration/defaultRecallDelayMinutes': ADMIN,
   'PUT /api/configuration/smsLimits': ADMIN,
   'PUT /api/configuration/smsCountries': ADMIN,
-  // assignments (a manager: the members of the teams they manage, server/domain/assignments.ts)
+  // assignments (a manager: the members of the teams they manage, on the missions opened to those
+  // teams, never themself: server/domain/assignment-scope.ts, CLOSED_MISSION below)
   'GET /api/assignments/missions': ADMIN_MANAGER,
   'GET /api/assignments/teams': ADMIN,
   'GET /api/assignments/mission/:missionId': ADMIN_MANAGER,
   'POST /api/assignments/mission/:missionId/assign': ADMIN_MANAGER,
   'POST /api/assignments/mission/:missionId/unassign': ADMIN_MANAGER,
   'POST /api/assignments/mission/:missionId/assign-team': ADMIN_MANAGER,
+  // the teams a mission is opened to (issue #26)
+  'GET /api/assignments/mission/:missionId/teams': ADMIN,
+  'POST /api/assignments/mission/:missionId/open-team': ADMIN,
+  'POST /api/assignments/mission/:missionId/close-team': ADMIN,
   // tags
   'GET /api/tags': ADMIN_MANAGER,
   'POST /api/tags': ADMIN,
@@ -206,7 +212,7 @@ const TABLE: Record<string, Access> = {
   'GET /api/imports/:id/rejected.csv': ADMIN,
   'GET /api/import-mappings': ADMIN,
   'DELETE /api/import-mappings/:id': ADMIN,
-  // extractions (a manager: the leads they see, server/domain/lead-access.ts)
+  // extractions (a manager: the leads they see, server/domain/lead-access.ts; CLOSED_MISSION below)
   'GET /api/extractions/options': ADMIN_MANAGER,
   'POST /api/extractions/count': ADMIN_MANAGER,
   'POST /api/extractions': ADMIN_MANAGER,
@@ -240,8 +246,34 @@ const DISPLAY_ROUTES = ['GET /api/leaderboard']
 
 const ROLE_USERS = { ADMIN: 'admin', MANAGER: 'manager', TELEOPERATOR: 'teleop' } as const
 
+type ScopeIds = { missionId: number; self: number; member: number; teamId: number }
+
+/**
+ * Issue #26: the manager's role admits these routes, but not on a mission that is neither opened to
+ * a team they manage nor assigned to them: each call names such a mission and answers as a mission
+ * that does not exist (404 "Mission introuvable."), changing nothing. `self` is the manager, `member`
+ * a teleoperator of the team they manage.
+ */
+const CLOSED_MISSION: [string, (ids: ScopeIds) => Record<string, unknown> | undefined][] = [
+  ['GET /api/assignments/mission/:missionId', () => undefined],
+  ['POST /api/assignments/mission/:missionId/assign', ({ self }) => ({ userIds: [self] })],
+  ['POST /api/assignments/mission/:missionId/assign', ({ member }) => ({ userIds: [member] })],
+  ['POST /api/assignments/mission/:missionId/unassign', ({ member }) => ({ userIds: [member] })],
+  ['POST /api/assignments/mission/:missionId/assign-team', ({ teamId }) => ({ teamId })],
+  ['POST /api/extractions/count', ({ missionId }) => ({ filters: { missionIds: [missionId] } })],
+  [
+    'POST /api/extractions',
+    ({ missionId }) => ({
+      filters: { missionIds: [missionId] },
+      columns: ['firstName', 'lastName', 'phone', 'email', 'address'],
+      format: 'csv',
+    }),
+  ],
+]
+
 const t = signedInServer({
   users: { admin: { role: 'ADMIN' }, manager: { role: 'MANAGER' }, teleop: {} },
+  team: ['manager', 'teleop'],
 })
 
 /** A concrete URL for a route pattern: every parameter 1 (an optional one left out). */
@@ -359,13 +391,15 @@ const USER_ROUTES: [key: string, callers: ('manager' | 'teleop')[], about: About
 describe('a user one may not see answers like a user that does not exist (issue #26)', () => {
   it('gives the very status and body of an unknown id, while a user one sees is answered', async () => {
     const { db } = t.database
-    // The manager manages a team with one teleoperator; the fixture's teleoperator is not in it.
+    // The manager manages a team with one teleoperator (the mission is opened to it); the stranger is
+    // in no team of theirs.
     const member = await insertUser(db, { email: 'member@test.fr' })
-    await insertTeam(db, 'Équipe du manager', [t.users.manager.id, member.id])
-    const { mission } = await insertMission(db)
+    const stranger = await insertUser(db, { email: 'stranger@test.fr' })
+    const team = await insertTeam(db, 'Équipe du manager', [t.users.manager.id, member.id])
+    const { mission } = await insertMission(db, { teamIds: [team.id] })
     const NOBODY = 2_000_000_000
     const seen = { manager: member.id, teleop: t.users.teleop.id }
-    const hidden = { manager: t.users.teleop.id, teleop: t.users.admin.id }
+    const hidden = { manager: stranger.id, teleop: t.users.admin.id }
     const send = (agent: Agent, about: AboutUser, id: number) =>
       agent.request({ method: 'GET', ...about(id, mission.id) })
 
@@ -385,5 +419,29 @@ describe('a user one may not see answers like a user that does not exist (issue 
         expect((await send(agent, about, seen[caller])).statusCode, label).toBe(200)
       }
     }
+  })
+})
+
+describe('a manager on a mission not opened to their teams (issue #26)', () => {
+  it('answers every route of CLOSED_MISSION 404 as for a missing mission, and changes nothing', async () => {
+    const { db } = t.database
+    const { mission, market } = await insertMission(db, { name: 'Fermée' })
+    await insertLead(db, market.id)
+    const ids = {
+      missionId: mission.id,
+      self: t.users.manager.id,
+      member: t.users.teleop.id,
+      teamId: t.teamId,
+    }
+    for (const [key, body] of CLOSED_MISSION) {
+      expect(TABLE[key], key).toEqual(ADMIN_MANAGER)
+      const [method, pattern] = key.split(' ') as [string, string]
+      const url = pattern.replace(':missionId', String(mission.id))
+      const response = await t.agents.manager.request({ method: method as 'GET', url, payload: body(ids) })
+      expect(response.statusCode, key).toBe(404)
+      expect(response.json().error, key).toEqual({ code: 'NOT_FOUND', message: 'Mission introuvable.' })
+    }
+    expect(await db.select().from(missionUsers)).toEqual([])
+    expect(await db.select().from(extractions)).toEqual([])
   })
 })

@@ -1,6 +1,7 @@
 // Assignments resource (issue #12, docs/domain.md "Assignments"): the users × missions and users ×
-// teams grids, one mission's users, and the changes. A grid's checkbox changes at once (optimistic)
-// and comes back as it was if the server refuses; every change then refetches what it may move.
+// teams grids, one mission's users, the teams it is opened to (issue #26, administrators), and the
+// changes. A grid's checkbox changes at once (optimistic) and comes back as it was if the server
+// refuses; every change then refetches what it may move.
 import {
   keepPreviousData,
   mutationOptions,
@@ -14,6 +15,7 @@ import type {
   MissionAssignmentPage,
   MissionAssignmentQuery,
   MissionGrid,
+  MissionTeams,
   TeamGrid,
 } from '../contracts/assignments.ts'
 import type { Team } from '../contracts/teams.ts'
@@ -27,6 +29,7 @@ export type MissionCellInput = { missionId: number; userId: number; assigned: bo
 export type TeamCellInput = { teamId: number; userId: number; member: boolean }
 export type MissionUsersInput = { missionId: number; userIds: number[] }
 export type MissionTeamInput = { missionId: number; teamId: number }
+export type MissionTeamAccessInput = MissionTeamInput & { open: boolean }
 
 function withQuery(path: string, params: Record<string, string | number | boolean | undefined>): string {
   const query = new URLSearchParams()
@@ -61,6 +64,13 @@ export const assignmentQueries = {
           signal,
         }),
       placeholderData: keepPreviousData,
+    }),
+  /** The teams the mission is opened to; under the mission's key, so its changes refetch it too. */
+  missionTeams: (missionId: number) =>
+    queryOptions({
+      queryKey: [...assignmentQueries.missions(), missionId, 'teams'] as const,
+      queryFn: ({ signal }) =>
+        apiRequest<MissionTeams>(`/api/assignments/mission/${missionId}/teams`, { signal }),
     }),
 }
 
@@ -161,6 +171,21 @@ export const assignmentMutations = {
       mutationKey: [...assignmentQueries.all(), 'assign-team'] as const,
       mutationFn: ({ missionId, teamId }: MissionTeamInput) => change(missionId, 'assign-team', { teamId }),
       onSettled: (_data, _error, { missionId }) => missionChanged(queryClient, missionId),
+      meta: notifyRefusal,
+    }),
+  /** Opens the mission to a team or closes it (administrators): the answer is the list as it now is. */
+  setMissionTeam: (queryClient: QueryClient) =>
+    mutationOptions({
+      mutationKey: [...assignmentQueries.all(), 'mission-team'] as const,
+      mutationFn: ({ missionId, teamId, open }: MissionTeamAccessInput) =>
+        apiRequest<MissionTeams>(
+          `/api/assignments/mission/${missionId}/${open ? 'open-team' : 'close-team'}`,
+          { method: 'POST', body: { teamId } },
+        ),
+      onSuccess: (teams) =>
+        queryClient.setQueryData(assignmentQueries.missionTeams(teams.missionId).queryKey, teams),
+      onSettled: (_data, _error, { missionId }) =>
+        void queryClient.invalidateQueries({ queryKey: auditQueries.entity('mission', missionId) }),
       meta: notifyRefusal,
     }),
 }

@@ -115,8 +115,14 @@ describe('routing rules (spec §2)', () => {
     const me = makeMe('ADMIN')
     server.use(
       http.post('*/api/login', () => HttpResponse.json({ user: me })),
-      http.get('*/api/assignments/mission/:id', () =>
-        HttpResponse.json({ error: { code: 'NOT_FOUND', message: 'Mission introuvable.' } }, { status: 404 }),
+      // The page's loader asks an administrator for the mission's users and teams (issue #26).
+      ...['*/api/assignments/mission/:id', '*/api/assignments/mission/:id/teams'].map((path) =>
+        http.get(path, () =>
+          HttpResponse.json(
+            { error: { code: 'NOT_FOUND', message: 'Mission introuvable.' } },
+            { status: 404 },
+          ),
+        ),
       ),
     )
     const { router } = renderApp('/affectations/mission/7')

@@ -52,6 +52,20 @@ export type AssignUsersBody = z.infer<typeof assignUsersBodySchema>
 export const assignTeamBodySchema = z.object({ teamId: idSchema })
 export type AssignTeamBody = z.infer<typeof assignTeamBodySchema>
 
+/**
+ * GET /api/assignments/mission/{missionId}/teams and the open-team/close-team answers (issue #26,
+ * administrators): the teams the mission is opened to, whose managers see its leads and assign those
+ * teams' members to it. Non-archived teams, plus an archived one still opened.
+ */
+export const missionTeamsSchema = z.object({
+  missionId: z.number().int(),
+  teams: z.array(
+    z.object({ id: z.number().int(), name: z.string(), archived: z.boolean(), opened: z.boolean() }),
+  ),
+})
+export type MissionTeams = z.infer<typeof missionTeamsSchema>
+export type MissionTeamsItem = MissionTeams['teams'][number]
+
 const personSchema = z.object({
   id: z.number().int(),
   firstName: z.string(),

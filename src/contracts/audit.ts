@@ -41,6 +41,9 @@ export const AUDIT_ACTIONS = [
   // Assignments (docs/domain.md "Assignments"): a user added to or removed from a mission.
   'assign',
   'unassign',
+  // Issue #26: a mission opened to a team (its managers see the mission's leads) or closed to it.
+  'open-team',
+  'close-team',
   // Missions without leads and markets without leads may be deleted (docs/domain.md "Missions and markets").
   'delete',
   // Users (docs/domain.md "Users (back office)"): status changes and the Aircall account link.

@@ -1,5 +1,6 @@
 // Issue #12 "Assignments", on the production build: an administrator adds a whole team to a mission
-// on the per-mission page; a teleoperator of that team then takes a lead of that mission at once.
+// on the per-mission page, which also opens the mission to the team (issue #26, "Équipes ayant
+// accès"); a teleoperator of that team then takes a lead of that mission at once.
 // The team's teleoperators lose their other missions first, so the lead handed out can only come from
 // the mission assigned here: this file runs a server of its own (own port and data directory).
 import { expect, test, type Page } from '@playwright/test'
@@ -62,6 +63,10 @@ test('an administrator assigns a team to a mission; its teleoperator then finds 
   await addTeam.getByLabel('Équipe').selectOption({ label: TEAM })
   await addTeam.getByRole('button', { name: 'Ajouter l’équipe' }).click()
   await expect(page.getByText(/utilisateurs? ajoutés?\./)).toBeVisible()
+  // Demo data: the mission was opened to Lyon only; adding Nantes opened it to Nantes too.
+  const access = page.getByRole('region', { name: 'Équipes ayant accès' })
+  await expect(access.getByRole('checkbox', { name: TEAM })).toBeChecked()
+  await expect(access.getByRole('checkbox', { name: 'Équipe Lyon' })).toBeChecked()
   const assigned = page.getByRole('region', { name: 'Utilisateurs affectés' })
   await assigned.getByLabel('Rechercher parmi les affectés').fill(AGENT)
   await expect(assigned.getByText(AGENT)).toBeVisible()

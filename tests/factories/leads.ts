@@ -9,6 +9,7 @@ import {
   calls,
   leads,
   markets,
+  missionTeams,
   missionUsers,
   missions,
   tags as tagCatalogue,
@@ -75,6 +76,8 @@ export async function insertMission(
     name?: string
     durationDays?: number
     userIds?: number[]
+    /** The teams the mission is opened to (mission_teams, issue #26): their managers see its leads. */
+    teamIds?: number[]
     tags?: TagFixture[]
     /** The mission's calling rules (issue #12); by default callable at any hour. */
     calling?: Partial<MissionCallingFields>
@@ -152,6 +155,10 @@ export async function insertMission(
     await db
       .insert(missionUsers)
       .values(options.userIds.map((userId) => ({ missionId: mission!.id, userId })))
+  if (options.teamIds?.length)
+    await db
+      .insert(missionTeams)
+      .values(options.teamIds.map((teamId) => ({ missionId: mission!.id, teamId })))
   return { mission: mission!, market: market!, steps, tags }
 }
 
@@ -218,8 +225,8 @@ export async function insertCall(db: Db, fixture: Partial<typeof calls.$inferIns
  * it; `tag(label)` is one of insertMission's tags ("Suite", "Rappeler", "RDV pris"). The call began a
  * minute ago, never before today's Paris midnight: it is one of today's calls at any hour.
  */
-export async function insertHeldLeadWithEndedCall(db: Db, userId: number) {
-  const fixture = await insertMission(db, { userIds: [userId] })
+export async function insertHeldLeadWithEndedCall(db: Db, userId: number, teamIds: number[] = []) {
+  const fixture = await insertMission(db, { userIds: [userId], teamIds })
   const now = new Date()
   const lead = await insertLead(db, fixture.market.id, {
     processingUserId: userId,

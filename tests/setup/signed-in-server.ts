@@ -62,6 +62,8 @@ export type SignedInServer<Name extends string> = {
   users: Record<Name, UserRow>
   /** The named users' agents, signed in before each test. */
   agents: Record<Name, Agent>
+  /** The id of the `team` ('Équipe') in the current test, e.g. to open a mission to it (issue #26). */
+  readonly teamId: number
   /** A fresh agent signed in as `email` (throws if the sign-in fails). */
   signIn: (email: string, options?: AgentOptions) => Promise<Agent>
 }
@@ -73,6 +75,7 @@ export function signedInServer<Name extends string = never>(
   let testApp: TestApp | undefined
   const rows = new Map<Name, UserRow>()
   const agents = new Map<Name, Agent>()
+  let teamId: number | undefined
 
   const current = (): TestApp => {
     if (!testApp)
@@ -104,14 +107,17 @@ export function signedInServer<Name extends string = never>(
     if (options.resetBeforeEach !== false) await reset()
     rows.clear()
     agents.clear()
+    teamId = undefined
     for (const [name, { signIn: _signIn, headers: _headers, remoteAddress: _address, ...fixture }] of named)
       rows.set(name, await insertUser(database.db, { email: `${name}@test.fr`, ...fixture }))
     if (options.team?.length)
-      await insertTeam(
-        database.db,
-        'Équipe',
-        options.team.map((name) => rows.get(name)!.id),
-      )
+      teamId = (
+        await insertTeam(
+          database.db,
+          'Équipe',
+          options.team.map((name) => rows.get(name)!.id),
+        )
+      ).id
     for (const [name, user] of named)
       if (user.signIn ?? options.signIn ?? true) agents.set(name, await signIn(rows.get(name)!.email, user))
   })
@@ -125,6 +131,10 @@ export function signedInServer<Name extends string = never>(
       return current().database
     },
     reset: () => current().reset(),
+    get teamId() {
+      if (teamId === undefined) throw new Error('signedInServer: no `team` in this test')
+      return teamId
+    },
     users: Object.fromEntries(
       nameList.map((name) => [name, liveRow(() => found(rows, name, 'user'))]),
     ) as Record<Name, UserRow>,

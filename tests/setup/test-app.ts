@@ -30,6 +30,7 @@ const RESET_TABLES = [
   'tags',
   'missions',
   'mission_users',
+  'mission_teams',
   'markets',
   'leads',
   'sessions',

@@ -1,4 +1,5 @@
-// Missions, the users assigned to them, and their markets (a lead belongs to one market).
+// Missions, the users assigned to them, the teams they are opened to, and their markets (a lead
+// belongs to one market).
 import { sql } from 'drizzle-orm'
 import { index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import {
@@ -8,6 +9,7 @@ import {
 } from '../../../src/contracts/calling-rules.ts'
 import { bytea, ts } from './columns.ts'
 import { callProcesses } from './call-processes.ts'
+import { teams } from './teams.ts'
 import { users } from './users.ts'
 
 export const missions = pgTable(
@@ -60,6 +62,25 @@ export const missionUsers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.missionId, t.userId] }), index('mission_users_user_idx').on(t.userId)],
+)
+
+/**
+ * The teams an administrator opened the mission to (issue #26, migration 0029, hand-written): the
+ * managers of those teams see its leads and assign those teams' members to it (docs/domain.md
+ * "Assignments").
+ */
+export const missionTeams = pgTable(
+  'mission_teams',
+  {
+    missionId: integer('mission_id')
+      .notNull()
+      .references(() => missions.id, { onDelete: 'cascade' }),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.missionId, t.teamId] }), index('mission_teams_team_idx').on(t.teamId)],
 )
 
 export const markets = pgTable(

@@ -1,7 +1,7 @@
 // The lead follow-up's reads (issue #14; docs/domain.md "Timeline and follow-up"): the missions a
 // reader follows (administrators all, managers their teams': server/domain/lead-access.ts), one
 // mission's counts per market in one grouped statement, and the paged lead list behind a count.
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
+import { and, asc, eq, isNull } from 'drizzle-orm'
 import { sql } from 'drizzle-orm'
 import {
   FOLLOW_UP_ALERTS,
@@ -18,7 +18,7 @@ import { rowsOf, type Db } from '../../db/client.ts'
 import { markets, missions } from '../../db/schema.ts'
 import { errors } from '../../lib/http-error.ts'
 import { dayRange, parisDay } from '../gamification/paris-day.ts'
-import { scopeMissionIds, type LeadActor } from '../lead-access.ts'
+import { missionScopeCondition, type LeadActor } from '../lead-access.ts'
 import { canRead, readableUsers } from '../live-access.ts'
 import { alertConditions, bucketCondition, bucketOrder, OPEN, type FollowUpClock } from './buckets.ts'
 
@@ -36,12 +36,7 @@ async function followedMissions(db: Db, reader: LeadActor): Promise<MissionRow[]
       leadProcessingDurationDays: missions.leadProcessingDurationDays,
     })
     .from(missions)
-    .where(
-      and(
-        isNull(missions.archivedAt),
-        reader.role === 'ADMIN' ? undefined : inArray(missions.id, scopeMissionIds(db, reader)),
-      ),
-    )
+    .where(and(isNull(missions.archivedAt), missionScopeCondition(db, reader, missions.id)))
     .orderBy(asc(missions.name), asc(missions.id))
 }
 

@@ -6,7 +6,8 @@ import { insertLead, insertMission } from '../../../tests/factories/leads.ts'
 import { missionUsers, missions } from '../../db/schema.ts'
 import type { Agent } from '../../../tests/setup/agent.ts'
 
-// `manager` manages the team "Équipe" of `teleop`; `other` is in no team of theirs.
+// `manager` manages the team "Équipe" of `teleop`; `other` is in no team of theirs. A manager's
+// missions are those opened to their team (issue #26; the attack of the issue: assignment-scope.test.ts).
 const t = signedInServer({
   users: { admin: { role: 'ADMIN' }, manager: { role: 'MANAGER' }, teleop: {}, other: {} },
   team: ['manager', 'teleop'],
@@ -93,7 +94,7 @@ describe('assigning users to a mission', () => {
 })
 
 describe('adding a whole team', () => {
-  it('adds its active teleoperators and managers, not its inactive members nor administrators', async () => {
+  it('adds its active teleoperators and managers, not its inactive members nor administrators, and opens the mission to it', async () => {
     const { db } = t.database
     const inactive = await insertUser(db, { status: 'INACTIVE' })
     const adminMember = await insertUser(db, { role: 'ADMIN' })
@@ -111,6 +112,14 @@ describe('adding a whole team', () => {
     expect(await assignedTo(mission.id)).toEqual(expected)
     const audit = (await admin.request({ url: `/api/audit/mission/${mission.id}` })).json()
     expect(audit.items[0].after).toMatchObject({ team: 'Lyon' })
+    expect(audit.items.map((entry: { action: string }) => entry.action).toSorted()).toEqual([
+      'assign',
+      'assign',
+      'open-team',
+    ])
+    // Adding a whole team opens the mission to it: its managers see the mission's leads.
+    const teams = (await admin.request({ url: `/api/assignments/mission/${mission.id}/teams` })).json()
+    expect(teams.teams).toContainEqual({ id: team.id, name: 'Lyon', archived: false, opened: true })
     expect((await post(admin, `mission/${mission.id}/assign-team`, { teamId: 99_999 })).statusCode).toBe(404)
   })
 })
@@ -118,8 +127,8 @@ describe('adding a whole team', () => {
 describe('who may assign', () => {
   it('a manager assigns the members of the teams they manage; anyone else is a user that does not exist', async () => {
     const { db } = t.database
-    const { mission } = await insertMission(db)
-    expect((await assign(manager, mission.id, [users.teleop.id, users.manager.id])).statusCode).toBe(200)
+    const { mission } = await insertMission(db, { teamIds: [t.teamId] })
+    expect((await assign(manager, mission.id, [users.teleop.id])).statusCode).toBe(200)
     const outside = await assign(manager, mission.id, [users.other.id])
     // Issue #26: the very answer for an id nobody has.
     const nobody = await assign(manager, mission.id, [999_999])
@@ -130,22 +139,25 @@ describe('who may assign', () => {
     // One outsider in the batch: nothing changes.
     await unassign(manager, mission.id, [users.teleop.id])
     expect((await assign(manager, mission.id, [users.teleop.id, users.other.id])).statusCode).toBe(404)
-    expect(await assignedTo(mission.id)).toEqual([users.manager.id])
+    expect(await assignedTo(mission.id)).toEqual([])
     expect((await unassign(manager, mission.id, [users.other.id])).statusCode).toBe(404)
-    // The grid and the list show the manager their teams' members only.
+    // The grid shows the manager their teams' members only, against the missions opened to them.
+    await insertMission(db, { name: 'Fermée' })
     const grid = (await manager.request({ url: '/api/assignments/missions' })).json()
     expect(grid.items.map((u: { id: number }) => u.id).toSorted()).toEqual(
       [users.manager.id, users.teleop.id].toSorted(),
     )
+    expect(grid.missions.map((m: { id: number }) => m.id)).toEqual([mission.id])
   })
 
   it('a manager adds a team they manage, not another; teams membership stays with administrators', async () => {
     const { db } = t.database
-    const { mission } = await insertMission(db)
+    const { mission } = await insertMission(db, { teamIds: [t.teamId] })
     const [mine] = (await manager.request({ url: '/api/teams' })).json().items
-    expect((await post(manager, `mission/${mission.id}/assign-team`, { teamId: mine.id })).statusCode).toBe(
-      200,
-    )
+    const added = await post(manager, `mission/${mission.id}/assign-team`, { teamId: mine.id })
+    expect(added.statusCode).toBe(200)
+    // Never themself (issue #26): their own missions are an administrator's decision.
+    expect(added.json().changedUserIds).toEqual([users.teleop.id])
     const strange = await insertTeam(db, 'Nantes', [users.other.id])
     const res = await post(manager, `mission/${mission.id}/assign-team`, { teamId: strange.id })
     expect(res.statusCode).toBe(403)
@@ -167,6 +179,9 @@ describe('who may assign', () => {
       await assign(teleop, mission.id, [users.teleop.id]),
       await unassign(teleop, mission.id, [users.teleop.id]),
       await post(teleop, `mission/${mission.id}/assign-team`, { teamId: 1 }),
+      await teleop.request({ url: `/api/assignments/mission/${mission.id}/teams` }),
+      await post(teleop, `mission/${mission.id}/open-team`, { teamId: 1 }),
+      await post(teleop, `mission/${mission.id}/close-team`, { teamId: 1 }),
     ])
       expect(res.statusCode).toBe(403)
   })

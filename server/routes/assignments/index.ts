@@ -1,6 +1,7 @@
 // Assignments (issue #12, docs/domain.md "Assignments"): who works on which mission. Administrators
-// change everything; a manager assigns the members of the teams they manage to missions (the domain
-// answers 403 for anyone else); team membership itself goes through the Teams API (administrators).
+// change everything and open missions to teams (issue #26); a manager assigns the members of the teams
+// they manage to the missions opened to those teams, never themself (the domain answers 404 or 403,
+// server/domain/assignment-scope.ts); team membership itself goes through the Teams API.
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import {
@@ -12,11 +13,13 @@ import {
   missionAssignmentQuerySchema,
   missionGridSchema,
   missionIdParamSchema,
+  missionTeamsSchema,
   teamGridSchema,
 } from '../../../src/contracts/assignments.ts'
 import { commonErrors } from '../../../src/contracts/common.ts'
 import { missionAssignments, missionGrid, teamGrid } from '../../domain/assignment-reads.ts'
 import { assignTeam, assignUsers, unassignUsers } from '../../domain/assignments.ts'
+import { missionTeamList, setMissionTeam } from '../../domain/mission-teams.ts'
 
 export const ASSIGNERS = ['ADMIN', 'MANAGER'] as const
 const ADMINS = ['ADMIN'] as const
@@ -107,4 +110,36 @@ export default async function assignmentRoutes(fastify: FastifyInstance) {
     },
     async (request) => assignTeam(db, request.auth.user!, request.params.missionId, request.body.teamId),
   )
+
+  app.get(
+    '/api/assignments/mission/:missionId/teams',
+    {
+      config: { access: ADMINS },
+      schema: {
+        tags: ['assignments'],
+        params: missionIdParamSchema,
+        response: { 200: missionTeamsSchema, ...commonErrors },
+      },
+    },
+    async (request) => missionTeamList(db, request.params.missionId),
+  )
+
+  for (const [action, open] of [
+    ['open-team', true],
+    ['close-team', false],
+  ] as const)
+    app.post(
+      `/api/assignments/mission/:missionId/${action}`,
+      {
+        config: { access: ADMINS },
+        schema: {
+          tags: ['assignments'],
+          params: missionIdParamSchema,
+          body: assignTeamBodySchema,
+          response: { 200: missionTeamsSchema, 409: commonErrors[400], ...commonErrors },
+        },
+      },
+      async (request) =>
+        setMissionTeam(db, request.auth.user!.id, request.params.missionId, request.body.teamId, open),
+    )
 }

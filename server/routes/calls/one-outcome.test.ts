@@ -18,9 +18,12 @@ const t = signedInServer({ users: { teleop: {}, manager: { role: 'MANAGER' } }, 
 const { teleop: me } = t.users
 const { teleop: agent, manager } = t.agents
 
-/** A lead I hold and my ended call on it; insertMission's tags: "Suite" (step 1 → 2, 10 XP, goes on). */
+/**
+ * A lead I hold and my ended call on it, on a mission opened to the team (its manager sees it);
+ * insertMission's tags: "Suite" (step 1 → 2, 10 XP, goes on).
+ */
 async function heldLeadWithEndedCall() {
-  const held = await insertHeldLeadWithEndedCall(t.database.db, me.id)
+  const held = await insertHeldLeadWithEndedCall(t.database.db, me.id, [t.teamId])
   return { ...held, tag: (label: string) => held.tag(label).id }
 }
 
@@ -113,7 +116,7 @@ describe('one outcome per call', () => {
 describe('linking a call to a lead never reopens a closed one (issue #17)', () => {
   async function endedCallOnNoLead() {
     const { db } = t.database
-    const fixture = await insertMission(db, { userIds: [me.id] })
+    const fixture = await insertMission(db, { userIds: [me.id], teamIds: [t.teamId] })
     const call = await insertCall(db, { userId: me.id, endedAt: new Date(), status: 'done' })
     return { ...fixture, call }
   }

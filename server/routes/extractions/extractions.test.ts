@@ -8,7 +8,8 @@ import { appointments, auditEntries, extractions, leadTags, markets } from '../.
 import type { Agent } from '../../../tests/setup/agent.ts'
 import type { ExtractionBodyInput, ExtractionFiltersInput } from '../../../src/contracts/extractions.ts'
 
-// `manager` manages the team of `teleop` (mission A); `other` works on mission B, outside their teams.
+// `manager` manages the team of `teleop`, to which mission A is opened; `other` works on mission B,
+// which is not opened to it.
 const t = signedInServer({
   users: { admin: { role: 'ADMIN' }, manager: { role: 'MANAGER' }, teleop: {}, other: {} },
   team: ['manager', 'teleop'],
@@ -31,7 +32,7 @@ const extract = (who: Agent, body: Partial<ExtractionBodyInput>) =>
 /** Mission A (teleop's) with three leads, mission B (other's) with one; outcomes, calls, appointment. */
 async function seed() {
   const { db } = t.database
-  const a = await insertMission(db, { name: 'Alpha', userIds: [t.users.teleop.id] })
+  const a = await insertMission(db, { name: 'Alpha', userIds: [t.users.teleop.id], teamIds: [t.teamId] })
   const b = await insertMission(db, { name: 'Bêta', userIds: [t.users.other.id] })
   const [north] = await db.insert(markets).values({ missionId: a.mission.id, name: 'Nord' }).returning()
   const eloise = await insertLead(db, a.market.id, {
@@ -176,17 +177,26 @@ describe('the streamed CSV', () => {
 })
 
 describe('who may extract', () => {
-  it('gives a manager the leads of their teams’ missions only; another mission finds nothing', async () => {
+  it('gives a manager the leads of the missions opened to their teams only; another one is refused', async () => {
     const s = await seed()
     expect(await count(manager)).toBe(3)
-    expect(await count(manager, { missionIds: [s.b.mission.id] })).toBe(0)
+    // Issue #26: naming a mission (or a market of one) they do not see answers like a missing one.
+    for (const filters of [{ missionIds: [s.b.mission.id] }, { marketIds: [s.b.market.id] }]) {
+      const refused = await manager.request({
+        method: 'POST',
+        url: '/api/extractions/count',
+        payload: { filters },
+      })
+      expect(refused.statusCode).toBe(404)
+    }
     const file = await extract(manager, { columns: ['lastName', 'mission'] })
     expect(file.statusCode).toBe(200)
     expect(file.body).toContain('Alpha')
     expect(file.body).not.toContain('Étranger')
     expect(file.body).not.toContain('Bêta')
     const named = await extract(manager, { filters: { missionIds: [s.b.mission.id] }, columns: ['lastName'] })
-    expect(named.body.slice(1)).toBe('Nom\r\n')
+    expect(named.statusCode).toBe(404)
+    expect(named.json().error).toEqual({ code: 'NOT_FOUND', message: 'Mission introuvable.' })
 
     const options = (await manager.request({ url: '/api/extractions/options' })).json()
     expect(options.missions).toEqual([{ id: s.a.mission.id, name: 'Alpha' }])
@@ -196,11 +206,11 @@ describe('who may extract', () => {
     // A manager's history holds their own extractions; the administrator's are not theirs to read.
     await extract(admin, {})
     const mine = (await manager.request({ url: '/api/extractions' })).json()
-    expect(mine.total).toBe(2)
+    expect(mine.total).toBe(1)
     expect(mine.items.every((item: { user: { id: number } }) => item.user.id === t.users.manager.id)).toBe(
       true,
     )
-    expect((await admin.request({ url: '/api/extractions' })).json().total).toBe(3)
+    expect((await admin.request({ url: '/api/extractions' })).json().total).toBe(2)
     const [adminRow] = await t.database.db
       .select()
       .from(extractions)

@@ -18,6 +18,7 @@ import {
 } from '../../../src/contracts/extractions.ts'
 import { runExtractionJob } from '../../domain/extraction-job.ts'
 import { countExtraction } from '../../domain/extraction-query.ts'
+import { assertExtractionScope } from '../../domain/extraction-scope.ts'
 import { extractionFile, extractionHistory, extractionOptions } from '../../domain/extraction-reads.ts'
 import {
   EXTRACTION_QUEUE,
@@ -72,7 +73,11 @@ export default async function extractionRoutes(fastify: FastifyInstance) {
         response: { 200: extractionCountSchema, ...commonErrors },
       },
     },
-    async (request) => ({ count: await countExtraction(db, request.auth.user!, request.body.filters) }),
+    async (request) => {
+      // Issue #26: a mission (or market) the requester does not see is refused, not counted as 0.
+      await assertExtractionScope(db, request.auth.user!, request.body.filters)
+      return { count: await countExtraction(db, request.auth.user!, request.body.filters) }
+    },
   )
 
   app.post(

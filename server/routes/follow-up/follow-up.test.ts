@@ -23,7 +23,11 @@ const ago = (ms: number) => new Date(Date.now() - ms)
 async function scriptLeads() {
   const { db } = t.database
   const { teleop, other } = t.users
-  const { mission, market } = await insertMission(db, { name: 'Mission Soleil', userIds: [teleop.id] })
+  const { mission, market } = await insertMission(db, {
+    name: 'Mission Soleil',
+    userIds: [teleop.id],
+    teamIds: [t.teamId],
+  })
   const [nord] = await db.insert(markets).values({ missionId: mission.id, name: 'Nord' }).returning()
   const elsewhere = await insertMission(db, { name: 'Mission Zèbre', userIds: [other.id] })
   const lead = (fixture: Parameters<typeof insertLead>[2], marketId = market.id) =>

@@ -49,7 +49,8 @@ async function bookFirstSlot(leadId: number) {
 describe('experience, badges and tentacalls', () => {
   it('an outcome, a correction and a booking: ledger, total, daily figures, badges once', async () => {
     const { db } = t.database
-    const { lead, call, tag } = await insertHeldLeadWithEndedCall(db, me.id)
+    // On a mission opened to the team, so its manager may correct the outcome (issue #26).
+    const { lead, call, tag } = await insertHeldLeadWithEndedCall(db, me.id, [t.teamId])
     const tagged = await agent.request({
       method: 'POST',
       url: '/api/calls/tag',

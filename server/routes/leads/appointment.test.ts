@@ -13,7 +13,7 @@ import { bookAppointment } from '../../domain/appointments.ts'
 const HOUR = 60 * 60_000
 const t = signedInServer({
   users: { teleop: {}, manager: { role: 'MANAGER' } },
-  // The manager sees the missions of their team's members (server/domain/lead-access.ts).
+  // The missions are opened to the team, so its manager sees them (server/domain/lead-access.ts).
   team: ['teleop', 'manager'],
 })
 const { teleop: me } = t.users
@@ -26,7 +26,7 @@ function laterSlots(): Slot[] {
 
 async function heldLead() {
   const { db } = t.database
-  const fixture = await insertMission(db, { userIds: [me.id] })
+  const fixture = await insertMission(db, { userIds: [me.id], teamIds: [t.teamId] })
   const lead = await insertLead(db, fixture.market.id, {
     step: 2,
     status: 'IN_PROGRESS',
@@ -54,7 +54,7 @@ describe('GET /api/lead/{leadId}/appointment-availabilities', () => {
   it('lists the working days of 3 weeks with their free slots, for the lead’s mission only', async () => {
     const { db } = t.database
     const { lead, mission } = await heldLead()
-    const other = await insertMission(db, { userIds: [me.id] })
+    const other = await insertMission(db, { userIds: [me.id], teamIds: [t.teamId] })
     const [taken, free] = laterSlots()
     const neighbour = await insertLead(db, lead.marketId)
     const elsewhere = await insertLead(db, other.market.id)
@@ -102,7 +102,7 @@ describe('GET /api/lead/{leadId}/appointment-availabilities', () => {
   it('answers 404 for an unknown lead and alike to a teleoperator outside the lead’s missions', async () => {
     const { db } = t.database
     const managerId = (await db.select().from(users).where(eq(users.email, 'manager@test.fr')))[0]!.id
-    const { market } = await insertMission(db, { userIds: [managerId] })
+    const { market } = await insertMission(db, { userIds: [managerId], teamIds: [t.teamId] })
     const lead = await insertLead(db, market.id)
     expect((await availabilities(agent, 999_999)).statusCode).toBe(404)
     expect((await availabilities(agent, lead.id)).statusCode).toBe(404)
@@ -301,7 +301,7 @@ describe('who may book', () => {
 
   it('a manager forces the appointment of a lead waiting for one: APPOINTMENT, substatus cleared', async () => {
     const { db } = t.database
-    const { market } = await insertMission(db, { userIds: [me.id] })
+    const { market } = await insertMission(db, { userIds: [me.id], teamIds: [t.teamId] })
     const lead = await insertLead(db, market.id, {
       step: 2,
       status: 'IN_PROGRESS',

@@ -55,7 +55,8 @@ async function outcomeOf(leadId: number, tagId: number, userId: number) {
 
 /**
  * Team Lyon: the teleoperator, who works mission A, and the manager; team Nantes: a colleague, who
- * works mission B, and the other manager. The own lead is of mission A, the foreign one of mission B.
+ * works mission B, and the other manager. Each mission is opened to its team (issue #26). The own lead
+ * is of mission A, the foreign one of mission B.
  */
 async function seed(ownFree: boolean) {
   const { db } = t.database
@@ -68,10 +69,10 @@ async function seed(ownFree: boolean) {
     admin: (await insertUser(db, { email: EMAILS.admin, role: 'ADMIN' })).id,
   }
   const colleague = (await insertUser(db)).id
-  await insertTeam(db, 'Lyon', [ids.teleoperator, ids.manager])
-  await insertTeam(db, 'Nantes', [colleague, ids.otherManager])
-  const a = await insertMission(db, { name: 'A', userIds: [ids.teleoperator] })
-  const b = await insertMission(db, { name: 'B', userIds: [colleague] })
+  const lyon = await insertTeam(db, 'Lyon', [ids.teleoperator, ids.manager])
+  const nantes = await insertTeam(db, 'Nantes', [colleague, ids.otherManager])
+  const a = await insertMission(db, { name: 'A', userIds: [ids.teleoperator], teamIds: [lyon.id] })
+  const b = await insertMission(db, { name: 'B', userIds: [colleague], teamIds: [nantes.id] })
   const ownLead = await insertLead(db, a.market.id, ownFree ? {} : { processingUserId: ids.teleoperator })
   if (!ownFree)
     await db.update(users).set({ processingLeadId: ownLead.id }).where(eq(users.id, ids.teleoperator))

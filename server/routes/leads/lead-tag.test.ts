@@ -9,7 +9,7 @@ import { leadEvents, leadTags, leads, users } from '../../db/schema.ts'
 const MINUTE = 60_000
 const t = signedInServer({
   users: { teleop: {}, other: {}, manager: { role: 'MANAGER' } },
-  // The manager sees the missions of their team's members (server/domain/lead-access.ts).
+  // The missions are opened to the team, so its manager sees them (server/domain/lead-access.ts).
   team: ['teleop', 'other', 'manager'],
 })
 const { teleop: me, other } = t.users
@@ -17,7 +17,7 @@ const { teleop: agent, other: colleague, manager } = t.agents
 let mission: Awaited<ReturnType<typeof insertMission>>
 
 beforeEach(async () => {
-  mission = await insertMission(t.database.db, { userIds: [me.id, other.id] })
+  mission = await insertMission(t.database.db, { userIds: [me.id, other.id], teamIds: [t.teamId] })
 })
 
 // insertMission's tags: [0] "Suite" (step 1 → 2, IN_PROGRESS, 10 XP), [1] "Rappeler" (step 1, RECALL /

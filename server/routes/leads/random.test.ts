@@ -7,7 +7,7 @@ import { insertLead, insertMission } from '../../../tests/factories/leads.ts'
 
 const t = signedInServer({
   users: { teleop: {}, manager: { role: 'MANAGER' } },
-  // The manager sees the missions of their team's members (server/domain/lead-access.ts).
+  // The missions are opened to the team, so its manager sees them (server/domain/lead-access.ts).
   team: ['teleop', 'manager'],
 })
 const { teleop: me } = t.users
@@ -16,7 +16,7 @@ const { teleop: agent, manager } = t.agents
 describe('GET /api/lead/random/{x}', () => {
   it('answers up to x distinct leads the user may read, in the documented shape', async () => {
     const { db } = t.database
-    const { market, mission } = await insertMission(db, { userIds: [me.id] })
+    const { market, mission } = await insertMission(db, { userIds: [me.id], teamIds: [t.teamId] })
     const { market: other } = await insertMission(db)
     const mine = await Promise.all([1, 2, 3].map(() => insertLead(db, market.id)))
     await Promise.all([1, 2, 3].map(() => insertLead(db, other.id)))
@@ -35,7 +35,7 @@ describe('GET /api/lead/random/{x}', () => {
       missionId: mission.id,
     })
     expect((await agent.request({ url: '/api/lead/random/2' })).json().items).toHaveLength(2)
-    // The manager: their team's missions only (the other mission is nobody's of the team).
+    // The manager: the missions opened to their team only (the other mission is not).
     const managed = (await manager.request({ url: '/api/lead/random/50' })).json().items
     expect(managed.map((i: { id: number }) => i.id).toSorted()).toEqual(mine.map((l) => l.id).toSorted())
   })

@@ -17,7 +17,7 @@ let lead: Awaited<ReturnType<typeof insertLead>>
 
 beforeEach(async () => {
   const { db } = t.database
-  const { market } = await insertMission(db, { userIds: [me.id, other.id] })
+  const { market } = await insertMission(db, { userIds: [me.id, other.id], teamIds: [t.teamId] })
   lead = await insertLead(db, market.id, { processingUserId: me.id, processingSince: new Date() })
   await db.update(users).set({ processingLeadId: lead.id }).where(eq(users.id, me.id))
 })

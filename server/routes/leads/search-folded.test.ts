@@ -29,7 +29,7 @@ async function search(text: string, as = agent): Promise<LeadSearchResult> {
 const names = (result: LeadSearchResult) => result.items.map((i) => `${i.firstName} ${i.lastName}`)
 
 async function missionOfMe() {
-  return insertMission(t.database.db, { userIds: [me.id] })
+  return insertMission(t.database.db, { userIds: [me.id], teamIds: [t.teamId] })
 }
 
 describe('lead search ignores accents and case', () => {
@@ -150,7 +150,7 @@ describe('what the reader may do with each result', () => {
 
   it('says canPick from the rule of pick, with the reason, and pick agrees with it', async () => {
     const { db } = t.database
-    const { market } = await insertMission(db, { userIds: [me.id], durationDays: 30 })
+    const { market } = await insertMission(db, { userIds: [me.id], teamIds: [t.teamId], durationDays: 30 })
     await db.update(users).set({ firstName: 'Julie', lastName: 'Moreau' }).where(eq(users.id, julie.id))
     const since = new Date(Date.now() - 3_600_000)
     await insertLead(db, market.id, { firstName: 'Libre', lastName: 'Test' })
@@ -210,7 +210,7 @@ describe('what the reader may do with each result', () => {
       canPick: false,
       pickRefusal: 'NOT_CALL_CAPABLE',
     })
-    // A manager sees the missions of their teams' members and picks in any of them.
+    // A manager sees the missions opened to the teams they manage and picks in any of them.
     expect((await search('test', manager)).items[0]).toMatchObject({ canPick: true, pickRefusal: null })
     await insertCall(db, { userId: me.id, leadId: lead.id, endedAt: new Date(), status: 'done' })
     expect((await search('test')).items[0]).toMatchObject({ canPick: false, pickRefusal: 'UNTAGGED_CALL' })

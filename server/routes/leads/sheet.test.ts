@@ -9,7 +9,7 @@ import { callProcessSteps, calls, configuration, leadEvents, leads, users } from
 const DAY = 24 * 60 * 60 * 1000
 const t = signedInServer({
   users: { teleop: {}, manager: { role: 'MANAGER' } },
-  // The manager sees the missions of their team's members (server/domain/lead-access.ts).
+  // The missions are opened to the team, so its manager sees them (server/domain/lead-access.ts).
   team: ['teleop', 'manager'],
 })
 const { teleop: me } = t.users
@@ -18,7 +18,11 @@ const { teleop: agent, manager } = t.agents
 describe('GET /api/lead/{id}', () => {
   it('answers the lead with market, mission, ordered steps and tags, expiration and max step', async () => {
     const { db } = t.database
-    const { market, mission } = await insertMission(db, { userIds: [me.id], durationDays: 30 })
+    const { market, mission } = await insertMission(db, {
+      userIds: [me.id],
+      teamIds: [t.teamId],
+      durationDays: 30,
+    })
     const meet = new Date(Date.now() - 40 * DAY)
     const lead = await insertLead(db, market.id, { meetRequestDate: meet, processingUserId: me.id })
     for (const url of [
@@ -60,6 +64,7 @@ describe('GET /api/lead/{id}', () => {
     await db.insert(configuration).values({ key: 'defaultRecallDelayMinutes', value: 95 })
     const { market } = await insertMission(db, {
       userIds: [me.id],
+      teamIds: [t.teamId],
       tags: [
         { label: 'Rappel à convenir', status: 'RECALL', asksRecallDate: true, recallDelayMinutes: null },
         { label: 'Rappel demain', status: 'RECALL', asksRecallDate: true, recallDelayMinutes: 1440 },
@@ -80,7 +85,7 @@ describe('GET /api/lead/{id}', () => {
 
   it('gives max step 0 for a call process without steps, and 404 for an unknown lead', async () => {
     const { db } = t.database
-    const { market, mission } = await insertMission(db, { userIds: [me.id] })
+    const { market, mission } = await insertMission(db, { userIds: [me.id], teamIds: [t.teamId] })
     await db.delete(callProcessSteps).where(eq(callProcessSteps.callProcessId, mission.callProcessId!))
     const lead = await insertLead(db, market.id)
     const body = (await agent.request({ url: `/api/lead/${lead.id}` })).json()
@@ -103,7 +108,7 @@ describe('GET /api/lead/{id}', () => {
 
   it('names the reader’s own call that still needs its outcome (myCallId), and only theirs', async () => {
     const { db } = t.database
-    const { market } = await insertMission(db, { userIds: [me.id] })
+    const { market } = await insertMission(db, { userIds: [me.id], teamIds: [t.teamId] })
     const lead = await insertLead(db, market.id)
     const read = async (who: Agent) => (await who.request({ url: `/api/lead/${lead.uuid}` })).json().myCallId
     expect(await read(agent)).toBeNull()
@@ -124,7 +129,7 @@ describe('GET /api/lead/{id}', () => {
   it('says whether the reader may record the outcome now (canRecordOutcome), as tagging decides', async () => {
     const { db } = t.database
     const other = await insertUser(db, { email: 'other@test.fr' })
-    const { market } = await insertMission(db, { userIds: [me.id, other.id] })
+    const { market } = await insertMission(db, { userIds: [me.id, other.id], teamIds: [t.teamId] })
     const situations = [
       { situation: 'the lead the reader processes', processingUserId: me.id, myCall: false, may: true },
       { situation: 'a lead another user processes', processingUserId: other.id, myCall: true, may: false },
@@ -157,7 +162,7 @@ describe('GET /api/lead/{id}', () => {
 
   it('keeps the outcome closed to a manager on a lead someone else processes', async () => {
     const { db } = t.database
-    const { market } = await insertMission(db, { userIds: [me.id] })
+    const { market } = await insertMission(db, { userIds: [me.id], teamIds: [t.teamId] })
     const lead = await insertLead(db, market.id, { processingUserId: me.id })
     const read = async (who: Agent) =>
       (await who.request({ url: `/api/lead/${lead.uuid}` })).json().canRecordOutcome
@@ -169,7 +174,7 @@ describe('GET /api/lead/{id}', () => {
 describe('history and comment', () => {
   it('the processing user comments; the history lists it newest first with the user', async () => {
     const { db } = t.database
-    const { market } = await insertMission(db, { userIds: [me.id] })
+    const { market } = await insertMission(db, { userIds: [me.id], teamIds: [t.teamId] })
     await insertLead(db, market.id)
     const find = await agent.request({ method: 'POST', url: '/api/lead/find-lead-to-process' })
     const uuid = (find.json().redirect as string).split('/').pop()!
@@ -189,7 +194,7 @@ describe('history and comment', () => {
 
   it('gives each outcome the call it belongs to, the correction too; other events none', async () => {
     const { db } = t.database
-    const { market, tags } = await insertMission(db, { userIds: [me.id] })
+    const { market, tags } = await insertMission(db, { userIds: [me.id], teamIds: [t.teamId] })
     const lead = await insertLead(db, market.id, { processingUserId: me.id, processingSince: new Date() })
     const endedAt = new Date()
     const call = await insertCall(db, {
@@ -267,7 +272,7 @@ describe('history and comment', () => {
 
   it('lists a call nobody recorded an outcome for as its own entry, a detected inbound one too (issue #11)', async () => {
     const { db } = t.database
-    const { market } = await insertMission(db, { userIds: [me.id] })
+    const { market } = await insertMission(db, { userIds: [me.id], teamIds: [t.teamId] })
     const lead = await insertLead(db, market.id)
     const base = Date.now() - 3_600_000
     // An unanswered outbound call on the lead, then a missed inbound call only detected from the number.
@@ -304,7 +309,7 @@ describe('history and comment', () => {
 
   it('refuses the comment of a teleoperator who does not process the lead, and a too long one', async () => {
     const { db } = t.database
-    const { market } = await insertMission(db, { userIds: [me.id] })
+    const { market } = await insertMission(db, { userIds: [me.id], teamIds: [t.teamId] })
     const lead = await insertLead(db, market.id)
     const url = `/api/lead/${lead.id}/comment`
     expect((await agent.request({ method: 'PUT', url, payload: { comment: 'x' } })).statusCode).toBe(403)
@@ -318,7 +323,7 @@ describe('history and comment', () => {
 describe('viewing and unassigning', () => {
   it('records the lead page the user views, readable by the user and managers only', async () => {
     const { db } = t.database
-    const { market } = await insertMission(db, { userIds: [me.id] })
+    const { market } = await insertMission(db, { userIds: [me.id], teamIds: [t.teamId] })
     const lead = await insertLead(db, market.id)
     expect(
       (
@@ -360,7 +365,7 @@ describe('viewing and unassigning', () => {
 
   it('frees the held lead, unless a call on it is ongoing or untagged', async () => {
     const { db } = t.database
-    const { market } = await insertMission(db, { userIds: [me.id] })
+    const { market } = await insertMission(db, { userIds: [me.id], teamIds: [t.teamId] })
     await insertLead(db, market.id)
     await agent.request({ method: 'POST', url: '/api/lead/find-lead-to-process' })
     const [held] = await db.select().from(leads).where(eq(leads.processingUserId, me.id))

@@ -7,14 +7,14 @@ import { leadEvents, leads } from '../../db/schema.ts'
 
 const t = signedInServer({
   users: { teleop: {}, manager: { role: 'MANAGER' }, admin: { role: 'ADMIN' } },
-  // The manager sees the missions of their team's members (server/domain/lead-access.ts).
+  // The missions are opened to the team, so its manager sees them (server/domain/lead-access.ts).
   team: ['teleop', 'manager'],
 })
 const { teleop: me } = t.users
 const { teleop: agent, manager, admin } = t.agents
 
 async function heldLead(fixture: Parameters<typeof insertLead>[2] = {}) {
-  const { market } = await insertMission(t.database.db, { userIds: [me.id] })
+  const { market } = await insertMission(t.database.db, { userIds: [me.id], teamIds: [t.teamId] })
   return insertLead(t.database.db, market.id, { processingUserId: me.id, ...fixture })
 }
 
@@ -103,7 +103,7 @@ describe('PUT /api/lead/{id}', () => {
   })
 
   it('lets the processing user, managers and administrators edit; other teleoperators get 403 (404 outside their missions)', async () => {
-    const { market } = await insertMission(t.database.db, { userIds: [me.id] })
+    const { market } = await insertMission(t.database.db, { userIds: [me.id], teamIds: [t.teamId] })
     const free = await insertLead(t.database.db, market.id)
     expect((await put(agent, free.id, { city: 'Lyon' })).statusCode).toBe(403)
     const { market: other } = await insertMission(t.database.db)

@@ -8,7 +8,7 @@ import { sessions, users } from '../../db/schema.ts'
 
 const t = signedInServer({
   users: { teleop: {}, manager: { role: 'MANAGER' } },
-  // The manager sees the missions of their team's members (server/domain/lead-access.ts).
+  // The missions are opened to the team, so its manager sees them (server/domain/lead-access.ts).
   team: ['teleop', 'manager'],
 })
 const { teleop: me, manager: boss } = t.users
@@ -17,7 +17,7 @@ let lead: Awaited<ReturnType<typeof insertLead>>
 
 beforeEach(async () => {
   const { db } = t.database
-  const { market } = await insertMission(db, { userIds: [me.id] })
+  const { market } = await insertMission(db, { userIds: [me.id], teamIds: [t.teamId] })
   lead = await insertLead(db, market.id)
 })
 

@@ -153,7 +153,8 @@ describe('the catalogue', () => {
 describe('what agents see', () => {
   it('a renamed tag shows its new label on the lead sheet; the lead tag keeps the label it was tagged with', async () => {
     const { db } = t.database
-    const held = await insertHeldLeadWithEndedCall(db, t.users.teleop.id)
+    // Opened to the team, so its manager reads the sheet (issue #26).
+    const held = await insertHeldLeadWithEndedCall(db, t.users.teleop.id, [t.teamId])
     const recall = held.tag('Rappeler')
     const tagged = await teleop.request({
       method: 'POST',

@@ -153,7 +153,7 @@ describe('members and managers', () => {
 
   it('the manager flag governs the rights: unflagged, a manager no longer sees the member’s leads', async () => {
     const { db } = t.database
-    const { market } = await insertMission(db, { userIds: [t.users.teleop.id] })
+    const { market } = await insertMission(db, { userIds: [t.users.teleop.id], teamIds: [t.teamId] })
     const lead = await insertLead(db, market.id)
     const [team] = await db.select().from(teams).where(eq(teams.name, 'Équipe'))
     const read = () => manager.request({ url: `/api/lead/${lead.uuid}` })

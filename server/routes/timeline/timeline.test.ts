@@ -35,7 +35,7 @@ async function timelineOf(userId: number, query = '', as = manager): Promise<Tim
 /** Hélène Lefèvre's lead called and recalled, Marc Dupont's missed and commented, then a booking. */
 async function scriptDay() {
   const { db } = t.database
-  const { market, tags } = await insertMission(db, { userIds: [me.id] })
+  const { market, tags } = await insertMission(db, { userIds: [me.id], teamIds: [t.teamId] })
   const tag = (label: string) => tags.find((x) => x.label === label)!
   const helene = await insertLead(db, market.id, {
     firstName: 'Hélène',
@@ -261,7 +261,7 @@ describe('the timeline of a scripted day', () => {
 describe('what the routes record', () => {
   it('sign-in, lead taken, sheet viewed once, comment, sheet left and sign-out, in today’s timeline', async () => {
     const { db } = t.database
-    const { market } = await insertMission(db, { userIds: [me.id] })
+    const { market } = await insertMission(db, { userIds: [me.id], teamIds: [t.teamId] })
     const lead = await insertLead(db, market.id, { firstName: 'Zoé', lastName: 'Éluard' })
     const found = await agent.request({ method: 'POST', url: '/api/lead/find-lead-to-process' })
     expect(found.json().redirect).toBe(`/lead/${lead.uuid}`)

@@ -1,10 +1,11 @@
 // Issue #12 "Assignments": the per-mission page adds a whole team and removes a user after a
-// confirmation, the list following each change.
+// confirmation, the list following each change; issue #26: an administrator opens the mission to
+// teams there, a manager does not see that section.
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
-import type { AssignmentPerson, MissionAssignmentPage } from '../../contracts/assignments.ts'
+import type { AssignmentPerson, MissionAssignmentPage, MissionTeams } from '../../contracts/assignments.ts'
 import { server } from '../../../tests/mocks/server.ts'
 import { makeMe, signedInAs } from '../../../tests/mocks/session.ts'
 import { renderApp } from '../../../tests/setup/render-app.tsx'
@@ -26,9 +27,17 @@ const paul: AssignmentPerson = {
 }
 const team = { id: 3, name: 'Équipe Lyon', version: 1, archivedAt: null, memberCount: 2, managers: [] }
 
-function missionServer() {
+function missionServer(role: 'ADMIN' | 'MANAGER' = 'ADMIN') {
   let assigned: AssignmentPerson[] = [julie]
+  let opened: number[] = []
   const sent: { action: string; body: unknown }[] = []
+  const teams = (): MissionTeams => ({
+    missionId: 9,
+    teams: [
+      { id: 3, name: 'Équipe Lyon', archived: false, opened: opened.includes(3) },
+      { id: 4, name: 'Équipe Nantes', archived: false, opened: opened.includes(4) },
+    ],
+  })
   const page = (items: AssignmentPerson[]): MissionAssignmentPage => ({
     mission: { id: 9, name: 'Mission X', color: '#aa3300', archivedAt: null },
     items,
@@ -37,7 +46,16 @@ function missionServer() {
     pageSize: 25,
   })
   server.use(
-    signedInAs(makeMe('ADMIN')),
+    signedInAs(makeMe(role)),
+    http.get('*/api/assignments/mission/9/teams', () => HttpResponse.json(teams())),
+    ...(['open-team', 'close-team'] as const).map((action) =>
+      http.post(`*/api/assignments/mission/9/${action}`, async ({ request }) => {
+        const { teamId } = (await request.json()) as { teamId: number }
+        sent.push({ action, body: { teamId } })
+        opened = action === 'open-team' ? [...opened, teamId] : opened.filter((id) => id !== teamId)
+        return HttpResponse.json(teams())
+      }),
+    ),
     http.get('*/api/assignments/mission/9', ({ request }) =>
       HttpResponse.json(
         page(new URL(request.url).searchParams.get('assigned') === 'false' ? [paul] : assigned),
@@ -91,5 +109,32 @@ describe('the users of one mission', () => {
         'Personne n’est affecté à cette mission : ajoutez des utilisateurs ou une équipe ci-dessus.',
       ),
     ).toBeTruthy()
+  })
+})
+
+describe('the teams a mission is opened to (issue #26)', () => {
+  it('an administrator opens and closes it with a box per team, each change sent at once', async () => {
+    const sent = missionServer()
+    renderApp('/affectations/mission/9')
+    const access = within(await screen.findByRole('region', { name: 'Équipes ayant accès' }))
+    const nantes = await access.findByRole('checkbox', { name: 'Équipe Nantes' })
+    expect((nantes as HTMLInputElement).checked).toBe(false)
+    await userEvent.click(nantes)
+    expect(await screen.findByText('La mission est ouverte à l’équipe Équipe Nantes.')).toBeTruthy()
+    await waitFor(() => expect((nantes as HTMLInputElement).checked).toBe(true))
+    await userEvent.click(nantes)
+    expect(await screen.findByText('La mission est fermée à l’équipe Équipe Nantes.')).toBeTruthy()
+    expect(sent).toEqual([
+      { action: 'open-team', body: { teamId: 4 } },
+      { action: 'close-team', body: { teamId: 4 } },
+    ])
+    expect((access.getByRole('checkbox', { name: 'Équipe Lyon' }) as HTMLInputElement).checked).toBe(false)
+  })
+
+  it('a manager gets the users and the pickers, not the teams’ access', async () => {
+    missionServer('MANAGER')
+    renderApp('/affectations/mission/9')
+    expect(await screen.findByRole('region', { name: 'Utilisateurs affectés' })).toBeTruthy()
+    expect(screen.queryByRole('region', { name: 'Équipes ayant accès' })).toBeNull()
   })
 })

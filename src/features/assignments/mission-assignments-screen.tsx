@@ -1,5 +1,6 @@
 // /affectations/mission/{missionId} (issue #12 "Assignments"): one mission's users, with
-// "Ajouter des utilisateurs" and "Ajouter une équipe". The server decides what a manager may change.
+// "Ajouter des utilisateurs" and "Ajouter une équipe", and for administrators the teams the mission
+// is opened to (issue #26). The server decides what a manager may change.
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
 import { assignmentQueries } from '../../api/assignments.ts'
@@ -10,17 +11,22 @@ import { app } from '../../i18n/fr/common.ts'
 import { assignmentGrid, missionAssignments as t } from '../../i18n/fr/assignments.ts'
 import { AssignedUserList } from './assigned-user-list.tsx'
 import { GRID_PAGE_SIZE } from './grid-params.ts'
+import { MissionTeamAccess } from './mission-team-access.tsx'
 import { MissionTeamPicker } from './mission-team-picker.tsx'
 import { MissionUserPicker } from './mission-user-picker.tsx'
 import './assignments.css'
 
-export type MissionAssignmentsScreenProps = { missionId: number | null }
+export type MissionAssignmentsScreenProps = {
+  missionId: number | null
+  /** Administrators open the mission to teams (issue #26). */
+  canOpenTeams: boolean
+}
 
 /** The first page of the mission's users, as the list asks it (the route loader starts it). */
 export const firstPageOf = (missionId: number) =>
   assignmentQueries.mission(missionId, { search: '', page: 1, pageSize: GRID_PAGE_SIZE })
 
-export function MissionAssignmentsScreen({ missionId }: MissionAssignmentsScreenProps) {
+export function MissionAssignmentsScreen({ missionId, canOpenTeams }: MissionAssignmentsScreenProps) {
   const first = useQuery({ ...firstPageOf(missionId ?? 0), enabled: missionId !== null })
   const mission = first.data?.mission
   const title = mission ? t.title(mission.name) : t.loadingTitle
@@ -50,6 +56,9 @@ export function MissionAssignmentsScreen({ missionId }: MissionAssignmentsScreen
             <div className="mission-assignments__add">
               <MissionUserPicker missionId={mission.id} disabled={mission.archivedAt !== null} />
               <MissionTeamPicker missionId={mission.id} disabled={mission.archivedAt !== null} />
+              {canOpenTeams ? (
+                <MissionTeamAccess missionId={mission.id} archived={mission.archivedAt !== null} />
+              ) : null}
             </div>
             <AssignedUserList mission={mission} />
           </div>

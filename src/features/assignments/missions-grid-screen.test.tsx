@@ -99,3 +99,20 @@ describe('the users × missions grid', () => {
     expect(first.tabIndex).toBe(-1)
   })
 })
+
+describe('a manager without missions opened to their teams (issue #26)', () => {
+  it('is told an administrator opens missions to their teams', async () => {
+    server.use(
+      signedInAs(makeMe('MANAGER')),
+      http.get('*/api/assignments/missions', () =>
+        HttpResponse.json({ missions: [], items: [], total: 0, page: 1, pageSize: 25 }),
+      ),
+    )
+    renderApp('/affectations/missions')
+    expect(
+      await screen.findByText(
+        'Aucune mission n’est ouverte aux équipes que vous gérez : un administrateur peut en ouvrir une depuis la page de la mission.',
+      ),
+    ).toBeTruthy()
+  })
+})

@@ -1,6 +1,7 @@
 // /affectations/missions (issue #12 "Assignments"): users × non-archived missions. Ticking a cell
 // assigns at once (optimistic, rolled back with the server's French reason on a refusal); the
-// server decides what a manager may change (the members of the teams they manage).
+// server decides what a manager may change (the members of the teams they manage, on the missions
+// opened to those teams: the only columns a manager gets, issue #26).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
 import { assignmentMutations, assignmentQueries } from '../../api/assignments.ts'
@@ -48,7 +49,7 @@ export function MissionsGridScreen({ canEditTeams }: MissionsGridScreenProps) {
           {grid.isError ? apiErrorMessage(grid.error, assignmentGrid.loadFailed) : assignmentGrid.loading}
         </p>
       ) : data.missions.length === 0 ? (
-        <p className="assignments-screen__empty">{t.noMissions}</p>
+        <p className="assignments-screen__empty">{canEditTeams ? t.noMissions : t.noOpenedMissions}</p>
       ) : data.items.length === 0 ? (
         <p className="assignments-screen__empty">{assignmentGrid.noUsers}</p>
       ) : (

@@ -31,6 +31,8 @@ export const missionsGrid = {
   tableLabel: 'Utilisateurs et missions',
   noMissions:
     'Aucune mission active : créez une mission dans le back office, puis revenez ici pour y affecter des utilisateurs.',
+  noOpenedMissions:
+    'Aucune mission n’est ouverte aux équipes que vous gérez : un administrateur peut en ouvrir une depuis la page de la mission.',
   cell: (user: string, mission: string) => `Affecter ${user} à ${mission}`,
   openMission: (mission: string) => `Ouvrir la mission ${mission}`,
   saved: (user: string, mission: string, assigned: boolean) =>
@@ -79,10 +81,22 @@ export const missionAssignments = {
   addMore: (count: number) =>
     `${fullCount(count, 'autre résultat', 'autres résultats')} : précisez la recherche.`,
   addTeamTitle: 'Ajouter une équipe',
-  addTeamHint: 'Ajoute les téléopérateurs et managers actifs de l’équipe, tels qu’ils sont aujourd’hui.',
+  addTeamHint:
+    'Ajoute les téléopérateurs et managers actifs de l’équipe, tels qu’ils sont aujourd’hui. Ajoutée par un administrateur, l’équipe a aussi accès à la mission.',
   team: 'Équipe',
   chooseTeam: 'Choisissez une équipe',
   noTeam: 'Choisissez une équipe.',
   addTeam: 'Ajouter l’équipe',
   noTeams: 'Aucune équipe à ajouter.',
+} as const
+
+/** Issue #26: the teams a mission is opened to (administrators, on the mission's page). */
+export const missionTeamAccess = {
+  title: 'Équipes ayant accès',
+  hint: 'Les managers d’une équipe cochée voient les leads de la mission et y affectent les membres de leur équipe. Décocher leur retire cet accès aussitôt ; les utilisateurs déjà affectés le restent.',
+  loadFailed: 'Impossible de charger les équipes.',
+  noTeams: 'Aucune équipe active : créez une équipe dans le back office (Équipes).',
+  archivedTeam: (team: string) => `${team} (archivée)`,
+  saved: (team: string, open: boolean) =>
+    open ? `La mission est ouverte à l’équipe ${team}.` : `La mission est fermée à l’équipe ${team}.`,
 } as const

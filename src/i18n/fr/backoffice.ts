@@ -95,6 +95,8 @@ export const auditHistory = {
     'manager-unset': 'Manager retiré',
     assign: 'Utilisateur affecté',
     unassign: 'Utilisateur désaffecté',
+    'open-team': 'Mission ouverte à une équipe',
+    'close-team': 'Mission fermée à une équipe',
     delete: 'Suppression',
     // Users (src/i18n/fr/backoffice-users.ts has their screen's words).
     activate: 'Activation',

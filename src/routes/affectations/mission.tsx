@@ -1,7 +1,11 @@
 // /affectations/mission/{missionId} (spec §2, issue #12 "Assignments"): one mission's users, with
-// the pickers to add users or a whole team. Lazy like every route.
+// the pickers to add users or a whole team, and for administrators the teams it is opened to
+// (issue #26). Lazy like every route.
 import type { QueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useParams } from 'react-router-dom'
+import { assignmentQueries } from '../../api/assignments.ts'
+import { authQueries } from '../../api/auth.ts'
 import { positive } from '../../features/assignments/grid-params.ts'
 import {
   firstPageOf,
@@ -16,11 +20,23 @@ export const clientLoader =
     return startQueries(queryClient, (me) =>
       me.role === 'TELEOPERATOR' || missionId === null
         ? []
-        : [queryClient.ensureQueryData(firstPageOf(missionId))],
+        : [
+            queryClient.ensureQueryData(firstPageOf(missionId)),
+            ...(me.role === 'ADMIN'
+              ? [queryClient.ensureQueryData(assignmentQueries.missionTeams(missionId))]
+              : []),
+          ],
     )
   }
 
 export function Component() {
   const { missionId } = useParams()
-  return <MissionAssignmentsScreen key={missionId} missionId={positive(missionId ?? null)} />
+  const me = useQuery(authQueries.me())
+  return (
+    <MissionAssignmentsScreen
+      key={missionId}
+      missionId={positive(missionId ?? null)}
+      canOpenTeams={me.data?.role === 'ADMIN'}
+    />
+  )
 }
