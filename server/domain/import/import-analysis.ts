@@ -7,8 +7,10 @@ import type { Db } from '../../db/client.ts'
 import { imports, markets } from '../../db/schema.ts'
 import { lookupFor, PHONE_LOOKUP_BATCH } from './import-duplicates.ts'
 import { findImport, previewOf, type ImportPreviewData, type ImportRow } from './import-store.ts'
-import { ImportFileError, readImportRows } from './read-file.ts'
+import { ImportFileError } from './file-rows.ts'
 import { storedFilePath } from './import-files.ts'
+import { charsOf, previewBudget, previewCell } from './preview-limits.ts'
+import { readImportRows } from './read-file.ts'
 import { validateImportRow, type ImportedLead } from './validate-row.ts'
 import { yieldToEventLoop } from './yield.ts'
 
@@ -19,14 +21,15 @@ const YIELD_EVERY = 100
 type Counts = { total: number; valid: number; error: number; duplicate: number }
 type Pending = { line: number; lead: ImportedLead; firstLine: number | null }
 
-/** A preview row's display strings: lead fields by name, metadata columns by header. */
+/** A preview row's display strings: lead fields by name, metadata columns by header (each cut for display). */
 export function previewValues(lead: ImportedLead): Record<string, string> {
   const values: Record<string, string> = {}
+  for (const [key, value] of Object.entries(lead.metadata)) values[key] = previewCell(value)
   for (const [key, value] of Object.entries(lead)) {
     if (key === 'metadata' || key === 'marketId' || value === null) continue
-    values[key] = value instanceof Date ? value.toISOString() : String(value)
+    values[key] = previewCell(value instanceof Date ? value.toISOString() : String(value))
   }
-  return { ...lead.metadata, ...values }
+  return values
 }
 
 export async function marketsOfMission(db: Db, missionId: number) {
@@ -58,6 +61,9 @@ export async function analyseImport(
   }
   const seen = new Map<string, number>()
   let pending: Pending[] = []
+  // The detail stays small whatever the file (issue #26, preview-limits.ts).
+  const rowsBudget = previewBudget()
+  const errorsBudget = previewBudget()
 
   async function settle() {
     const existing = await lookup(
@@ -85,15 +91,16 @@ export async function analyseImport(
       const result = validateImportRow(cells, row.columns, context)
       if (!result.ok) {
         counts.error++
-        if (preview.errors.length < PREVIEW_ISSUES) preview.errors.push({ line, errors: result.errors })
+        const size = charsOf(result.errors.flatMap((error) => [error.column, error.message]))
+        if (preview.errors.length < PREVIEW_ISSUES && errorsBudget.fits(size))
+          preview.errors.push({ line, errors: result.errors })
       } else {
         const { lead } = result
-        if (preview.previewRows.length < PREVIEW_ROWS)
-          preview.previewRows.push({
-            line,
-            values: previewValues(lead),
-            marketName: marketNames.get(lead.marketId) ?? null,
-          })
+        if (preview.previewRows.length < PREVIEW_ROWS) {
+          const values = previewValues(lead)
+          if (rowsBudget.fits(charsOf(Object.entries(values).flat())))
+            preview.previewRows.push({ line, values, marketName: marketNames.get(lead.marketId) ?? null })
+        }
         const firstLine = seen.get(lead.phone) ?? null
         if (firstLine === null) seen.set(lead.phone, line)
         pending.push({ line, lead, firstLine })

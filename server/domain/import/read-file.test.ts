@@ -11,8 +11,9 @@ import {
   WINDOWS_1252_FIXTURE,
 } from '../../../scripts/generate-import-fixtures.ts'
 import { zipOf } from '../../../tests/factories/zip-archive.ts'
-import { detectImportFile, inspectCsv, NOT_A_CSV_MESSAGE, readImportRows } from './read-file.ts'
-import type { ImportFileKind, ImportFileRow } from './read-file.ts'
+import { inspectCsv } from './csv-rows.ts'
+import type { ImportFileKind, ImportFileRow } from './file-rows.ts'
+import { detectImportFile, NOT_A_CSV_MESSAGE, readImportRows } from './read-file.ts'
 
 const fixture = (name: string) => join('tests/fixtures', name)
 let dir: string
@@ -114,7 +115,7 @@ describe('readImportRows (CSV)', () => {
     expect(tab).toHaveLength(11)
   })
 
-  it('skips blank records but keeps the numbering, trims cells and accepts ragged rows', async () => {
+  it('skips blank records but keeps the numbering, trims cells and cuts rows to the header’s width', async () => {
     const path = await temp(
       'blank.csv',
       'Nom;Prénom\r\n\r\n  Martin ; Jean \r\n;;\r\nDupont;Zoé;extra\r\nSeul\r\n',
@@ -122,7 +123,7 @@ describe('readImportRows (CSV)', () => {
     expect(await rowsOf(path)).toEqual([
       { line: 1, cells: ['Nom', 'Prénom'] },
       { line: 3, cells: ['Martin', 'Jean'] },
-      { line: 5, cells: ['Dupont', 'Zoé', 'extra'] },
+      { line: 5, cells: ['Dupont', 'Zoé'] },
       { line: 6, cells: ['Seul'] },
     ])
   })
