@@ -25,12 +25,12 @@ export function workbookParts(
   }
 }
 
-/** The parts zipped (deflated) in their insertion order. */
-export function xlsxOf(parts: WorkbookParts): Buffer {
+/** The parts zipped (deflated at `level`) in their insertion order. */
+export function xlsxOf(parts: WorkbookParts, level = 6): Buffer {
   return zipOf(
     Object.entries(parts).map(([name, xml]) => {
       const data = Buffer.from(xml)
-      return { name, data: deflateRawSync(data), size: data.length }
+      return { name, data: deflateRawSync(data, { level }), size: data.length }
     }),
   )
 }

@@ -1,6 +1,7 @@
 // The whole-file analysis of an import (job 'lead-import-analyse', issue #13 "Validation preview"):
-// one streaming pass that validates each row, finds duplicates (earlier rows, the mission's open
-// leads), counts, and keeps the first rows, errors and duplicates for the preview. Nothing is written
+// one streaming pass over the rows the reading thread parsed and validated (issue #26) that finds
+// duplicates (earlier rows, the mission's open leads), counts, and keeps the first rows, errors and
+// duplicates for the preview. Nothing is written
 // but the import's row; a result whose settings changed meanwhile is dropped.
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
@@ -10,8 +11,8 @@ import { findImport, previewOf, type ImportPreviewData, type ImportRow } from '.
 import { ImportFileError } from './file-rows.ts'
 import { storedFilePath } from './import-files.ts'
 import { charsOf, previewBudget, previewCell } from './preview-limits.ts'
-import { readImportRows } from './read-file.ts'
-import { validateImportRow, type ImportedLead } from './validate-row.ts'
+import { readValidatedRows } from './read-file.ts'
+import type { ImportedLead } from './validate-row.ts'
 import { yieldToEventLoop } from './yield.ts'
 
 export const PREVIEW_ROWS = 20
@@ -82,13 +83,13 @@ export async function analyseImport(
   }
 
   try {
-    for await (const { line, cells } of readImportRows(
-      storedFilePath(filesDir, row.storedFile),
-      row.fileKind,
-    )) {
-      if (line === 1) continue
+    const rows = readValidatedRows(storedFilePath(filesDir, row.storedFile), row.fileKind, {
+      columns: row.columns,
+      context,
+      fromLine: 0,
+    })
+    for await (const { line, result } of rows) {
       counts.total++
-      const result = validateImportRow(cells, row.columns, context)
       if (!result.ok) {
         counts.error++
         const size = charsOf(result.errors.flatMap((error) => [error.column, error.message]))

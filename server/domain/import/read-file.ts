@@ -1,13 +1,14 @@
 // Uploaded lead files → rows of text cells (issue #13 "Integration"; docs/domain.md "Lead import").
-// The file is recognised here by its first bytes; its rows are read in a worker thread
-// (read-worker.ts: csv-rows.ts, xlsx-rows.ts), so parsing a 50 MB file never holds up the requests
-// the server's main thread answers meanwhile (issue #26).
+// The file is recognised here by its first bytes; its rows are read, and validated for the analysis
+// and the import, in a worker thread (read-worker.ts: csv-rows.ts, xlsx-rows.ts, validate-row.ts), so
+// a 50 MB file never holds up the requests the server's main thread answers meanwhile (issue #26).
 import { on } from 'node:events'
 import { Worker } from 'node:worker_threads'
 import { SNIFF_BYTES } from './csv-sniff.ts'
 import type { CsvFormat } from './csv-rows.ts'
 import { ImportFileError, type ImportFileKind, type ImportFileRow } from './file-rows.ts'
-import type { ReadRequest } from './read-worker.ts'
+import type { PostedRow, ReadRequest, RowValidation } from './read-worker.ts'
+import type { ImportRowResult } from './validate-row.ts'
 import { XLSX_UNREADABLE_MESSAGE } from './zip-guard.ts'
 
 export const NOT_A_CSV_MESSAGE = 'Ce fichier n’est pas un CSV lisible.'
@@ -59,10 +60,12 @@ export type ReadOptions = {
   maxRows?: number
   onStart?: (start: ReadStart) => void
 }
+export type { RowValidation }
+export type ValidatedFileRow = ImportFileRow & { result: ImportRowResult }
 
 type ReadMessage =
   | ({ type: 'start' } & ReadStart)
-  | { type: 'rows'; rows: ImportFileRow[] }
+  | { type: 'rows'; rows: PostedRow[] }
   | { type: 'end' }
   | { type: 'refused'; message: string }
 
@@ -71,18 +74,7 @@ const READER = new URL('./read-worker.ts', import.meta.url)
 const READER_HEAP_MB = 512
 const TOO_BIG_TO_READ_MESSAGE = 'Le fichier est trop volumineux pour être lu.'
 
-/**
- * The header row then each non-blank data row with its line in the file: the CSV record's number (the
- * header is 1; a blank record keeps its number), the sheet's row for XLSX; each row cut to the header's
- * width. Throws an ImportFileError (French message) when the file cannot be read. Leaving the loop
- * early ends the reading thread.
- */
-export async function* readImportRows(
-  filePath: string,
-  kind: ImportFileKind,
-  options: ReadOptions = {},
-): AsyncGenerator<ImportFileRow> {
-  const request: ReadRequest = { filePath, kind, maxRows: options.maxRows ?? null }
+async function* readInThread(request: ReadRequest, options: ReadOptions): AsyncGenerator<PostedRow> {
   const worker = new Worker(READER, {
     workerData: request,
     resourceLimits: { maxOldGenerationSizeMb: READER_HEAP_MB },
@@ -99,7 +91,7 @@ export async function* readImportRows(
         yield* message.rows
       }
     }
-    throw new Error(`import file reader: ended before the end of ${filePath}`)
+    throw new Error(`import file reader: ended before the end of ${request.filePath}`)
   } catch (error) {
     if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY')
       throw new ImportFileError(TOO_BIG_TO_READ_MESSAGE)
@@ -107,4 +99,27 @@ export async function* readImportRows(
   } finally {
     await worker.terminate()
   }
+}
+
+/**
+ * The header row then each non-blank data row with its line in the file: the CSV record's number (the
+ * header is 1; a blank record keeps its number), the sheet's row for XLSX; each row cut to the header's
+ * width. Throws an ImportFileError (French message) when the file cannot be read. Leaving the loop
+ * early ends the reading thread.
+ */
+export function readImportRows(
+  filePath: string,
+  kind: ImportFileKind,
+  options: ReadOptions = {},
+): AsyncGenerator<ImportFileRow> {
+  return readInThread({ filePath, kind, maxRows: options.maxRows ?? null, validation: null }, options)
+}
+
+/** The data rows after line 1 and `validation.fromLine`, each with its validation, done in the reading thread. */
+export function readValidatedRows(
+  filePath: string,
+  kind: ImportFileKind,
+  validation: RowValidation,
+): AsyncGenerator<ValidatedFileRow> {
+  return readInThread({ filePath, kind, maxRows: null, validation }, {}) as AsyncGenerator<ValidatedFileRow>
 }

@@ -1,14 +1,25 @@
 // The reading thread of a lead file (issue #26; started by read-file.ts): parses the CSV or XLSX off
-// the server's main thread and posts its rows in batches. At most two batches wait unread: the thread
+// the server's main thread and posts its rows in batches, each data row validated here too when the
+// analysis or the import asks (validate-row.ts is pure). At most two batches wait unread: the thread
 // waits for the reader's `more` before posting a third, so a slow reader (the import job writing its
 // batches) never piles the file up in memory. Messages: `start` (the thread, the CSV's format), `rows`,
 // then `end` or `refused` (a French reason); anything else is thrown and ends the thread with an error.
 import { parentPort, threadId, workerData } from 'node:worker_threads'
+import type { ImportColumnMapping } from '../../../src/contracts/import-fields.ts'
 import { inspectCsv, readCsvRows } from './csv-rows.ts'
 import { headerShaped, ImportFileError, type ImportFileKind, type ImportFileRow } from './file-rows.ts'
+import type { ImportRowContext, ImportRowResult } from './validate-row.ts'
 import { readXlsxRows } from './xlsx-rows.ts'
 
-export type ReadRequest = { filePath: string; kind: ImportFileKind; maxRows: number | null }
+/** Validate each data row after `fromLine` (the header, line 1, and earlier lines are not posted). */
+export type RowValidation = { columns: ImportColumnMapping[]; context: ImportRowContext; fromLine: number }
+export type ReadRequest = {
+  filePath: string
+  kind: ImportFileKind
+  maxRows: number | null
+  validation: RowValidation | null
+}
+export type PostedRow = ImportFileRow & { result?: ImportRowResult }
 
 const BATCH_ROWS = 500
 /** Characters a batch holds at most (a 1 MB CSV record fills a batch alone). */
@@ -16,7 +27,7 @@ const BATCH_CHARS = 1024 * 1024
 const AHEAD = 2
 
 const port = parentPort!
-const { filePath, kind, maxRows } = workerData as ReadRequest
+const { filePath, kind, maxRows, validation } = workerData as ReadRequest
 let credits = AHEAD
 let wake: (() => void) | null = null
 port.on('message', () => {
@@ -24,7 +35,7 @@ port.on('message', () => {
   wake?.()
 })
 
-async function post(rows: ImportFileRow[]): Promise<void> {
+async function post(rows: PostedRow[]): Promise<void> {
   while (credits === 0) await new Promise<void>((resolve) => (wake = resolve))
   credits--
   port.postMessage({ type: 'rows', rows })
@@ -34,10 +45,15 @@ async function read(): Promise<void> {
   const csv = kind === 'csv' ? await inspectCsv(filePath) : null
   port.postMessage({ type: 'start', threadId, csv })
   const rows = csv ? readCsvRows(filePath, csv) : readXlsxRows(filePath)
-  let batch: ImportFileRow[] = []
+  // Loaded only to validate: the upload's sample needs no phone metadata.
+  const validate = validation ? (await import('./validate-row.ts')).validateImportRow : null
+  let batch: PostedRow[] = []
   let chars = 0
   for await (const row of headerShaped(rows, maxRows ?? undefined)) {
-    batch.push(row)
+    if (validate && validation) {
+      if (row.line === 1 || row.line <= validation.fromLine) continue
+      batch.push({ ...row, result: validate(row.cells, validation.columns, validation.context) })
+    } else batch.push(row)
     for (const cell of row.cells) chars += cell.length
     if (batch.length >= BATCH_ROWS || chars >= BATCH_CHARS) {
       await post(batch)
