@@ -4,6 +4,7 @@
 // waits for the reader's `more` before posting a third, so a slow reader (the import job writing its
 // batches) never piles the file up in memory. Messages: `start` (the thread, the CSV's format), `rows`,
 // then `end` or `refused` (a French reason); anything else is thrown and ends the thread with an error.
+import { constants, setPriority } from 'node:os'
 import { parentPort, threadId, workerData } from 'node:worker_threads'
 import type { ImportColumnMapping } from '../../../src/contracts/import-fields.ts'
 import { inspectCsv, readCsvRows } from './csv-rows.ts'
@@ -25,6 +26,14 @@ const BATCH_ROWS = 500
 /** Characters a batch holds at most (a 1 MB CSV record fills a batch alone). */
 const BATCH_CHARS = 1024 * 1024
 const AHEAD = 2
+
+// On Linux a nice value is per thread: this one gives way to the main thread (and to everything
+// else) when the cores are busy, and still takes a free core whole.
+try {
+  setPriority(constants.priority.PRIORITY_BELOW_NORMAL)
+} catch {
+  // Not permitted or not supported: the thread keeps the process's priority.
+}
 
 const port = parentPort!
 const { filePath, kind, maxRows, validation } = workerData as ReadRequest
