@@ -24,8 +24,7 @@ export function localName(name: string): string {
 export function xmlParser(handlers: XmlHandlers): SaxesParser<{ xmlns: false; position: false }> {
   const parser = new SaxesParser({ xmlns: false, position: false })
   const { open, close, text } = handlers
-  if (open)
-    parser.on('opentag', (tag: SaxesTagPlain) => open(localName(tag.name), tag.attributes))
+  if (open) parser.on('opentag', (tag: SaxesTagPlain) => open(localName(tag.name), tag.attributes))
   if (close) parser.on('closetag', (tag: SaxesTagPlain) => close(localName(tag.name)))
   if (text) parser.on('text', text)
   return parser

@@ -6,8 +6,8 @@
 
 /** Built-in number formats that show dates or times: locale-independent, then East Asian and Thai ones. */
 const BUILT_IN_DATE_FORMATS = new Set([
-  14, 15, 16, 17, 18, 19, 20, 21, 22, 45, 46, 47, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 50, 51, 52, 53,
-  54, 55, 56, 57, 58, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81,
+  14, 15, 16, 17, 18, 19, 20, 21, 22, 45, 46, 47, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 50, 51, 52, 53, 54,
+  55, 56, 57, 58, 71, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81,
 ])
 const DATE_TOKENS = new Set(
   'd dd ddd dddd m mm mmm mmmm mmmmm y yy yyyy h hh s ss am pm a p aaa aaaa aaaaa e ee eeee'.split(' '),
@@ -19,9 +19,9 @@ function isDateTemplate(template: string): boolean {
   return parts.some((part) => {
     const bare = part
       .replace(/"[^"]*"/g, ' ')
-      .replace(/(\[?[smhd]{1,2}\]?)[.,]00?0?/g, '$1')
+      .replace(/(\[?[smhd]{1,2}\]?)[.,]0{1,3}/g, '$1')
       .replace(/\[([smhd]{1,2})\]/g, '$1')
-      .replace(/\[[^\]]*\]/g, '')
+      .replace(/\[[^[\]]*\]/g, '')
     const tokens = bare.split(/[^a-z0#?%]+/).filter(Boolean)
     return tokens.length > 0 && tokens.every((token) => DATE_TOKENS.has(token))
   })
@@ -30,7 +30,8 @@ function isDateTemplate(template: string): boolean {
 /** Whether number format `id` (with its `formatCode` when custom, ids ≥ 100) shows a date. */
 export function isDateFormat(id: number, template: string | undefined): boolean {
   if (BUILT_IN_DATE_FORMATS.has(id)) return true
-  return id >= 100 && template !== undefined && isDateTemplate(template)
+  // Excel's format codes hold at most 255 characters: a longer one is no date of Excel's.
+  return id >= 100 && template !== undefined && template.length <= 255 && isDateTemplate(template)
 }
 
 /** Characters XML 1.0 cannot hold are written `_xHHHH_` (ECMA-376 §22.9.2.19). */

@@ -6,7 +6,12 @@ import { join } from 'node:path'
 import { readSheet } from 'read-excel-file/node'
 import writeXlsxFile from 'write-excel-file/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { inlineRows, workbookParts, xlsxOf, type WorkbookParts } from '../../../tests/factories/xlsx-workbook.ts'
+import {
+  inlineRows,
+  workbookParts,
+  xlsxOf,
+  type WorkbookParts,
+} from '../../../tests/factories/xlsx-workbook.ts'
 import type { ImportFileRow } from './file-rows.ts'
 import { readXlsxRows } from './xlsx-rows.ts'
 
@@ -132,7 +137,8 @@ function formerCellText(value: unknown): string {
 
 describe('readXlsxRows against read-excel-file', () => {
   it('reads a workbook written by write-excel-file as read-excel-file does', async () => {
-    const when = (day: number, hour: number, minute: number) => new Date(Date.UTC(2026, 10, day, hour, minute))
+    const when = (day: number, hour: number, minute: number) =>
+      new Date(Date.UTC(2026, 10, day, hour, minute))
     const data = [
       ['Prénom', 'Nom', 'Téléphone', 'Date de demande', 'Rappel', 'Actif', 'Note'],
       ...Array.from({ length: 50 }, (_, i) => [

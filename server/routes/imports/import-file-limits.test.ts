@@ -63,11 +63,14 @@ describe('the upload reads only the rows it shows', () => {
     expect(detail.sampleRows).toHaveLength(10)
     const { detail: failed } = await analyse(detail)
     expect(failed.state).toBe('failed')
-    expect(failed.error).toMatch(/^Le fichier CSV ne peut pas être lu .*un guillemet ouvert n’est jamais fermé/)
+    expect(failed.error).toMatch(
+      /^Le fichier CSV ne peut pas être lu .*un guillemet ouvert n’est jamais fermé/,
+    )
   })
 
   it('previews an XLSX whose sheet is malformed further on; the analysis meets the fault', async () => {
-    const header = '<row r="1"><c t="inlineStr"><is><t>Nom</t></is></c><c t="inlineStr"><is><t>Téléphone</t></is></c></row>'
+    const header =
+      '<row r="1"><c t="inlineStr"><is><t>Nom</t></is></c><c t="inlineStr"><is><t>Téléphone</t></is></c></row>'
     const sheet = `${header}${inlineRows(20_000, ['Martin', '06'], 2)}<row><c><v>1</c></row>`
     const detail = await uploaded('suite.xlsx', xlsxOf(workbookParts(sheet)))
     expect(detail.headers).toEqual(['Nom', 'Téléphone'])
@@ -112,7 +115,9 @@ describe('the uncompressed cap', () => {
     const before = storedFiles()
     // 101 MB declared for 600 KB stored: a ratio of 172, under the ratio cap; only the size cap refuses it.
     const declared = 101 * 1024 * 1024
-    const archive = zipOf([{ name: 'xl/worksheets/sheet1.xml', data: randomBytes(600 * 1024), size: declared }])
+    const archive = zipOf([
+      { name: 'xl/worksheets/sheet1.xml', data: randomBytes(600 * 1024), size: declared },
+    ])
     const response = await upload(t.agents.admin, 'gros.xlsx', archive)
     expect(response.statusCode).toBe(400)
     expect(response.json().error).toMatchObject({
