@@ -60,7 +60,6 @@ export type ReadOptions = {
   maxRows?: number
   onStart?: (start: ReadStart) => void
 }
-export type { RowValidation }
 export type ValidatedFileRow = ImportFileRow & { result: ImportRowResult }
 
 type ReadMessage =
