@@ -58,7 +58,7 @@ async function waitForImport(
 }
 
 /** GET /api/user/me at the agent's pace until stopped; the p99 of the whole time. */
-function agentLoad(origin: string, cookie: string) {
+export function agentLoad(origin: string, cookie: string) {
   let instance: autocannon.Instance | undefined
   const finished = new Promise<autocannon.Result>((resolve, reject) => {
     instance = autocannon(

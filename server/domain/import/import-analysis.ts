@@ -1,15 +1,18 @@
 // The whole-file analysis of an import (job 'lead-import-analyse', issue #13 "Validation preview"):
-// one streaming pass that validates each row, finds duplicates (earlier rows, the mission's open
-// leads), counts, and keeps the first rows, errors and duplicates for the preview. Nothing is written
+// one streaming pass over the rows the reading thread parsed and validated (issue #26) that finds
+// duplicates (earlier rows, the mission's open leads), counts, and keeps the first rows, errors and
+// duplicates for the preview. Nothing is written
 // but the import's row; a result whose settings changed meanwhile is dropped.
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { imports, markets } from '../../db/schema.ts'
 import { lookupFor, PHONE_LOOKUP_BATCH } from './import-duplicates.ts'
 import { findImport, previewOf, type ImportPreviewData, type ImportRow } from './import-store.ts'
-import { ImportFileError, readImportRows } from './read-file.ts'
+import { ImportFileError } from './file-rows.ts'
 import { storedFilePath } from './import-files.ts'
-import { validateImportRow, type ImportedLead } from './validate-row.ts'
+import { charsOf, previewBudget, previewCell } from './preview-limits.ts'
+import { readValidatedRows } from './read-file.ts'
+import type { ImportedLead } from './validate-row.ts'
 import { yieldToEventLoop } from './yield.ts'
 
 export const PREVIEW_ROWS = 20
@@ -19,14 +22,15 @@ const YIELD_EVERY = 100
 type Counts = { total: number; valid: number; error: number; duplicate: number }
 type Pending = { line: number; lead: ImportedLead; firstLine: number | null }
 
-/** A preview row's display strings: lead fields by name, metadata columns by header. */
+/** A preview row's display strings: lead fields by name, metadata columns by header (each cut for display). */
 export function previewValues(lead: ImportedLead): Record<string, string> {
   const values: Record<string, string> = {}
+  for (const [key, value] of Object.entries(lead.metadata)) values[key] = previewCell(value)
   for (const [key, value] of Object.entries(lead)) {
     if (key === 'metadata' || key === 'marketId' || value === null) continue
-    values[key] = value instanceof Date ? value.toISOString() : String(value)
+    values[key] = previewCell(value instanceof Date ? value.toISOString() : String(value))
   }
-  return { ...lead.metadata, ...values }
+  return values
 }
 
 export async function marketsOfMission(db: Db, missionId: number) {
@@ -58,6 +62,9 @@ export async function analyseImport(
   }
   const seen = new Map<string, number>()
   let pending: Pending[] = []
+  // The detail stays small whatever the file (issue #26, preview-limits.ts).
+  const rowsBudget = previewBudget()
+  const errorsBudget = previewBudget()
 
   async function settle() {
     const existing = await lookup(
@@ -76,24 +83,25 @@ export async function analyseImport(
   }
 
   try {
-    for await (const { line, cells } of readImportRows(
-      storedFilePath(filesDir, row.storedFile),
-      row.fileKind,
-    )) {
-      if (line === 1) continue
+    const rows = readValidatedRows(storedFilePath(filesDir, row.storedFile), row.fileKind, {
+      columns: row.columns,
+      context,
+      fromLine: 0,
+    })
+    for await (const { line, result } of rows) {
       counts.total++
-      const result = validateImportRow(cells, row.columns, context)
       if (!result.ok) {
         counts.error++
-        if (preview.errors.length < PREVIEW_ISSUES) preview.errors.push({ line, errors: result.errors })
+        const size = charsOf(result.errors.flatMap((error) => [error.column, error.message]))
+        if (preview.errors.length < PREVIEW_ISSUES && errorsBudget.fits(size))
+          preview.errors.push({ line, errors: result.errors })
       } else {
         const { lead } = result
-        if (preview.previewRows.length < PREVIEW_ROWS)
-          preview.previewRows.push({
-            line,
-            values: previewValues(lead),
-            marketName: marketNames.get(lead.marketId) ?? null,
-          })
+        if (preview.previewRows.length < PREVIEW_ROWS) {
+          const values = previewValues(lead)
+          if (rowsBudget.fits(charsOf(Object.entries(values).flat())))
+            preview.previewRows.push({ line, values, marketName: marketNames.get(lead.marketId) ?? null })
+        }
         const firstLine = seen.get(lead.phone) ?? null
         if (firstLine === null) seen.set(lead.phone, line)
         pending.push({ line, lead, firstLine })

@@ -6,8 +6,9 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { suggestMapping } from '../../../src/contracts/import-headers.ts'
 import { WINDOWS_1252_FIXTURE, writeLeadsCsv } from '../../../scripts/generate-import-fixtures.ts'
-import { inspectCsv, readImportRows } from './read-file.ts'
-import type { ImportFileKind } from './read-file.ts'
+import { inspectCsv } from './csv-rows.ts'
+import type { ImportFileKind } from './file-rows.ts'
+import { readImportRows } from './read-file.ts'
 import { validateImportRow } from './validate-row.ts'
 
 let dir: string

@@ -11,11 +11,11 @@ import { rowsOf } from '../../db/client.ts'
 import { imports } from '../../db/schema.ts'
 import { marketsOfMission } from './import-analysis.ts'
 import { batchTuning, StaleRunError, writeValidated, type ValidatedRow } from './import-batch.ts'
-import { validateImportRow } from './validate-row.ts'
 import { storedFilePath } from './import-files.ts'
 import { createProgress } from './import-progress.ts'
 import { findImport, type ImportRow } from './import-store.ts'
-import { ImportFileError, readImportRows } from './read-file.ts'
+import { ImportFileError } from './file-rows.ts'
+import { readValidatedRows } from './read-file.ts'
 import { yieldToEventLoop } from './yield.ts'
 
 export const IMPORT_QUEUE = 'lead-import'
@@ -128,9 +128,10 @@ export async function runImport(
   try {
     const filePath = storedFilePath(app.config.filesDir, row.storedFile!)
     let sinceYield = 0
-    for await (const { line, cells } of readImportRows(filePath, row.fileKind)) {
-      if (line === 1 || line <= fromLine) continue
-      pending.push({ line, cells, result: validateImportRow(cells, row.columns, context) })
+    // Parsed and validated in the reading thread (issue #26), from the line after the checkpoint.
+    const rows = readValidatedRows(filePath, row.fileKind, { columns: row.columns, context, fromLine })
+    for await (const { line, cells, result } of rows) {
+      pending.push({ line, cells, result })
       if (++sinceYield >= tuning.validateRows) {
         sinceYield = 0
         await yieldToEventLoop()

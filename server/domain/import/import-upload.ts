@@ -10,14 +10,16 @@ import { HttpError } from '../../lib/http-error.ts'
 import { recordAudit } from '../audit.ts'
 import { cleanText } from './clean-text.ts'
 import { SNIFF_BYTES } from './csv-sniff.ts'
-import { detectImportFile, ImportFileError, inspectCsv, readImportRows } from './read-file.ts'
+import type { CsvFormat } from './csv-rows.ts'
+import { ImportFileError } from './file-rows.ts'
+import { charsOf, previewBudget, previewCell } from './preview-limits.ts'
+import { detectImportFile, readImportRows } from './read-file.ts'
 import { IMPORT_FILE_KEEP_DAYS, readFileHead, removeStoredFile, storeUpload } from './import-files.ts'
 import { initialColumns } from './import-mappings.ts'
 import { detailOf, type ImportPreviewData } from './import-store.ts'
 
 /** Rows of the file shown before any setting (the upload's answer). */
 export const SAMPLE_ROWS = 10
-const MAX_COLUMNS = 500
 const MAX_HEADER_LENGTH = 200
 
 export const FILE_TOO_LARGE_MESSAGE = `Le fichier dépasse la taille maximale de ${IMPORT_MAX_FILE_BYTES / 1024 / 1024} Mo.`
@@ -31,20 +33,29 @@ export function cleanHeader(header: string): string {
   return cleanText(header, { max: MAX_HEADER_LENGTH })
 }
 
-type Sample = { headers: string[]; sampleRows: string[][] }
+type Sample = { headers: string[]; sampleRows: string[][]; csv: CsvFormat | null }
 
+/** The header and the first rows, read in the reading thread, which stops there (issue #26). */
 async function readSample(absolutePath: string, kind: 'csv' | 'xlsx'): Promise<Sample> {
   let headers: string[] | null = null
+  const format: { csv: CsvFormat | null } = { csv: null }
   const sampleRows: string[][] = []
-  for await (const { cells } of readImportRows(absolutePath, kind)) {
+  const budget = previewBudget()
+  const rows = readImportRows(absolutePath, kind, {
+    maxRows: SAMPLE_ROWS + 1,
+    onStart: (start) => (format.csv = start.csv),
+  })
+  for await (const { cells } of rows) {
     if (headers === null) headers = cells.map(cleanHeader)
-    else sampleRows.push(cells)
-    if (sampleRows.length >= SAMPLE_ROWS) break
+    else {
+      const shown = cells.map(previewCell)
+      if (!budget.fits(charsOf(shown))) break
+      sampleRows.push(shown)
+    }
   }
   if (headers === null || sampleRows.length === 0)
     throw badFile('Le fichier ne contient aucune ligne de données sous la ligne d’en-tête.')
-  if (headers.length > MAX_COLUMNS) throw badFile(`Le fichier a plus de ${MAX_COLUMNS} colonnes.`)
-  return { headers, sampleRows }
+  return { headers, sampleRows, csv: format.csv }
 }
 
 function isTooLarge(error: unknown): boolean {
@@ -79,8 +90,7 @@ export async function createImportFromUpload(
     const detected = detectImportFile(await readFileHead(stored.absolutePath, SNIFF_BYTES), fileName)
     if (!detected.ok) throw badFile(detected.message)
     const { kind } = detected
-    const sample = await readSample(stored.absolutePath, kind)
-    const csv = kind === 'csv' ? await inspectCsv(stored.absolutePath) : null
+    const { csv, ...sample } = await readSample(stored.absolutePath, kind)
     const { columns, mappingId } = await initialColumns(db, sample.headers)
     return await db.transaction(async (tx) => {
       const [row] = await tx

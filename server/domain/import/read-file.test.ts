@@ -3,6 +3,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { threadId } from 'node:worker_threads'
 import { deflateRawSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -10,9 +11,11 @@ import {
   LEAD_FIXTURE_HEADERS,
   WINDOWS_1252_FIXTURE,
 } from '../../../scripts/generate-import-fixtures.ts'
+import { inlineRows, workbookParts, xlsxOf } from '../../../tests/factories/xlsx-workbook.ts'
 import { zipOf } from '../../../tests/factories/zip-archive.ts'
-import { detectImportFile, inspectCsv, NOT_A_CSV_MESSAGE, readImportRows } from './read-file.ts'
-import type { ImportFileKind, ImportFileRow } from './read-file.ts'
+import { inspectCsv } from './csv-rows.ts'
+import type { ImportFileKind, ImportFileRow } from './file-rows.ts'
+import { detectImportFile, NOT_A_CSV_MESSAGE, readImportRows, type ReadOptions } from './read-file.ts'
 
 const fixture = (name: string) => join('tests/fixtures', name)
 let dir: string
@@ -22,9 +25,13 @@ beforeAll(async () => {
 })
 afterAll(() => rm(dir, { recursive: true, force: true }))
 
-async function rowsOf(path: string, kind: ImportFileKind = 'csv'): Promise<ImportFileRow[]> {
+async function rowsOf(
+  path: string,
+  kind: ImportFileKind = 'csv',
+  options: ReadOptions = {},
+): Promise<ImportFileRow[]> {
   const rows: ImportFileRow[] = []
-  for await (const row of readImportRows(path, kind)) rows.push(row)
+  for await (const row of readImportRows(path, kind, options)) rows.push(row)
   return rows
 }
 
@@ -114,7 +121,7 @@ describe('readImportRows (CSV)', () => {
     expect(tab).toHaveLength(11)
   })
 
-  it('skips blank records but keeps the numbering, trims cells and accepts ragged rows', async () => {
+  it('skips blank records but keeps the numbering, trims cells and cuts rows to the header’s width', async () => {
     const path = await temp(
       'blank.csv',
       'Nom;Prénom\r\n\r\n  Martin ; Jean \r\n;;\r\nDupont;Zoé;extra\r\nSeul\r\n',
@@ -122,7 +129,7 @@ describe('readImportRows (CSV)', () => {
     expect(await rowsOf(path)).toEqual([
       { line: 1, cells: ['Nom', 'Prénom'] },
       { line: 3, cells: ['Martin', 'Jean'] },
-      { line: 5, cells: ['Dupont', 'Zoé', 'extra'] },
+      { line: 5, cells: ['Dupont', 'Zoé'] },
       { line: 6, cells: ['Seul'] },
     ])
   })
@@ -211,6 +218,49 @@ describe('readImportRows (XLSX)', () => {
     )
     await expect(rowsOf(path, 'xlsx')).rejects.toThrow(
       'Fichier XLSX refusé : contenu décompressé trop volumineux.',
+    )
+  })
+})
+
+describe('readImportRows off the main thread (issue #26)', () => {
+  it('parses in a worker thread, which tells the CSV format first', async () => {
+    const starts: { threadId: number; csv: unknown }[] = []
+    const rows = await rowsOf(fixture(WINDOWS_1252_FIXTURE.file), 'csv', {
+      onStart: (start) => starts.push(start),
+    })
+    expect(rows).toHaveLength(WINDOWS_1252_FIXTURE.dataRows + 1)
+    expect(starts).toEqual([
+      { threadId: expect.any(Number), csv: { encoding: 'windows-1252', delimiter: ';' } },
+    ])
+    expect(starts[0]!.threadId).not.toBe(threadId)
+    const xlsx: { threadId: number; csv: unknown }[] = []
+    await rowsOf(fixture('leads.xlsx'), 'xlsx', { onStart: (start) => xlsx.push(start) })
+    expect(xlsx).toEqual([{ threadId: expect.any(Number), csv: null }])
+    expect(xlsx[0]!.threadId).not.toBe(threadId)
+  })
+
+  it('stops after maxRows rows: a fault further in the file is never read', async () => {
+    const good = Array.from({ length: 20_000 }, (_, i) => `Martin${i};06123${String(i).padStart(5, '0')}`)
+    const csv = await temp('tail.csv', `Nom;Téléphone\n${good.join('\n')}\nDupont;"jamais fermé\n`)
+    expect(await rowsOf(csv, 'csv', { maxRows: 11 })).toHaveLength(11)
+    await expect(rowsOf(csv)).rejects.toThrow(/un guillemet ouvert n’est jamais fermé/)
+    const parts = workbookParts(`${inlineRows(20_000, ['Martin', '06'])}<row r="20001"><c><v>1</c></row>`)
+    const xlsx = await temp('tail.xlsx', xlsxOf(parts))
+    expect((await rowsOf(xlsx, 'xlsx', { maxRows: 11 })).map((row) => row.line)).toEqual(
+      Array.from({ length: 11 }, (_, i) => i + 1),
+    )
+    await expect(rowsOf(xlsx, 'xlsx')).rejects.toThrow('Ce fichier n’est pas un XLSX lisible.')
+  })
+
+  it('cuts each row to the header’s width and refuses a header of more than 500 columns', async () => {
+    const wide = await temp('wide.csv', `Nom;Téléphone\n${'Martin;0612345678'.padEnd(200_000, ';')}\n`)
+    expect(await rowsOf(wide)).toEqual([
+      { line: 1, cells: ['Nom', 'Téléphone'] },
+      { line: 2, cells: ['Martin', '0612345678'] },
+    ])
+    const header = Array.from({ length: 501 }, (_, i) => `Colonne ${i}`).join(';')
+    await expect(rowsOf(await temp('501.csv', `${header}\nMartin\n`))).rejects.toThrow(
+      'Le fichier a plus de 500 colonnes.',
     )
   })
 })

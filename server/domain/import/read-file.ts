@@ -1,23 +1,15 @@
 // Uploaded lead files → rows of text cells (issue #13 "Integration"; docs/domain.md "Lead import").
-// CSV is decoded and parsed streaming (csv-parse), so a 50 MB file costs constant memory; XLSX goes
-// through read-excel-file's node entry after the ZIP-bomb guard (zip-guard.ts).
-import { createReadStream } from 'node:fs'
-import { open } from 'node:fs/promises'
-import { pipeline, Transform } from 'node:stream'
-import type { TransformCallback } from 'node:stream'
-import { parse } from 'csv-parse'
-import { readSheet } from 'read-excel-file/node'
-import { SNIFF_BYTES, hasUtf8Bom, sniffDelimiter, sniffEncoding } from './csv-sniff.ts'
-import type { CsvDelimiter, CsvEncoding } from './csv-sniff.ts'
-import { checkZipArchive, XLSX_UNREADABLE_MESSAGE } from './zip-guard.ts'
-
-export type ImportFileKind = 'csv' | 'xlsx'
-export type ImportFileRow = { line: number; cells: string[] }
-
-/** A file that cannot be read as what it claims; `message` is French, for the user. */
-export class ImportFileError extends Error {
-  override name = 'ImportFileError'
-}
+// The file is recognised here by its first bytes; its rows are read, and validated for the analysis
+// and the import, in a worker thread (read-worker.ts: csv-rows.ts, xlsx-rows.ts, validate-row.ts), so
+// a 50 MB file never holds up the requests the server's main thread answers meanwhile (issue #26).
+import { on } from 'node:events'
+import { Worker } from 'node:worker_threads'
+import { SNIFF_BYTES } from './csv-sniff.ts'
+import type { CsvFormat } from './csv-rows.ts'
+import { ImportFileError, type ImportFileKind, type ImportFileRow } from './file-rows.ts'
+import type { PostedRow, ReadRequest, RowValidation } from './read-worker.ts'
+import type { ImportRowResult } from './validate-row.ts'
+import { XLSX_UNREADABLE_MESSAGE } from './zip-guard.ts'
 
 export const NOT_A_CSV_MESSAGE = 'Ce fichier n’est pas un CSV lisible.'
 const UNSUPPORTED_MESSAGE = 'Format de fichier non accepté : envoyez un fichier CSV ou XLSX.'
@@ -61,136 +53,72 @@ export function detectImportFile(
   return { ok: true, kind: 'csv' }
 }
 
-async function readHead(filePath: string, length: number): Promise<Buffer> {
-  const handle = await open(filePath, 'r')
-  try {
-    const buffer = Buffer.alloc(length)
-    const { bytesRead } = await handle.read(buffer, 0, length, 0)
-    return buffer.subarray(0, bytesRead)
-  } finally {
-    await handle.close()
-  }
+/** What the reading thread tells before the rows: which thread it is, and the CSV's format (null for XLSX). */
+export type ReadStart = { threadId: number; csv: CsvFormat | null }
+export type ReadOptions = {
+  /** Stop after this many rows, header included (the upload's sample): the rest is never parsed. */
+  maxRows?: number
+  onStart?: (start: ReadStart) => void
 }
+export type ValidatedFileRow = ImportFileRow & { result: ImportRowResult }
 
-/** The encoding and delimiter a CSV file is read with (the import records them). */
-export async function inspectCsv(
-  filePath: string,
-): Promise<{ encoding: CsvEncoding; delimiter: CsvDelimiter }> {
-  const sample = await readHead(filePath, SNIFF_BYTES)
-  let encoding = sniffEncoding(sample)
-  // The first 64 KB may be plain ASCII while later rows carry Windows-1252 accents: a UTF-8 guess
-  // without a BOM holds only if the whole file decodes (one streaming pass, ~20 ms for 50 MB).
-  if (encoding === 'utf-8' && !hasUtf8Bom(sample) && !(await isValidUtf8(filePath))) encoding = 'windows-1252'
-  // Non-fatal streaming decode: a character cut at the sample's end is simply left out.
-  const text = new TextDecoder(encoding).decode(sample, { stream: true })
-  return { encoding, delimiter: sniffDelimiter(text) }
-}
+type ReadMessage =
+  | ({ type: 'start' } & ReadStart)
+  | { type: 'rows'; rows: PostedRow[] }
+  | { type: 'end' }
+  | { type: 'refused'; message: string }
 
-async function isValidUtf8(filePath: string): Promise<boolean> {
-  const decoder = new TextDecoder('utf-8', { fatal: true })
-  try {
-    for await (const chunk of createReadStream(filePath, { highWaterMark: 1024 * 1024 }))
-      decoder.decode(chunk as Buffer, { stream: true })
-    decoder.decode()
-    return true
-  } catch {
-    return false
-  }
-}
+const READER = new URL('./read-worker.ts', import.meta.url)
+/** The reading thread's heap: the shared strings of a 100 MB workbook fit; a runaway file ends the thread, not the server. */
+const READER_HEAP_MB = 512
+const TOO_BIG_TO_READ_MESSAGE = 'Le fichier est trop volumineux pour être lu.'
 
-/** Bytes → text, chunk by chunk (a character split between chunks waits for its end; a UTF-8 BOM is dropped). */
-function decoding(encoding: CsvEncoding): Transform {
-  const decoder = new TextDecoder(encoding)
-  return new Transform({
-    decodeStrings: true,
-    readableObjectMode: false,
-    transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
-      callback(null, decoder.decode(chunk, { stream: true }))
-    },
-    flush(callback: TransformCallback) {
-      callback(null, decoder.decode())
-    },
+async function* readInThread(request: ReadRequest, options: ReadOptions): AsyncGenerator<PostedRow> {
+  const worker = new Worker(READER, {
+    workerData: request,
+    resourceLimits: { maxOldGenerationSizeMb: READER_HEAP_MB },
   })
-}
-
-const CSV_ERRORS: Record<string, string> = {
-  CSV_QUOTE_NOT_CLOSED: 'un guillemet ouvert n’est jamais fermé',
-  CSV_MAX_RECORD_SIZE: 'une ligne dépasse 1 Mo',
-}
-
-function csvError(error: unknown): ImportFileError {
-  const { code, lines } = (error ?? {}) as { code?: string; lines?: number }
-  const reason = (code && CSV_ERRORS[code]) ?? 'le contenu est mal formé'
-  const where = typeof lines === 'number' ? ` (vers la ligne ${lines})` : ''
-  return new ImportFileError(`Le fichier CSV ne peut pas être lu${where} : ${reason}.`)
-}
-
-function isBlank(cells: string[]): boolean {
-  return cells.every((cell) => cell.trim() === '')
-}
-
-async function* readCsvRows(filePath: string): AsyncGenerator<ImportFileRow> {
-  const { encoding, delimiter } = await inspectCsv(filePath)
-  const parser = parse({
-    delimiter,
-    relax_column_count: true,
-    // Stray quotes inside unquoted cells (`Jean "Jo" Martin`) are common in exports: kept as text.
-    relax_quotes: true,
-    trim: true,
-    max_record_size: 1024 * 1024,
-  })
-  // Errors of any stage reach the parser, whose iteration below throws them.
-  const records = pipeline(createReadStream(filePath), decoding(encoding), parser, () => {})
-  let line = 0
   try {
-    for await (const record of records as AsyncIterable<string[]>) {
-      line++
-      if (!isBlank(record)) yield { line, cells: record }
+    for await (const [message] of on(worker, 'message', { close: ['exit'] }) as AsyncIterable<
+      [ReadMessage]
+    >) {
+      if (message.type === 'start') options.onStart?.({ threadId: message.threadId, csv: message.csv })
+      else if (message.type === 'refused') throw new ImportFileError(message.message)
+      else if (message.type === 'end') return
+      else {
+        worker.postMessage('more')
+        yield* message.rows
+      }
     }
+    throw new Error(`import file reader: ended before the end of ${request.filePath}`)
   } catch (error) {
-    throw csvError(error)
-  }
-}
-
-function pad(value: number, length = 2): string {
-  return String(value).padStart(length, '0')
-}
-
-/** read-excel-file's cells as text: a Date (its wall clock in UTC fields) as local ISO, which parseFrenchDate reads in Paris. */
-export function xlsxCellText(value: unknown): string {
-  if (value === null || value === undefined) return ''
-  if (value instanceof Date) {
-    if (Number.isNaN(value.getTime())) return ''
-    // Excel stores times as fractions of a day: 09:30 may come back as 09:29:59.999.
-    const wall = new Date(Math.round(value.getTime() / 1000) * 1000)
-    const date = `${pad(wall.getUTCFullYear(), 4)}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}`
-    return `${date}T${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}:${pad(wall.getUTCSeconds())}`
-  }
-  if (typeof value === 'string') return value.trim()
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value)
-  return ''
-}
-
-async function* readXlsxRows(filePath: string): AsyncGenerator<ImportFileRow> {
-  const verdict = await checkZipArchive(filePath)
-  if (!verdict.ok) throw new ImportFileError(verdict.message)
-  let rows: unknown[][]
-  try {
-    rows = (await readSheet(filePath)) as unknown[][]
-  } catch {
-    throw new ImportFileError(XLSX_UNREADABLE_MESSAGE)
-  }
-  for (const [index, row] of rows.entries()) {
-    const cells = row.map(xlsxCellText)
-    if (!isBlank(cells)) yield { line: index + 1, cells }
+    if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY')
+      throw new ImportFileError(TOO_BIG_TO_READ_MESSAGE)
+    throw error
+  } finally {
+    await worker.terminate()
   }
 }
 
 /**
- * The header row (line 1) then each non-blank data row with its line in the file: the CSV record's
- * number (the header is 1; a blank record keeps its number), the sheet's row for XLSX. Throws an
- * ImportFileError (French message) when the file cannot be read.
+ * The header row then each non-blank data row with its line in the file: the CSV record's number (the
+ * header is 1; a blank record keeps its number), the sheet's row for XLSX; each row cut to the header's
+ * width. Throws an ImportFileError (French message) when the file cannot be read. Leaving the loop
+ * early ends the reading thread.
  */
-export function readImportRows(filePath: string, kind: ImportFileKind): AsyncIterable<ImportFileRow> {
-  return kind === 'csv' ? readCsvRows(filePath) : readXlsxRows(filePath)
+export function readImportRows(
+  filePath: string,
+  kind: ImportFileKind,
+  options: ReadOptions = {},
+): AsyncGenerator<ImportFileRow> {
+  return readInThread({ filePath, kind, maxRows: options.maxRows ?? null, validation: null }, options)
+}
+
+/** The data rows after line 1 and `validation.fromLine`, each with its validation, done in the reading thread. */
+export function readValidatedRows(
+  filePath: string,
+  kind: ImportFileKind,
+  validation: RowValidation,
+): AsyncGenerator<ValidatedFileRow> {
+  return readInThread({ filePath, kind, maxRows: null, validation }, {}) as AsyncGenerator<ValidatedFileRow>
 }
