@@ -1,8 +1,9 @@
 // Issue #13 "Extractions", end to end on the production build: a manager extracts the leads of their
 // teams' missions to CSV from /extractions; the downloaded file opens in French Excel as it should
 // (UTF-8 BOM, `;`, accents, the columns ticked) and holds no lead of a mission outside their teams.
-// The demo manager's teams cover every mission, so the spec takes everyone off "Assurance habitation"
-// first: it changes assignments, so it runs a server of its own.
+// The demo manager's teams cover every mission, so the spec closes "Assurance habitation" to every team
+// and takes everyone off it first (issue #26: a manager sees the missions opened to the teams they
+// manage, and their own): it changes assignments, so it runs a server of its own.
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
 import { signIn, xsrfHeaders } from './helpers.ts'
@@ -11,8 +12,11 @@ import { useOwnServer } from './own-server.ts'
 const server = useOwnServer('extractions')
 const HIDDEN = 'Assurance habitation'
 
-/** Everyone assigned to the mission is taken off it (through the API: not what this spec tests). */
-async function emptyMission(admin: Page, name: string): Promise<void> {
+/**
+ * The mission is closed to every team and everyone assigned is taken off it (through the API: not what
+ * this spec tests).
+ */
+async function closeMission(admin: Page, name: string): Promise<void> {
   const missions = (await (await admin.request.get(`${server.origin}/api/missions?pageSize=100`)).json()) as {
     items: { id: number; name: string }[]
   }
@@ -28,6 +32,16 @@ async function emptyMission(admin: Page, name: string): Promise<void> {
     },
   )
   expect(removed.ok()).toBe(true)
+  const { teams } = (await (
+    await admin.request.get(`${server.origin}/api/assignments/mission/${mission.id}/teams`)
+  ).json()) as { teams: { id: number; opened: boolean }[] }
+  for (const team of teams.filter((one) => one.opened)) {
+    const closed = await admin.request.post(
+      `${server.origin}/api/assignments/mission/${mission.id}/close-team`,
+      { headers: await xsrfHeaders(admin), data: { teamId: team.id } },
+    )
+    expect(closed.ok()).toBe(true)
+  }
 }
 
 test('a manager extracts their missions’ leads to a CSV French Excel opens, without other missions’ leads', async ({
@@ -38,7 +52,7 @@ test('a manager extracts their missions’ leads to a CSV French Excel opens, wi
   await admin.goto(`${server.origin}/login`)
   await signIn(admin, 'admin@demo.fr')
   await expect(admin).toHaveURL(/\/home$/)
-  await emptyMission(admin, HIDDEN)
+  await closeMission(admin, HIDDEN)
 
   const manager = await browser.newPage()
   await manager.setViewportSize({ width: 1024, height: 768 })
