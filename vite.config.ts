@@ -70,9 +70,8 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // Everything the entry imports statically in one chunk: the entry's top-level await (the
-          // persisted cache restored before the first render) otherwise makes the bundler hoist each
-          // module shared with a lazy route into a chunk of its own — 23 requests before any paint.
+          // Everything the entry imports statically in one chunk, rather than each module shared with a
+          // lazy route hoisted into a chunk of its own (it was 23 requests before any paint).
           // Then two chunks instead of a dozen of 0.2–4 KB for the landing pages' lazy parts: what the
           // sign-in form shares with the private pages, and what every private page needs.
           groups: [
@@ -82,9 +81,11 @@ export default defineConfig({
               priority: 2,
               // TanStack Query only: the back office's table (@tanstack/react-table, table-core,
               // store) stays in its lazy chunk, out of /login (issue #12).
-              // The sign-in pages' strings too: the private group would otherwise take them along
-              // with the composed `fr` its modules import, and /login would load that whole chunk.
-              test: /[\\/]node_modules[\\/]@tanstack[\\/](?:react-query|query-core)[\\/]|[\\/]src[\\/](components[\\/]ui[\\/](button|page-title|text-field|form-error)|i18n[\\/]fr[\\/]auth)\./,
+              // The sign-in pages' strings, form error and layout too: the private group would otherwise
+              // take the strings along with the composed `fr` its modules import, and /login would load
+              // that whole chunk; the other two would be chunks of 0.1–0.3 KB (issue #27).
+              // Not the (de)hydration the offline layer alone uses (issue #27: its own chunk, out of /login).
+              test: /[\\/]node_modules[\\/]@tanstack[\\/](?:react-query|query-core)[\\/](?!build[\\/]modern[\\/]hydration)|[\\/]src[\\/](components[\\/]ui[\\/](button|page-title|text-field|form-error)|i18n[\\/]fr[\\/]auth|features[\\/]auth[\\/]form-error|app[\\/]layouts[\\/]public-layout)\./,
             },
             {
               name: 'private',

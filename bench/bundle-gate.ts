@@ -7,8 +7,9 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { ROUTE_IDS, isPrivate, layoutModule, routeOf, type RouteId } from '../src/contracts/routes.ts'
-import { assetsOf, landingModules } from '../server/lib/shell.ts'
+import { layoutModule, routeModule } from '../src/contracts/route-modules.ts'
+import { ROUTE_IDS, isPrivate, routeOf, type RouteId } from '../src/contracts/routes.ts'
+import { assetsOf, firstPaintModules } from '../server/lib/shell.ts'
 import { BUNDLE_BUDGETS, type BudgetName } from './bundle-budgets.ts'
 
 type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>
@@ -56,7 +57,7 @@ function scriptsOf(manifest: Manifest, modules: string[]): string[] {
   return assetsOf(manifest, modules, new Set()).scripts.map((file) => file.slice(1))
 }
 
-const routeModules = (id: RouteId) => [`src/${layoutModule(routeOf(id).layout)}`, `src/${routeOf(id).module}`]
+const routeModules = (id: RouteId) => [`src/${layoutModule(routeOf(id).layout)}`, `src/${routeModule(id)}`]
 
 /** Every measure the budgets name, from the build in `dist`. */
 export function measureBuild(dist: string): Measure[] {
@@ -64,10 +65,10 @@ export function measureBuild(dist: string): Measure[] {
   // The production build's pages, as production serves them.
   const landing = (pathname: string, signedIn: boolean) => [
     ...entry,
-    ...scriptsOf(manifest, landingModules(pathname, signedIn, 'production')),
+    ...scriptsOf(manifest, firstPaintModules(pathname, signedIn, 'production')),
   ]
   const privateIds = ROUTE_IDS.filter(
-    (id) => isPrivate(routeOf(id).layout) && `src/${routeOf(id).module}` in manifest,
+    (id) => isPrivate(routeOf(id).layout) && `src/${routeModule(id)}` in manifest,
   )
   // The chunks every signed-in page loads beyond the entry: common to all private routes.
   const closures = privateIds.map((id) => new Set(scriptsOf(manifest, routeModules(id))))

@@ -1,7 +1,8 @@
-// Boot: the persisted query cache is restored first (issue #5: a reload, offline too, shows the last
-// data at once) — only for the user the server confirms, within its idle limit (issue #17) — then
-// router + providers; error reporting after the first render, only with a DSN;
-// then the service worker and the outbox of changes made offline.
+// Boot: for the user holding the session, the persisted query cache is restored first (issue #5: a
+// reload, offline too, shows the last data at once; issue #17: only within its idle limit) by the
+// offline layer, a chunk of its own that the first visit of /login loads only once idle (issue #27);
+// then router + providers; error reporting after the first render, only with a DSN; then the
+// service worker and the outbox of changes made offline.
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { configQueries } from './api/config.ts'
@@ -15,18 +16,11 @@ import { queryClient } from './app/query-client.ts'
 import { createAppRouter } from './app/router.tsx'
 import { initSentryWhenIdle, reportError, setSentryUser } from './app/sentry.ts'
 import { startSessionSync } from './app/session-sync.ts'
-import { logout } from './api/auth.ts'
-import { forgetOutcomeDrafts } from './features/leads/outcome-draft.ts'
 import { retryLiveConnection } from './live/use-live-connection.ts'
-import { startConnectivity } from './pwa/connectivity.ts'
-import { startQueryPersistence } from './pwa/cache-persistence.ts'
-import { restorePersistedCache } from './pwa/persisted-cache.ts'
-import { announceUser, messageServiceWorker } from './pwa/sw-messages.ts'
-import { dropStoredChanges } from './pwa/outbox-store.ts'
-import { clearSignOutPending, isSignOutPending, startPendingSignOut } from './pwa/pending-sign-out.ts'
+import { messageServiceWorker } from './pwa/sw-messages.ts'
+import { isSignOutPending } from './pwa/pending-sign-out.ts'
 import {
   forgetSessionRecord,
-  forgetSignedInUserCookie,
   judgeStoredData,
   readSessionRecord,
   signedInUserIdFromCookie,
@@ -53,67 +47,80 @@ const holder = embedded ? (embedded.me?.id ?? null) : signedInUserIdFromCookie()
 // session, and only within the idle limit of the server's last confirmation; the rest goes before any
 // render.
 const verdict = judgeStoredData(readSessionRecord(), holder !== null && isSignOutPending() ? null : holder)
-// Bounded by a timeout: a broken IndexedDB never holds the first render for long.
-await restorePersistedCache(queryClient, { expectedOwner: verdict.restoreFor }).catch(() => null)
-if (verdict.dropDrafts) forgetOutcomeDrafts()
-if (verdict.dropChanges) void dropStoredChanges(null)
 if (verdict.stale) {
+  // At once, before any request: the worker's caches of the previous user must not answer one.
   forgetSessionRecord()
   void messageServiceWorker({ type: 'LOGOUT' })
 }
-// Fresher than anything restored.
-if (embedded) putBootstrapData(queryClient, embedded)
-startConnectivity({ retryLive: retryLiveConnection })
-startPendingSignOut(() => logout())
-startQueryPersistence(queryClient, {
-  confirmedAtStart: embedded?.me != null && !isSignOutPending(),
-  onSignedIn: (userId, keepsChanges) => {
-    // A sign-in ended any session the server had not heard end (it rotates the session).
-    clearSignOutPending()
-    // Nobody else's drafts or changes stay; the user's own changes only within the idle window.
-    forgetOutcomeDrafts(userId)
-    void dropStoredChanges(keepsChanges ? userId : null)
-    announceUser(userId)
-    startSignedInServices()
-  },
-  // Sign-out here or in another tab (session sync), or a lapsed session: the persisted cache is
-  // wiped by the persistence itself; the drafts, the worker's user caches and the reporting user go
-  // with it (issue #17). Changes stored offline wait (src/pwa/session-record.ts keepsStoredChanges).
-  onSignedOut: () => {
-    forgetSignedInUserCookie()
-    forgetOutcomeDrafts()
-    void messageServiceWorker({ type: 'LOGOUT' })
-    setSentryUser(null)
-  },
-})
+const offlineLayerHooks = {
+  retryLive: retryLiveConnection,
+  onSignedIn: startSignedInServices,
+  onSignedOut: () => setSentryUser(null),
+}
+// Issue #27: the offline layer (src/pwa/offline-boot.ts) is its own chunk. Someone holds the session:
+// it runs before the first render (their cache restored; the server's shell preloaded the chunk).
+// Nobody does (the first visit of /login): nothing is restored, so it loads once the page has loaded
+// and is idle; until then nothing reads what it drops, and whoever signs in meanwhile is picked up.
+// No top-level await: the layer's chunk imports modules of this entry, which must have finished
+// evaluating (a top-level await of that import would wait on itself).
+void start()
 
-const router = createAppRouter(queryClient)
-// Code outside React (the API client's redirects) navigates and reloads through the router (spec §2,
-// §7); a reload is done in place (src/app/navigation.ts).
-connectRouter(router, queryClient)
-// A sign-in, sign-out or dev-tools switch in another tab applies here too.
-startSessionSync(queryClient)
+async function start(): Promise<void> {
+  if (holder !== null) {
+    // A chunk that cannot load (a network gone before the service worker was installed) leaves the
+    // page without its offline layer, not without a first render.
+    const layer = await import('./pwa/offline-boot.ts').catch(() => null)
+    if (layer) await layer.applyStoredDataVerdict(queryClient, verdict)
+    // Fresher than anything restored.
+    if (embedded) putBootstrapData(queryClient, embedded)
+    layer?.startOfflineLayer(queryClient, {
+      ...offlineLayerHooks,
+      confirmedAtStart: embedded?.me != null && !isSignOutPending(),
+    })
+  } else {
+    if (embedded) putBootstrapData(queryClient, embedded)
+    whenLoadedAndIdle(() => {
+      import('./pwa/offline-boot.ts')
+        .then(async ({ applyStoredDataVerdict, startOfflineLayer }) => {
+          await applyStoredDataVerdict(queryClient, verdict)
+          // Nothing was restored: whatever `me` the cache holds now is the server's answer.
+          startOfflineLayer(queryClient, { ...offlineLayerHooks, confirmedAtStart: true })
+        })
+        .catch(reportError)
+    })
+  }
+  render()
+}
 
-const container = document.getElementById('root')
-if (!container) throw new Error('index.html must contain <div id="root">')
+function render(): void {
+  const router = createAppRouter(queryClient)
+  // Code outside React (the API client's redirects) navigates and reloads through the router (spec
+  // §2, §7); a reload is done in place (src/app/navigation.ts).
+  connectRouter(router, queryClient)
+  // A sign-in, sign-out or dev-tools switch in another tab applies here too.
+  startSessionSync(queryClient)
 
-const root = createRoot(container, {
-  // Errors no boundary caught: keep React's console output, and report once Sentry is loaded.
-  // (Route errors are caught and reported by the router's RouteErrorView.)
-  onUncaughtError: (error, info) => {
-    reportError(error)
-    console.error(error, info.componentStack)
-  },
-})
-// A transition: the first render yields to the browser every few milliseconds instead of holding the
-// main thread in one long task (input stays responsive while the first screen is built).
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <AppProviders queryClient={queryClient} router={router} />
-    </StrictMode>,
-  )
-})
+  const container = document.getElementById('root')
+  if (!container) throw new Error('index.html must contain <div id="root">')
+
+  const root = createRoot(container, {
+    // Errors no boundary caught: keep React's console output, and report once Sentry is loaded.
+    // (Route errors are caught and reported by the router's RouteErrorView.)
+    onUncaughtError: (error, info) => {
+      reportError(error)
+      console.error(error, info.componentStack)
+    },
+  })
+  // A transition: the first render yields to the browser every few milliseconds instead of holding
+  // the main thread in one long task (input stays responsive while the first screen is built).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProviders queryClient={queryClient} router={router} />
+      </StrictMode>,
+    )
+  })
+}
 
 // The config is also what the routes read (same query, fetched once); Sentry waits for idle time.
 queryClient

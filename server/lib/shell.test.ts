@@ -3,7 +3,16 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ROUTE_IDS, routeOf } from '../../src/contracts/routes.ts'
-import { assetsOf, landingModules, pageOf, scriptSafeJson, SHELL_MODULES } from './shell.ts'
+import {
+  assetsOf,
+  firstPaintModules,
+  landingModules,
+  pageOf,
+  scriptSafeJson,
+  SHELL_MODULES,
+  PAGE_MAP_MODULE,
+  SIGNED_IN_BOOT_MODULE,
+} from './shell.ts'
 
 const MANIFEST = {
   'index.html': { file: 'assets/boot-1.js', imports: ['_runtime.js'], css: ['assets/boot-1.css'] },
@@ -82,6 +91,30 @@ describe('landing modules', () => {
   it('name source files that exist (a renamed view must be renamed here too)', () => {
     const root = path.resolve(import.meta.dirname, '../..')
     for (const module of SHELL_MODULES) expect(existsSync(path.join(root, module)), module).toBe(true)
+  })
+})
+
+describe('first paint modules', () => {
+  it('add the offline layer for a signed-in visitor only (issue #27: never on the first visit of /login)', () => {
+    expect(firstPaintModules('/home', true, 'develop')).toEqual([
+      SIGNED_IN_BOOT_MODULE,
+      PAGE_MAP_MODULE,
+      ...landingModules('/home', true, 'develop'),
+    ])
+    expect(firstPaintModules('/login', false, 'develop')).toEqual(landingModules('/login', false, 'develop'))
+    expect(firstPaintModules('/home', false, 'develop')).toEqual(landingModules('/login', false, 'develop'))
+    // Signed in on a public page (a reset link): the offline layer, not the other pages' map.
+    expect(firstPaintModules('/reset-password', true, 'develop')).toEqual([
+      SIGNED_IN_BOOT_MODULE,
+      ...landingModules('/reset-password', true, 'develop'),
+    ])
+  })
+
+  it("add the other pages' map for the wall display, which has no user", () => {
+    expect(firstPaintModules('/display/abc', false, 'develop')).toEqual([
+      PAGE_MAP_MODULE,
+      ...landingModules('/display/abc', false, 'develop'),
+    ])
   })
 })
 

@@ -14,10 +14,10 @@ import {
   ROUTE_IDS,
   LAYOUTS,
   isPrivate,
-  layoutModule,
   routeOf,
   type RouteId,
 } from '../../src/contracts/routes.ts'
+import { layoutModule, routeModule } from '../../src/contracts/route-modules.ts'
 
 type ManifestChunk = { file: string; imports?: string[]; css?: string[] }
 type Manifest = Record<string, ManifestChunk>
@@ -25,16 +25,27 @@ type Manifest = Record<string, ManifestChunk>
 /** A source module of the client, as Vite's manifest names it. */
 const source = (module: string) => `src/${module}`
 
+/**
+ * The client's offline layer (src/pwa/offline-boot.ts), a chunk of its own that the boot awaits
+ * before the first render when someone holds the session (issue #27): preloaded for a signed-in
+ * visitor, never for a signed-out one (the first visit of /login loads it once idle).
+ */
+export const SIGNED_IN_BOOT_MODULE = 'src/pwa/offline-boot.ts'
+/** The map of every page outside the public layout (src/app/page-modules.ts), a chunk of its own. */
+export const PAGE_MAP_MODULE = 'src/app/page-modules.ts'
+
 /** Every source module the shell may name (a test checks they exist, so a rename cannot go unseen). */
 export const SHELL_MODULES = [
   ...LAYOUTS.map((layout) => source(layoutModule(layout))),
-  ...ROUTE_IDS.map((id) => source(routeOf(id).module)),
+  ...ROUTE_IDS.map((id) => source(routeModule(id))),
+  SIGNED_IN_BOOT_MODULE,
+  PAGE_MAP_MODULE,
 ]
 
 /** The layout module and the route module of `id`. */
 function modulesOf(id: RouteId): string[] {
-  const { layout, module } = routeOf(id)
-  return [source(layoutModule(layout)), source(module)]
+  const { layout } = routeOf(id)
+  return [source(layoutModule(layout)), source(routeModule(id))]
 }
 
 /**
@@ -56,6 +67,13 @@ export function landingModules(pathname: string, signedIn: boolean, appEnv: AppE
   const id = pageOf(pathname, appEnv) ?? FALLBACK_ROUTE
   if (!signedIn && isPrivate(routeOf(id).layout)) return modulesOf('login')
   return modulesOf(id)
+}
+
+/** Everything the first paint of `pathname` loads beyond index.html's entry. */
+export function firstPaintModules(pathname: string, signedIn: boolean, appEnv: AppEnv): string[] {
+  const page = landingModules(pathname, signedIn, appEnv)
+  const publicPage = page[0] === source(layoutModule('public'))
+  return [...(signedIn ? [SIGNED_IN_BOOT_MODULE] : []), ...(publicPage ? [] : [PAGE_MAP_MODULE]), ...page]
 }
 
 /** A linear trim (issue #17: `/\/+$/` is quadratic on a long run of slashes not at the end). */
@@ -138,7 +156,7 @@ export function loadShell(clientDir: string, appEnv: AppEnv): Shell | null {
   }
   return {
     render(pathname, { signedIn, bootstrap }) {
-      const links = linksFor(landingModules(pathname, signedIn, appEnv))
+      const links = linksFor(firstPaintModules(pathname, signedIn, appEnv))
       const data = bootstrap
         ? `\n    <script id="bootstrap-data" type="application/json">${scriptSafeJson(bootstrap)}</script>`
         : ''

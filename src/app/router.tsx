@@ -22,7 +22,6 @@ import {
   ROUTE_IDS,
   LAYOUTS,
   isPrivate,
-  layoutModule,
   routeOf,
   type LayoutId,
   type RouteId,
@@ -37,13 +36,18 @@ export type RouteModule = {
   clientLoader?: (queryClient: QueryClient) => LoaderFunction
 }
 
-// Each module is a lazy chunk, keyed `/src/<module>` from the route table's module paths.
-const routeModules = import.meta.glob<RouteModule>(['/src/routes/**/*.tsx', '!/src/routes/**/*.test.tsx'])
-// The root layout is in the entry (static import above), not a chunk.
-const layoutModules = import.meta.glob<Record<string, ComponentType>>([
-  '/src/app/layouts/*-layout.tsx',
-  '!/src/app/layouts/root-layout.tsx',
-])
+// Each page and layout is a lazy chunk. The public pages' loaders are here; every other page's (and
+// layout's) are in a chunk of their own loaded with the first of them (src/app/page-modules.ts;
+// issue #27: neither that map nor the modules' paths are part of the first visit of /login). The root
+// layout is in the entry.
+const PUBLIC_PAGES: Partial<Record<RouteId, () => Promise<RouteModule>>> = {
+  login: () => import('../routes/login.tsx'),
+  forgotPassword: () => import('../routes/forgot-password.tsx'),
+  resetPassword: () => import('../routes/reset-password.tsx'),
+  notFound: () => import('../routes/not-found.tsx'),
+}
+const loadPublicLayout = () => import('./layouts/public-layout.tsx')
+const pageModules = () => import('./page-modules.ts')
 
 /** The component each layout module exports. */
 const LAYOUT_COMPONENTS = {
@@ -53,10 +57,15 @@ const LAYOUT_COMPONENTS = {
   display: 'DisplayLayout',
 } as const satisfies Record<LayoutId, string>
 
-function loaderOf<M>(modules: Record<string, () => Promise<M>>, key: string): () => Promise<M> {
-  const load = modules[key]
-  if (!load) throw new Error(`Route table: no module ${key}`)
-  return load
+/** Loads the module of page `id`: a public page's own chunk, or any other through the pages' map. */
+function loadPage(id: RouteId): Promise<RouteModule> {
+  return PUBLIC_PAGES[id]?.() ?? pageModules().then(({ loadPageModule }) => loadPageModule(id))
+}
+
+/** Loads the module of `layout`. */
+function loadLayout(layout: LayoutId): Promise<Record<string, ComponentType>> {
+  if (layout === 'public') return loadPublicLayout()
+  return pageModules().then(({ loadLayoutModule }) => loadLayoutModule(layout))
 }
 
 /**
@@ -89,8 +98,7 @@ async function existsHere(id: RouteId, queryClient: QueryClient): Promise<boolea
 }
 
 function pageRoute(id: RouteId, queryClient: QueryClient): RouteObject {
-  const { path, module, access } = routeOf(id)
-  const load = loaderOf(routeModules, `/src/${module}`)
+  const { path, access } = routeOf(id)
   const handle: RouteHandle | undefined = access ? { access: sectionAccess[access] } : undefined
   return {
     id,
@@ -99,14 +107,13 @@ function pageRoute(id: RouteId, queryClient: QueryClient): RouteObject {
     lazy: async () => {
       // A page that does not exist here is an unknown path: /404, and its module is never loaded.
       if (!(await existsHere(id, queryClient))) return redirectTo(routeOf(FALLBACK_ROUTE).path)
-      const { Component, clientLoader } = await load()
+      const { Component, clientLoader } = await loadPage(id)
       return clientLoader ? { Component, loader: clientLoader(queryClient) } : { Component }
     },
   }
 }
 
 function layoutRoute(layout: LayoutId, queryClient: QueryClient): RouteObject {
-  const load = loaderOf(layoutModules, `/src/${layoutModule(layout)}`)
   const children = ROUTE_IDS.filter((id) => routeOf(id).layout === layout).map((id) =>
     pageRoute(id, queryClient),
   )
@@ -115,7 +122,7 @@ function layoutRoute(layout: LayoutId, queryClient: QueryClient): RouteObject {
     children.unshift({ path: '/', ...redirectTo(paths[INDEX_ROUTE]()) })
   return {
     loader: isPrivate(layout) ? requireUser(queryClient) : undefined,
-    lazy: async () => ({ Component: (await load())[LAYOUT_COMPONENTS[layout]] }),
+    lazy: async () => ({ Component: (await loadLayout(layout))[LAYOUT_COMPONENTS[layout]] }),
     children,
   }
 }

@@ -1,39 +1,13 @@
-// Error reporting (spec §9, issue 2): @sentry/react is loaded in its own chunk, after the first
-// render, and only when the server's config carries a DSN. Until then reportError is a no-op.
-import type { ErrorEvent, EventHint } from '@sentry/react'
+// Error reporting (spec §9, issue 2): @sentry/react, its options and its event hooks are loaded in
+// their own chunk (sentry-sdk.ts), after the first render, and only when the server's config carries
+// a DSN. Until then reportError is a no-op.
 import type { AppConfigPayload } from '../contracts/user.ts'
-import { ApiError } from '../api/client.ts'
 import type { SentrySdk } from './sentry-sdk.ts'
-import { limitEventSize } from './sentry-event-size.ts'
-import { beforeBreadcrumb, beforeSendSpan, redactEvent } from './sentry-redaction.ts'
-
-/** Spec §9 constants. */
-export const SENTRY_SETTINGS = {
-  tracesSampleRate: 1,
-  idleTimeoutMs: 1000,
-  finalTimeoutMs: 30_000,
-  childSpanTimeoutMs: 15_000,
-  maxBreadcrumbs: 100,
-  /** "Event body limit 100 KB": the whole serialised event, enforced in beforeSend. */
-  maxEventBytes: 100 * 1024,
-  /** The same limit for any one string value, so a single huge value cannot crowd out the rest. */
-  maxValueLength: 100 * 1024,
-} as const
 
 let sentry: SentrySdk | null = null
 let loading: Promise<void> | null = null
 /** The signed-in user's id, remembered so it can be applied once Sentry has loaded. */
 let currentUserId: number | null = null
-
-/**
- * Spec §8: HTTP 403 is never reported (it is an expected answer, not a fault). Spec §9: an event
- * is at most 100 KB once serialised. Issue #26: its URLs carry no search term nor secret.
- */
-export function beforeSend(event: ErrorEvent, hint: EventHint): ErrorEvent | null {
-  const error = hint.originalException
-  if (error instanceof ApiError && error.status === 403) return null
-  return limitEventSize(redactEvent(event), SENTRY_SETTINGS.maxEventBytes)
-}
 
 function toSentryUser(id: number | null) {
   // Only the id: names and e-mails stay in our database.
@@ -42,31 +16,7 @@ function toSentryUser(id: number | null) {
 
 async function load(config: AppConfigPayload & { sentryDsn: string }): Promise<void> {
   const { startSentry } = await import('./sentry-sdk.ts')
-  const sdk = startSentry(
-    {
-      dsn: config.sentryDsn,
-      release: config.version,
-      environment: config.appEnv,
-      tracesSampleRate: SENTRY_SETTINGS.tracesSampleRate,
-      // v11 replaced `sendDefaultPii: true` with `dataCollection`; these are the "default
-      // personal data" categories (user info, cookies, headers, query params), set explicitly.
-      dataCollection: { userInfo: true, cookies: true, httpHeaders: true, urlQueryParams: true },
-      maxBreadcrumbs: SENTRY_SETTINGS.maxBreadcrumbs,
-      // Event body limit: the browser SDK has no option capping a whole event (`maxRequestBodySize`
-      // is server-side only), so beforeSend trims the event to 100 KB; `maxValueLength` also
-      // truncates every string value, so one oversized value cannot crowd out the rest.
-      maxValueLength: SENTRY_SETTINGS.maxValueLength,
-      beforeSend,
-      // Issue #26: search terms and secrets leave no URL (src/app/sentry-redaction.ts).
-      beforeBreadcrumb,
-      beforeSendSpan,
-    },
-    {
-      idleTimeout: SENTRY_SETTINGS.idleTimeoutMs,
-      finalTimeout: SENTRY_SETTINGS.finalTimeoutMs,
-      childSpanTimeout: SENTRY_SETTINGS.childSpanTimeoutMs,
-    },
-  )
+  const sdk = startSentry({ dsn: config.sentryDsn, release: config.version, environment: config.appEnv })
   sdk.setUser(toSentryUser(currentUserId))
   sentry = sdk
 }

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { matchRoute } from './app-paths.ts'
+import { routeModule } from './route-modules.ts'
 import { ROUTE_IDS, routeOf } from './routes.ts'
 
 describe('the route table', () => {
   it('gives every route its own path and module', () => {
     const paths = ROUTE_IDS.map((id) => routeOf(id).path)
-    const modules = ROUTE_IDS.map((id) => routeOf(id).module)
+    const modules = ROUTE_IDS.map((id) => routeModule(id))
     expect(new Set(paths).size).toBe(paths.length)
     expect(new Set(modules).size).toBe(modules.length)
   })

@@ -26,8 +26,6 @@ export type RouteDefinition = {
   readonly path: `/${string}`
   /** The main layout when not given. */
   readonly layout?: LayoutId
-  /** The route module, relative to src/. */
-  readonly module: `routes/${string}.tsx`
   /** The access rule (route-access.ts); public pages have none. */
   readonly access?: AccessRuleId
   /**
@@ -38,13 +36,12 @@ export type RouteDefinition = {
 }
 
 export const routeTable = {
-  login: { path: '/login', layout: 'public', module: 'routes/login.tsx' },
-  forgotPassword: { path: '/forgot-password', layout: 'public', module: 'routes/forgot-password.tsx' },
-  resetPassword: { path: '/reset-password', layout: 'public', module: 'routes/reset-password.tsx' },
-  notFound: { path: '/404', layout: 'public', module: 'routes/not-found.tsx' },
+  login: { path: '/login', layout: 'public' },
+  forgotPassword: { path: '/forgot-password', layout: 'public' },
+  resetPassword: { path: '/reset-password', layout: 'public' },
+  notFound: { path: '/404', layout: 'public' },
   home: {
     path: '/home',
-    module: 'routes/home.tsx',
     access: 'home',
     nav: 'main',
   },
@@ -52,170 +49,142 @@ export const routeTable = {
   activityLeaderboard: {
     path: '/activity/leaderboard',
     layout: 'fullscreen',
-    module: 'routes/activity/leaderboard.tsx',
     access: 'leaderboard',
     nav: 'main',
   },
   // Issue #14: the leaderboard of a wall screen, opened by a display link (its token), no user.
-  display: { path: '/display/:token', layout: 'display', module: 'routes/display.tsx' },
-  lead: { path: '/lead/:uuid', module: 'routes/lead/lead-sheet.tsx', access: 'lead' },
+  display: { path: '/display/:token', layout: 'display' },
+  lead: { path: '/lead/:uuid', access: 'lead' },
   leadAppointment: {
     path: '/lead/:uuid/appointment',
-    module: 'routes/lead/appointment.tsx',
     access: 'lead',
   },
   activityOverview: {
     path: '/activity',
-    module: 'routes/activity/overview.tsx',
     access: 'activity',
     nav: 'activity',
   },
   activityStatsTeleops: {
     path: '/activity/stats-teleops',
-    module: 'routes/activity/stats-teleops.tsx',
     access: 'activity',
     nav: 'activity',
   },
   activityTeleopsTimeline: {
     path: '/activity/teleops-timeline',
-    module: 'routes/activity/teleops-timeline.tsx',
     access: 'activity',
     nav: 'activity',
   },
   activityGamification: {
     path: '/activity/gamification',
-    module: 'routes/activity/gamification.tsx',
     access: 'gamification',
     nav: 'activity',
   },
   activityLeadsFollowUp: {
     path: '/activity/leads-follow-up',
-    module: 'routes/activity/leads-follow-up.tsx',
     access: 'activity',
     nav: 'activity',
   },
   backofficeConfiguration: {
     path: '/backoffice/configuration',
-    module: 'routes/backoffice/configuration.tsx',
     access: 'backoffice',
     nav: 'backoffice',
   },
   backofficeMissions: {
     path: '/backoffice/missions',
-    module: 'routes/backoffice/missions.tsx',
     access: 'backoffice',
     nav: 'backoffice',
   },
   backofficeMarkets: {
     path: '/backoffice/marches',
-    module: 'routes/backoffice/marches.tsx',
     access: 'backoffice',
     nav: 'backoffice',
   },
   backofficeTags: {
     path: '/backoffice/tags',
-    module: 'routes/backoffice/tags.tsx',
     access: 'backoffice',
     nav: 'backoffice',
   },
   backofficeSms: {
     path: '/backoffice/sms',
-    module: 'routes/backoffice/sms.tsx',
     access: 'backoffice',
     nav: 'backoffice',
   },
   backofficeCallProcesses: {
     path: '/backoffice/call-process',
-    module: 'routes/backoffice/call-process.tsx',
     access: 'backoffice',
     nav: 'backoffice',
   },
   backofficeCallProcess: {
     path: '/backoffice/call-process/:callProcessId',
-    module: 'routes/backoffice/call-process-detail.tsx',
     access: 'backoffice',
   },
   backofficeMails: {
     path: '/backoffice/mails',
-    module: 'routes/backoffice/mails.tsx',
     access: 'backoffice',
     nav: 'backoffice',
   },
   backofficeCrons: {
     path: '/backoffice/crons',
-    module: 'routes/backoffice/crons.tsx',
     access: 'backoffice',
     nav: 'backoffice',
   },
   backofficeTeams: {
     path: '/backoffice/teams',
-    module: 'routes/backoffice/teams.tsx',
     access: 'backoffice',
     nav: 'backoffice',
   },
   // Issue #14: display links of the wall screens (created, listed, revoked).
   backofficeDisplayLinks: {
     path: '/backoffice/display-links',
-    module: 'routes/backoffice/display-links.tsx',
     access: 'backoffice',
     nav: 'backoffice',
   },
   backofficeAircallWebhooksStatus: {
     path: '/backoffice/aircall-webhooks-status',
-    module: 'routes/backoffice/aircall-webhooks-status.tsx',
     access: 'backoffice',
     nav: 'backoffice',
   },
   users: {
     path: '/utilisateurs',
-    module: 'routes/utilisateurs.tsx',
     access: 'users',
     nav: 'users',
   },
   affectationsMissions: {
     path: '/affectations/missions',
-    module: 'routes/affectations/missions.tsx',
     access: 'affectations',
     nav: 'affectations',
   },
   affectationsMission: {
     path: '/affectations/mission/:missionId',
-    module: 'routes/affectations/mission.tsx',
     access: 'affectations',
   },
   affectationsTeams: {
     path: '/affectations/teams',
-    module: 'routes/affectations/teams.tsx',
     access: 'affectationsTeams',
     nav: 'affectations',
   },
   integrationIntegrate: {
     path: '/integration/integrate',
-    module: 'routes/integration/integrate.tsx',
     access: 'integration',
     nav: 'integration',
   },
   integrationHistory: {
     path: '/integration/history',
-    module: 'routes/integration/history.tsx',
     access: 'integration',
     nav: 'integration',
   },
   extractions: {
     path: '/extractions',
-    module: 'routes/extractions.tsx',
     access: 'extractions',
     nav: 'extractions',
   },
   devCallCenterActivity: {
     path: '/dev/call-center-activity',
-    module: 'routes/dev/call-center-activity.tsx',
     access: 'dev',
   },
-  devMonitor: { path: '/dev/monitor', module: 'routes/dev/monitor.tsx', access: 'dev' },
+  devMonitor: { path: '/dev/monitor', access: 'dev' },
   devUatSettings: {
     path: '/dev/uat-settings',
-    module: 'routes/dev/uat-settings.tsx',
     access: 'dev',
   },
 } as const satisfies Record<string, RouteDefinition>
@@ -234,9 +203,4 @@ export const FALLBACK_ROUTE: RouteId = 'notFound'
 /** The definition of `id`, its layout filled in, widened (optional fields readable on every entry). */
 export function routeOf(id: RouteId): RouteDefinition & { layout: LayoutId } {
   return { layout: 'main', ...routeTable[id] }
-}
-
-/** The layout module of `layout`, relative to src/. */
-export function layoutModule(layout: LayoutId): string {
-  return `app/layouts/${layout}-layout.tsx`
 }
