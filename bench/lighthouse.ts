@@ -142,7 +142,7 @@ export async function lighthouseScore(
   url: string,
   runs: number,
   extraHeaders?: Record<string, string>,
-): Promise<{ score: number; scores: number[] }> {
+): Promise<{ score: number; scores: number[]; lcp: number }> {
   const all: LighthouseRun[] = []
   const failures: string[] = []
   for (let i = 0; i < runs; i++) {
@@ -168,5 +168,5 @@ export async function lighthouseScore(
     console.log(`    ${metrics}`)
     for (const note of described.notes) console.log(`    ${note}`)
   }
-  return { score, scores }
+  return { score, scores, lcp: median(all.map((run) => run.metrics['LCP'] ?? Number.NaN)) }
 }

@@ -200,9 +200,11 @@ export async function measureLive(): Promise<Record<string, number>> {
     console.log(row('app publish → socket', live))
     console.log(row('bare ws broadcast', bare))
     console.log(row(`POST dev publish (1→${WATCHERS + 1})`, http))
-    console.log(`  p95 ${ms(live.p95).trim()} (target < 100 ms) → ${live.p95 < 100 ? 'OK' : 'ABOVE TARGET'}`)
+    // Issue #27's targets. Noisy on a shared two-core machine (PostgreSQL, this process and the server
+    // share it): the blocks alternate so that noise hits both sides alike.
+    console.log(`  p95 ${ms(live.p95).trim()} (target < 50 ms) → ${live.p95 < 50 ? 'OK' : 'ABOVE TARGET'}`)
     console.log(
-      `  throughput ${(ratio * 100).toFixed(1)} % of bare ws (target ≥ 50 %) → ${ratio >= 0.5 ? 'OK' : 'BELOW TARGET'}`,
+      `  throughput ${(ratio * 100).toFixed(1)} % of bare ws (target ≥ 70 %) → ${ratio >= 0.7 ? 'OK' : 'BELOW TARGET'}`,
     )
     return {
       liveP50Ms: live.p50,

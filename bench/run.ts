@@ -10,6 +10,7 @@ import { measureImport } from './import.ts'
 import { measurePwaLoad } from './pwa-load.ts'
 import { measureSignIn } from './sign-in.ts'
 import { measureUsersList } from './users-list.ts'
+import { targetTable } from './targets.ts'
 
 const results: Record<string, number> = {}
 Object.assign(results, await measureBundle())
@@ -29,3 +30,7 @@ Object.assign(results, await measureSignIn())
 Object.assign(results, await measurePwaLoad())
 console.log('\n## Summary (JSON)')
 console.log(JSON.stringify(results, null, 2))
+// Issue #27 point 5: one table of every target, met or missed.
+const table = targetTable(results)
+console.log(`\n## Targets (${table.missed} missed, ${table.unmeasured} not measured)`)
+for (const line of table.lines) console.log(line)

@@ -1,0 +1,170 @@
+// The one table `npm run bench` ends with (issue #27 point 5): each figure, its target, met or
+// missed. The targets are issue #27's; a figure the run did not produce (a benchmark skipped for want
+// of PostgreSQL, say) is "not measured", never met. Ratios are against a baseline measured in the
+// same run, in alternating rounds (the machine here is a shared two-core one: absolute times drift,
+// ratios much less).
+
+export type Target = {
+  label: string
+  /** The figure, from the run's results (undefined: not measured). */
+  value: (results: Readonly<Record<string, number>>) => number | undefined
+  /** `max`: at most; `below`: strictly less; `min`: at least. */
+  kind: 'max' | 'below' | 'min'
+  limit: number
+  unit: 'KB' | 'ms' | '%' | '×' | ''
+}
+
+const key =
+  (name: string) =>
+  (results: Readonly<Record<string, number>>): number | undefined => {
+    const value = results[name]
+    return typeof value === 'number' && Number.isFinite(value) ? value : undefined
+  }
+
+const ratioOf =
+  (numerator: string, denominator: string) =>
+  (results: Readonly<Record<string, number>>): number | undefined => {
+    const top = key(numerator)(results)
+    const bottom = key(denominator)(results)
+    return top === undefined || bottom === undefined || bottom === 0 ? undefined : top / bottom
+  }
+
+export const TARGETS: readonly Target[] = [
+  {
+    label: 'first visit of /login, JavaScript gzip',
+    value: (results) => {
+      const bytes = key('loginJsGzipBytes')(results)
+      return bytes === undefined ? undefined : bytes / 1024
+    },
+    kind: 'max',
+    limit: 119,
+    unit: 'KB',
+  },
+  {
+    label: 'GET /api/user/me, req/s vs bare Fastify',
+    value: key('meToBareRatio'),
+    kind: 'min',
+    limit: 0.6,
+    unit: '%',
+  },
+  {
+    label: 'hand-out p95, 100 agents, PostgreSQL',
+    value: key('findP95Ms'),
+    kind: 'below',
+    limit: 100,
+    unit: 'ms',
+  },
+  {
+    label: 'hand-out p95 / me p95 (same run)',
+    value: key('findToMeP95Ratio'),
+    kind: 'max',
+    limit: 2,
+    unit: '×',
+  },
+  {
+    label: 'hand-out p95, capped rules / open missions',
+    value: ratioOf('findCappedP95Ms', 'findP95Ms'),
+    kind: 'max',
+    limit: 1.2,
+    unit: '×',
+  },
+  {
+    label: 'accent-folded name search p95, PostgreSQL',
+    value: key('searchPostgresFoldedC1P95Ms'),
+    kind: 'below',
+    limit: 10,
+    unit: 'ms',
+  },
+  {
+    label: 'accent-folded name search p95, PGlite',
+    value: key('searchPgliteFoldedC1P95Ms'),
+    kind: 'below',
+    limit: 20,
+    unit: 'ms',
+  },
+  {
+    label: 'all searches p95, concurrency 4, PostgreSQL',
+    value: key('searchPostgresC4P95Ms'),
+    kind: 'below',
+    limit: 30,
+    unit: 'ms',
+  },
+  {
+    label: 'all searches p95, concurrency 4, PGlite',
+    value: key('searchPgliteC4P95Ms'),
+    kind: 'below',
+    limit: 60,
+    unit: 'ms',
+  },
+  { label: 'live fan-out p95, 2,200 sockets', value: key('liveP95Ms'), kind: 'below', limit: 50, unit: 'ms' },
+  {
+    label: 'live fan-out msg/s vs bare ws',
+    value: key('liveToBareRatio'),
+    kind: 'min',
+    limit: 0.7,
+    unit: '%',
+  },
+  {
+    label: 'Lighthouse mobile /login (median of 5)',
+    value: key('lighthouseLogin'),
+    kind: 'min',
+    limit: 0.98,
+    unit: '',
+  },
+  {
+    label: 'Lighthouse mobile /home (median of 5)',
+    value: key('lighthouseHome'),
+    kind: 'min',
+    limit: 0.98,
+    unit: '',
+  },
+  { label: 'LCP /login, cold (Lighthouse)', value: key('lcpLoginMs'), kind: 'max', limit: 1500, unit: 'ms' },
+  { label: 'LCP /home, cold (Lighthouse)', value: key('lcpHomeMs'), kind: 'max', limit: 1500, unit: 'ms' },
+  { label: 'warm reload of /home', value: key('warmReloadHomeMs'), kind: 'below', limit: 300, unit: 'ms' },
+  {
+    label: '/api answers from the network before content',
+    value: key('warmReloadApiRequests'),
+    kind: 'max',
+    limit: 0,
+    unit: '',
+  },
+]
+
+export function isMet(target: Target, value: number): boolean {
+  if (target.kind === 'max') return value <= target.limit
+  if (target.kind === 'below') return value < target.limit
+  return value >= target.limit
+}
+
+function format(value: number, unit: Target['unit']): string {
+  if (unit === '%') return `${(value * 100).toFixed(1)} %`
+  if (unit === 'KB') return `${value.toFixed(1)} KB`
+  if (unit === 'ms') return `${value.toFixed(1)} ms`
+  if (unit === '×') return `${value.toFixed(2)}×`
+  return Number.isInteger(value) ? String(value) : value.toFixed(2)
+}
+
+const SIGN = { max: '≤', below: '<', min: '≥' } as const
+
+/** The table's lines (Markdown), and how many targets were missed or not measured. */
+export function targetTable(
+  results: Readonly<Record<string, number>>,
+  targets: readonly Target[] = TARGETS,
+): { lines: string[]; missed: number; unmeasured: number } {
+  const lines = ['| figure | measured | target | |', '|---|---|---|---|']
+  let missed = 0
+  let unmeasured = 0
+  for (const target of targets) {
+    const value = target.value(results)
+    const goal = `${SIGN[target.kind]} ${format(target.limit, target.unit)}`
+    if (value === undefined) {
+      unmeasured += 1
+      lines.push(`| ${target.label} | — | ${goal} | not measured |`)
+      continue
+    }
+    const met = isMet(target, value)
+    if (!met) missed += 1
+    lines.push(`| ${target.label} | ${format(value, target.unit)} | ${goal} | ${met ? 'met' : 'MISSED'} |`)
+  }
+  return { lines, missed, unmeasured }
+}
