@@ -13,7 +13,7 @@ import { callProcessEditor as t } from '../../../i18n/fr/backoffice-call-process
 import { app } from '../../../i18n/fr/common.ts'
 import { formatList } from '../../../i18n/format.ts'
 import { AuditHistory } from '../audit-history.tsx'
-import { CallProcessForm } from './call-process-form.tsx'
+import { CallProcessEditorForm } from './call-process-editor-form.tsx'
 import { NEW_CALL_PROCESS } from './editor-values.ts'
 import { ScriptPreviewContext, type RenderScriptPreview } from './script-preview-context.ts'
 import './call-process.css'
@@ -68,7 +68,7 @@ export function CallProcessEditorScreen({ preview }: CallProcessEditorScreenProp
       <EditorHeader process={detail} />
       {tags.data.items.length === 0 ? <p className="call-process-screen__empty">{t.noTags}</p> : null}
       <ScriptPreviewContext value={preview}>
-        <CallProcessForm key={detail?.id ?? NEW_CALL_PROCESS} process={detail} tags={tags.data.items} />
+        <CallProcessEditorForm key={detail?.id ?? NEW_CALL_PROCESS} process={detail} tags={tags.data.items} />
       </ScriptPreviewContext>
       {detail ? <AuditHistory entity="callProcess" entityId={detail.id} /> : null}
     </div>

@@ -14,7 +14,7 @@ import type { MarketListQuery } from '../../../contracts/markets.ts'
 import { app } from '../../../i18n/fr/common.ts'
 import { marketForm, marketsScreen as t } from '../../../i18n/fr/backoffice-missions.ts'
 import { notify } from '../../../stores/notifications.ts'
-import { MarketForm } from './market-form.tsx'
+import { MarketEditor } from './market-editor.tsx'
 import { MarketList } from './market-list.tsx'
 import './markets.css'
 
@@ -87,7 +87,7 @@ export function MarketsScreen() {
       {mission && mission.archivedAt === null ? (
         <section aria-labelledby="market-create-title">
           <h2 id="market-create-title">{marketForm.createTitle}</h2>
-          <MarketForm
+          <MarketEditor
             key={mission.id}
             onSave={async (values) => {
               const market = await create.mutateAsync({ missionId: mission.id, ...values })

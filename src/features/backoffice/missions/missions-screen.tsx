@@ -14,7 +14,7 @@ import { app } from '../../../i18n/fr/common.ts'
 import { missionForm, missionsScreen as t } from '../../../i18n/fr/backoffice-missions.ts'
 import { notify } from '../../../stores/notifications.ts'
 import { MissionDetail } from './mission-detail.tsx'
-import { MissionForm } from './mission-form.tsx'
+import { MissionEditor } from './mission-editor.tsx'
 import { listQueryOf, MISSION_PAGE_SIZE, useMissionView } from './mission-list-params.ts'
 import { MissionsTable } from './missions-table.tsx'
 import './missions.css'
@@ -86,7 +86,7 @@ export function MissionsScreen() {
         {view.missionId === 'new' ? (
           <section className="mission-detail" aria-labelledby="mission-create-title">
             <h2 id="mission-create-title">{missionForm.createTitle}</h2>
-            <MissionForm
+            <MissionEditor
               defaultDuration={defaultDuration}
               onSave={async (values) => {
                 const mission = await create.mutateAsync(values)

@@ -16,7 +16,7 @@ import { userForm, usersScreen as t } from '../../../i18n/fr/backoffice-users.ts
 import { notify } from '../../../stores/notifications.ts'
 import { BulkActions } from './bulk-actions.tsx'
 import { UserDetail } from './user-detail.tsx'
-import { UserForm } from './user-form.tsx'
+import { UserEditor } from './user-editor.tsx'
 import { isFiltered, listQueryOf, USER_PAGE_SIZE, useUserView } from './user-list-params.ts'
 import { UsersFilters } from './users-filters.tsx'
 import { UsersTable } from './users-table.tsx'
@@ -53,7 +53,7 @@ export function UsersScreen() {
       {!readOnly && view.creating ? (
         <section className="users-screen__create" aria-labelledby="user-create-title">
           <h2 id="user-create-title">{userForm.createTitle}</h2>
-          <UserForm onSave={handleCreate} onCancel={() => update({ creating: false })} />
+          <UserEditor onSave={handleCreate} onCancel={() => update({ creating: false })} />
         </section>
       ) : null}
       <UsersFilters view={view} onChange={update} />
