@@ -8,7 +8,7 @@ import { PageTitle } from '../../components/ui/page-title.tsx'
 import { app } from '../../i18n/fr/common.ts'
 import { gamification as t } from '../../i18n/fr/gamification.ts'
 import { AgentProgress } from './agent-progress.tsx'
-import { effectiveView, useGamificationView } from './gamification-params.ts'
+import { choosesWhose, effectiveView, useGamificationView } from './gamification-params.ts'
 import { ProgressPicker } from './progress-picker.tsx'
 import { TeamProgress } from './team-progress.tsx'
 import './gamification.css'
@@ -16,7 +16,7 @@ import './gamification.css'
 export function GamificationScreen() {
   const { data: me } = useQuery(authQueries.me())
   const [view, setView] = useGamificationView()
-  const supervisor = me?.role === 'ADMIN' || me?.role === 'MANAGER'
+  const supervisor = me != null && choosesWhose(me)
   const { data: scope } = useQuery({ ...gamificationQueries.scope(), enabled: supervisor })
   if (!me) return null
   const shown = effectiveView(me, view)
