@@ -8,10 +8,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { LoaderFunction, LoaderFunctionArgs } from 'react-router-dom'
 import { authQueries } from '../api/auth.ts'
-import { configQueries } from '../api/config.ts'
-import type { AppEnv } from '../contracts/roles.ts'
-import { isAllowed, sectionAccess, type RouteAccess } from '../contracts/route-access.ts'
-import { routeOf, type RouteId } from '../contracts/routes.ts'
+import type { RouteAccess } from '../contracts/route-access.ts'
 import type { Me } from '../contracts/user.ts'
 
 /** The queries a screen starts for a user its route lets in. */
@@ -26,13 +23,11 @@ export type ClientLoader = (queryClient: QueryClient, access?: RouteAccess) => L
 
 export function screenLoader(start: ScreenQueries): ClientLoader {
   return (queryClient, access) => (args) => {
-    void Promise.all([
-      queryClient.ensureQueryData(authQueries.me()),
-      // Developer pages: the environment decides (the layout's guard fetches the config alongside).
-      access?.nonProductionOnly ? queryClient.ensureQueryData(configQueries.app()) : undefined,
-    ])
-      .then(([me, config]) =>
-        me && (!access || isAllowed(access, me.role, config?.appEnv))
+    void queryClient
+      .ensureQueryData(authQueries.me())
+      // The rule's roles: a developer page's environment is the router's (it is not loaded elsewhere).
+      .then((me) =>
+        me && (!access || access.roles.includes(me.role))
           ? Promise.all(start(queryClient, me, args))
           : undefined,
       )
@@ -40,13 +35,4 @@ export function screenLoader(start: ScreenQueries): ClientLoader {
       .catch(() => undefined)
     return null
   }
-}
-
-/**
- * Whether `me` may open route `id` by its rule in the route table: a screen offers what leads to
- * another (a link, a panel and its data) only to those that one lets in.
- */
-export function mayOpen(id: RouteId, me: Me | null | undefined, appEnv?: AppEnv): boolean {
-  const { access } = routeOf(id)
-  return me != null && (access === undefined || isAllowed(sectionAccess[access], me.role, appEnv))
 }

@@ -4,9 +4,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { authQueries } from '../../api/auth.ts'
 import { gamificationQueries } from '../../api/gamification.ts'
-import { PageTitle } from '../../components/ui/page-title.tsx'
-import { app } from '../../i18n/fr/common.ts'
-import { gamification as t } from '../../i18n/fr/gamification.ts'
+import { ScreenTitle } from '../../components/ui/page-title.tsx'
+import { gamification as t, screenTitles } from '../../i18n/fr/gamification.ts'
 import { AgentProgress } from './agent-progress.tsx'
 import { choosesWhose, effectiveView, useGamificationView } from './gamification-params.ts'
 import { ProgressPicker } from './progress-picker.tsx'
@@ -23,7 +22,7 @@ export function GamificationScreen() {
   const agent = shown.kind === 'user' ? scope?.agents.find((a) => a.id === shown.userId) : undefined
   return (
     <div className="gamification">
-      <PageTitle title={t.title} documentTitle={`${t.title} – ${app.name}`} />
+      <ScreenTitle title={screenTitles.activityGamification} />
       {supervisor ? <ProgressPicker view={shown} onChange={setView} /> : null}
       {shown.kind === 'user' ? (
         <AgentProgress

@@ -10,7 +10,8 @@ import {
   firstPageOf,
   MissionAssignmentsScreen,
 } from '../../features/assignments/mission-assignments-screen.tsx'
-import { mayOpen, screenLoader } from '../screen-loader.ts'
+import { mayOpen } from '../may-open.ts'
+import { screenLoader } from '../screen-loader.ts'
 
 export const clientLoader = screenLoader((queryClient, me, { params }) => {
   const missionId = positive(params.missionId ?? null)

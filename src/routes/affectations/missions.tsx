@@ -5,7 +5,8 @@ import { assignmentQueries } from '../../api/assignments.ts'
 import { authQueries } from '../../api/auth.ts'
 import { gridQueryOf, readGridView } from '../../features/assignments/grid-params.ts'
 import { MissionsGridScreen } from '../../features/assignments/missions-grid-screen.tsx'
-import { mayOpen, screenLoader } from '../screen-loader.ts'
+import { mayOpen } from '../may-open.ts'
+import { screenLoader } from '../screen-loader.ts'
 
 export const clientLoader = screenLoader((queryClient, _me, { request }) => {
   const view = readGridView(new URL(request.url).searchParams)

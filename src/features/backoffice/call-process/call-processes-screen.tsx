@@ -8,12 +8,11 @@ import { Link } from 'react-router-dom'
 import { callProcessMutations, callProcessQueries } from '../../../api/call-processes.ts'
 import { apiErrorMessage } from '../../../api/error-message.ts'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
-import { PageTitle } from '../../../components/ui/page-title.tsx'
+import { ScreenTitle } from '../../../components/ui/page-title.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { paths } from '../../../contracts/app-paths.ts'
 import type { CallProcessSummary } from '../../../contracts/call-processes.ts'
-import { callProcessList as t } from '../../../i18n/fr/backoffice-call-process.ts'
-import { app } from '../../../i18n/fr/common.ts'
+import { callProcessList as t, screenTitles } from '../../../i18n/fr/backoffice-call-process.ts'
 import { notify } from '../../../stores/notifications.ts'
 import { CALL_PROCESS_PAGE_SIZE, listQueryOf, useCallProcessView } from './call-process-list-params.ts'
 import { CallProcessesTable, type CallProcessAction } from './call-processes-table.tsx'
@@ -52,7 +51,7 @@ export function CallProcessesScreen() {
 
   return (
     <div className="call-process-screen">
-      <PageTitle title={t.title} documentTitle={`${t.title} – ${app.name}`} />
+      <ScreenTitle title={screenTitles.backofficeCallProcesses} />
       <p>{t.intro}</p>
       <div className="call-process-screen__toolbar">
         <TextField

@@ -7,11 +7,10 @@ import { configurationQueries } from '../../../api/configuration.ts'
 import { apiErrorMessage } from '../../../api/error-message.ts'
 import { missionMutations, missionQueries } from '../../../api/missions.ts'
 import { Button } from '../../../components/ui/button.tsx'
-import { PageTitle } from '../../../components/ui/page-title.tsx'
+import { ScreenTitle } from '../../../components/ui/page-title.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { CONFIGURATION_DEFAULTS } from '../../../contracts/configuration.ts'
-import { app } from '../../../i18n/fr/common.ts'
-import { missionForm, missionsScreen as t } from '../../../i18n/fr/backoffice-missions.ts'
+import { missionForm, missionsScreen as t, screenTitles } from '../../../i18n/fr/backoffice-missions.ts'
 import { notify } from '../../../stores/notifications.ts'
 import { MissionDetail } from './mission-detail.tsx'
 import { MissionEditor } from './mission-editor.tsx'
@@ -33,7 +32,7 @@ export function MissionsScreen() {
 
   return (
     <div className="missions-screen">
-      <PageTitle title={t.title} documentTitle={`${t.title} – ${app.name}`} />
+      <ScreenTitle title={screenTitles.backofficeMissions} />
       <p>{t.intro}</p>
       <div className="missions-screen__columns">
         <div className="missions-screen__list">

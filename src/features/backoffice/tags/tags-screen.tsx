@@ -6,10 +6,9 @@ import { useQuery } from '@tanstack/react-query'
 import { apiErrorMessage } from '../../../api/error-message.ts'
 import { tagQueries } from '../../../api/tags.ts'
 import { Button } from '../../../components/ui/button.tsx'
-import { PageTitle } from '../../../components/ui/page-title.tsx'
+import { ScreenTitle } from '../../../components/ui/page-title.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
-import { app } from '../../../i18n/fr/common.ts'
-import { tagsScreen as t } from '../../../i18n/fr/backoffice-tags.ts'
+import { tagsScreen as t, screenTitles } from '../../../i18n/fr/backoffice-tags.ts'
 import { NewTagPanel, TagDetail } from './tag-detail.tsx'
 import { listQueryOf, TAG_PAGE_SIZE, useTagView } from './tag-list-params.ts'
 import { TagsTable } from './tags-table.tsx'
@@ -23,7 +22,7 @@ export function TagsScreen() {
 
   return (
     <div className="tags-screen">
-      <PageTitle title={t.title} documentTitle={`${t.title} – ${app.name}`} />
+      <ScreenTitle title={screenTitles.backofficeTags} />
       <p>{t.intro}</p>
       <div className="tags-screen__columns">
         <div className="tags-screen__list">

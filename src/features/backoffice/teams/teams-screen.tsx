@@ -5,10 +5,9 @@ import { ListPager } from '../../../components/ui/list-pager.tsx'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { apiErrorMessage } from '../../../api/error-message.ts'
 import { teamMutations, teamQueries } from '../../../api/teams.ts'
-import { PageTitle } from '../../../components/ui/page-title.tsx'
+import { ScreenTitle } from '../../../components/ui/page-title.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
-import { app } from '../../../i18n/fr/common.ts'
-import { teamForm, teamsScreen as t } from '../../../i18n/fr/backoffice.ts'
+import { teamForm, teamsScreen as t, screenTitles } from '../../../i18n/fr/backoffice.ts'
 import { notify } from '../../../stores/notifications.ts'
 import { TeamDetail } from './team-detail.tsx'
 import { listQueryOf, TEAM_PAGE_SIZE, useTeamView } from './team-list-params.ts'
@@ -32,7 +31,7 @@ export function TeamsScreen() {
 
   return (
     <div className="teams-screen">
-      <PageTitle title={t.title} documentTitle={`${t.title} – ${app.name}`} />
+      <ScreenTitle title={screenTitles.backofficeTeams} />
       <p>{t.intro}</p>
       <div className="teams-screen__columns">
         <div className="teams-screen__list">

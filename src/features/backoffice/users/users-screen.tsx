@@ -9,10 +9,9 @@ import { authQueries } from '../../../api/auth.ts'
 import { apiErrorMessage } from '../../../api/error-message.ts'
 import { adminUserMutations, adminUserQueries } from '../../../api/user-admin.ts'
 import { Button } from '../../../components/ui/button.tsx'
-import { PageTitle } from '../../../components/ui/page-title.tsx'
+import { ScreenTitle } from '../../../components/ui/page-title.tsx'
 import type { UserFormValues } from '../../../contracts/user-form.ts'
-import { app } from '../../../i18n/fr/common.ts'
-import { userForm, usersScreen as t } from '../../../i18n/fr/backoffice-users.ts'
+import { userForm, usersScreen as t, screenTitles } from '../../../i18n/fr/backoffice-users.ts'
 import { notify } from '../../../stores/notifications.ts'
 import { BulkActions } from './bulk-actions.tsx'
 import { UserDetail } from './user-detail.tsx'
@@ -43,7 +42,7 @@ export function UsersScreen() {
 
   return (
     <div className="users-screen">
-      <PageTitle title={t.title} documentTitle={`${t.title} – ${app.name}`} />
+      <ScreenTitle title={screenTitles.users} />
       <p>{readOnly ? t.introReadOnly : t.intro}</p>
       {readOnly || view.creating ? null : (
         <div>
