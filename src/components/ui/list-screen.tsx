@@ -3,11 +3,10 @@
 // the list's states — loading, refused, empty — its table and its pages, and, beside the list, the
 // panel of the row opened. The screen brings its query, its view and its words; the layout's class
 // names are the screen's own block (`tags-screen`, `tags-screen__list` …), so its stylesheet applies.
+// Its usual filters: list-filters.tsx.
 import type { ReactNode } from 'react'
 import { ListPager, type ListPagerStrings } from './list-pager.tsx'
 import { ScreenTitle } from './page-title.tsx'
-import { TextField } from './text-field.tsx'
-import { useDelayedSearch } from './use-delayed-search.ts'
 
 export type ListScreenStrings = ListPagerStrings & {
   loading: string
@@ -104,47 +103,5 @@ function ListBody<T>({
         onPage={onPage}
       />
     </>
-  )
-}
-
-export type ListFiltersProps = {
-  className: string
-  /** The search field: its label, its name, and the view's search, applied once typing pauses. */
-  searchLabel: string
-  searchName: string
-  search: string
-  onSearch: (search: string) => void
-  /** The checkbox that adds the archived (or retired) rows. */
-  toggleClassName: string
-  toggleLabel: string
-  toggled: boolean
-  onToggle: (checked: boolean) => void
-  /** After the filters (the "new" button). */
-  children?: ReactNode
-}
-
-/** The usual filters of a list: a search and a checkbox, both held in the screen's URL view. */
-export function ListFilters(props: ListFiltersProps) {
-  const [search, handleSearch] = useDelayedSearch(props.search, props.onSearch)
-  return (
-    <div className={props.className}>
-      <TextField
-        type="search"
-        label={props.searchLabel}
-        name={props.searchName}
-        value={search}
-        onChange={handleSearch}
-        autoComplete="off"
-      />
-      <label className={props.toggleClassName}>
-        <input
-          type="checkbox"
-          checked={props.toggled}
-          onChange={(event) => props.onToggle(event.target.checked)}
-        />
-        {props.toggleLabel}
-      </label>
-      {props.children}
-    </div>
   )
 }
