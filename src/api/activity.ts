@@ -12,15 +12,9 @@ import type {
 } from '../contracts/activity.ts'
 import { activityKeys } from './activity-keys.ts'
 import { apiRequest } from './client.ts'
+import { withQuery } from './query-string.ts'
 
 const OVERVIEW_POLL_MS = 60_000
-
-function withQuery(path: string, params: Record<string, unknown>): string {
-  const query = new URLSearchParams()
-  for (const [key, value] of Object.entries(params))
-    if (value !== undefined && value !== null && value !== '') query.set(key, String(value))
-  return query.size > 0 ? `${path}?${query}` : path
-}
 
 export const activityQueries = {
   all: activityKeys.all,

@@ -24,19 +24,13 @@ import { apiRequest } from './client.ts'
 import { notifyRefusal } from './error-message.ts'
 import { teamQueries } from './teams.ts'
 import { userQueries } from './users.ts'
+import { withQuery } from './query-string.ts'
 
 export type MissionCellInput = { missionId: number; userId: number; assigned: boolean }
 export type TeamCellInput = { teamId: number; userId: number; member: boolean }
 export type MissionUsersInput = { missionId: number; userIds: number[] }
 export type MissionTeamInput = { missionId: number; teamId: number }
 export type MissionTeamAccessInput = MissionTeamInput & { open: boolean }
-
-function withQuery(path: string, params: Record<string, string | number | boolean | undefined>): string {
-  const query = new URLSearchParams()
-  for (const [key, value] of Object.entries(params))
-    if (value !== undefined && value !== '') query.set(key, String(value))
-  return query.size > 0 ? `${path}?${query}` : path
-}
 
 export const assignmentQueries = {
   all: () => ['assignments'] as const,

@@ -7,17 +7,11 @@ import type { CallProcessDetail, CallProcessListQuery, CallProcessPage } from '.
 import { auditQueries } from './audit.ts'
 import { apiRequest } from './client.ts'
 import { notifyRefusal } from './error-message.ts'
+import { withQuery } from './query-string.ts'
 
 export type UpdateCallProcessInput = UpdateCallProcessBody & { id: number }
 export type DuplicateCallProcessInput = { id: number; name: string }
 export type VersionedCallProcessInput = { id: number; version: number }
-
-function listPath(params: CallProcessListQuery): string {
-  const query = new URLSearchParams()
-  for (const [key, value] of Object.entries(params))
-    if (value !== undefined && value !== '') query.set(key, String(value))
-  return query.size > 0 ? `/api/call-processes?${query}` : '/api/call-processes'
-}
 
 export const callProcessQueries = {
   all: () => ['call-processes'] as const,
@@ -25,7 +19,8 @@ export const callProcessQueries = {
   list: (params: CallProcessListQuery) =>
     queryOptions({
       queryKey: [...callProcessQueries.lists(), params] as const,
-      queryFn: ({ signal }) => apiRequest<CallProcessPage>(listPath(params), { signal }),
+      queryFn: ({ signal }) =>
+        apiRequest<CallProcessPage>(withQuery('/api/call-processes', params), { signal }),
       // Typing in the search keeps the previous page on screen instead of a loading state.
       placeholderData: keepPreviousData,
     }),

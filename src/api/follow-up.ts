@@ -5,6 +5,7 @@ import { keepPreviousData, mutationOptions, queryOptions, type QueryClient } fro
 import type { FollowUp, FollowUpBucket, FollowUpLeadsPage } from '../contracts/follow-up.ts'
 import { apiRequest } from './client.ts'
 import { notifyRefusal } from './error-message.ts'
+import { withQuery } from './query-string.ts'
 
 export type FollowUpLeadsParams = {
   missionId: number
@@ -14,27 +15,20 @@ export type FollowUpLeadsParams = {
   page: number
 }
 
-function query(params: Record<string, string | number | undefined>): string {
-  const search = new URLSearchParams()
-  for (const [key, value] of Object.entries(params))
-    if (value !== undefined && value !== '') search.set(key, String(value))
-  return search.size > 0 ? `?${search}` : ''
-}
-
 export const followUpQueries = {
   all: () => ['follow-up'] as const,
   pipeline: (missionId: number | undefined) =>
     queryOptions({
       queryKey: [...followUpQueries.all(), 'pipeline', missionId ?? null] as const,
       queryFn: ({ signal }) =>
-        apiRequest<FollowUp>(`/api/activity/follow-up${query({ missionId })}`, { signal }),
+        apiRequest<FollowUp>(withQuery('/api/activity/follow-up', { missionId }), { signal }),
       placeholderData: keepPreviousData,
     }),
   leads: (params: FollowUpLeadsParams) =>
     queryOptions({
       queryKey: [...followUpQueries.all(), 'leads', params] as const,
       queryFn: ({ signal }) =>
-        apiRequest<FollowUpLeadsPage>(`/api/activity/follow-up/leads${query(params)}`, { signal }),
+        apiRequest<FollowUpLeadsPage>(withQuery('/api/activity/follow-up/leads', params), { signal }),
       placeholderData: keepPreviousData,
     }),
 }

@@ -14,6 +14,7 @@ import { apiRequest } from './client.ts'
 import { notifyRefusal } from './error-message.ts'
 import { importKeys } from './import-progress.ts'
 import { uploadForm, type UploadOptions } from './upload.ts'
+import { withQuery } from './query-string.ts'
 
 export type ImportListParams = {
   state?: ImportState
@@ -21,13 +22,6 @@ export type ImportListParams = {
   search?: string
   page?: number
   pageSize?: number
-}
-
-function listPath(params: ImportListParams): string {
-  const query = new URLSearchParams()
-  for (const [key, value] of Object.entries(params))
-    if (value !== undefined && value !== '') query.set(key, String(value))
-  return query.size > 0 ? `/api/imports?${query}` : '/api/imports'
 }
 
 /** While the server reads the whole file, the detail is asked again (its end may carry no signal). */
@@ -39,7 +33,7 @@ export const importQueries = {
   list: (params: ImportListParams) =>
     queryOptions({
       queryKey: [...importKeys.lists(), params] as const,
-      queryFn: ({ signal }) => apiRequest<ImportHistoryPage>(listPath(params), { signal }),
+      queryFn: ({ signal }) => apiRequest<ImportHistoryPage>(withQuery('/api/imports', params), { signal }),
       placeholderData: keepPreviousData,
     }),
   detail: (id: number) =>

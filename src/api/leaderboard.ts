@@ -6,6 +6,7 @@ import { queryOptions } from '@tanstack/react-query'
 import type { DisplaySession } from '../contracts/display-links.ts'
 import type { Leaderboard, LeaderboardPeriod } from '../contracts/leaderboard.ts'
 import { ApiError, apiRequest } from './client.ts'
+import { withQuery } from './query-string.ts'
 
 export type LeaderboardView = { period: LeaderboardPeriod; teamId: number | null }
 /** Who reads: a signed-in user (a 401 goes to /login), or a display link (a 401 is shown in place). */
@@ -21,9 +22,7 @@ export function fetchLeaderboard(
   audience: LeaderboardAudience,
   signal?: AbortSignal,
 ): Promise<Leaderboard> {
-  const query = new URLSearchParams({ period })
-  if (teamId !== null) query.set('teamId', String(teamId))
-  return apiRequest<Leaderboard>(`/api/leaderboard?${query}`, {
+  return apiRequest<Leaderboard>(withQuery('/api/leaderboard', { period, teamId }), {
     signal,
     redirectOn401: audience === 'user',
   })

@@ -15,6 +15,7 @@ import { authQueries } from './auth.ts'
 import { apiRequest } from './client.ts'
 import { submitDeferrable, type DeferrableChange } from './deferral.ts'
 import { notifyRefusal } from './error-message.ts'
+import { withQuery } from './query-string.ts'
 
 export type LeadSearchParams = {
   search: string
@@ -41,12 +42,10 @@ export function fetchLeadHistory(id: number, signal?: AbortSignal): Promise<Lead
 }
 
 export function searchLeads(params: LeadSearchParams, signal?: AbortSignal): Promise<LeadSearchResult> {
-  const query = new URLSearchParams()
-  if (params.limit !== undefined) query.set('limit', String(params.limit))
-  if (params.missionId !== undefined) query.set('missionId', String(params.missionId))
-  const qs = query.size > 0 ? `?${query}` : ''
-  const path = `/api/lead/search/${encodeURIComponent(params.search)}/${params.page ?? 1}${qs}`
-  return apiRequest<LeadSearchResult>(path, { signal })
+  const path = `/api/lead/search/${encodeURIComponent(params.search)}/${params.page ?? 1}`
+  return apiRequest<LeadSearchResult>(withQuery(path, { limit: params.limit, missionId: params.missionId }), {
+    signal,
+  })
 }
 
 /** A redirect is followed by the API client; a 200 without one carries a message (spec §7). */

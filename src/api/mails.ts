@@ -15,16 +15,9 @@ import { mailsScreen } from '../i18n/fr/mails.ts'
 import { notify } from '../stores/notifications.ts'
 import { apiRequest } from './client.ts'
 import { notifyRefusal } from './error-message.ts'
+import { withQuery } from './query-string.ts'
 
 const base = (key: MailTemplateKey) => `/api/mail-templates/${key}`
-
-function logSearch(query: Partial<MailLogQuery>): string {
-  const params = new URLSearchParams()
-  for (const [name, value] of Object.entries(query))
-    if (value !== undefined && value !== '') params.set(name, String(value))
-  const search = params.toString()
-  return search ? `?${search}` : ''
-}
 
 export const mailQueries = {
   all: () => ['mails'] as const,
@@ -46,7 +39,7 @@ export const mailQueries = {
   log: (query: Partial<MailLogQuery>) =>
     queryOptions({
       queryKey: [...mailQueries.all(), 'log', query] as const,
-      queryFn: ({ signal }) => apiRequest<MailLogPage>(`/api/mail-log${logSearch(query)}`, { signal }),
+      queryFn: ({ signal }) => apiRequest<MailLogPage>(withQuery('/api/mail-log', query), { signal }),
       placeholderData: keepPreviousData,
       // Sends finish on the server a moment later: the open log asks again.
       refetchInterval: 5_000,

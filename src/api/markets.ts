@@ -7,15 +7,9 @@ import { auditQueries } from './audit.ts'
 import { apiRequest } from './client.ts'
 import { notifyRefusal } from './error-message.ts'
 import { missionQueries } from './missions.ts'
+import { withQuery } from './query-string.ts'
 
 export type UpdateMarketInput = UpdateMarketBody & { id: number; missionId: number }
-
-function listPath(params: MarketListQuery): string {
-  const query = new URLSearchParams()
-  for (const [key, value] of Object.entries(params))
-    if (value !== undefined && value !== '') query.set(key, String(value))
-  return query.size > 0 ? `/api/markets?${query}` : '/api/markets'
-}
 
 export const marketQueries = {
   all: () => ['markets'] as const,
@@ -23,7 +17,7 @@ export const marketQueries = {
   list: (params: MarketListQuery) =>
     queryOptions({
       queryKey: [...marketQueries.lists(), params] as const,
-      queryFn: ({ signal }) => apiRequest<MarketPage>(listPath(params), { signal }),
+      queryFn: ({ signal }) => apiRequest<MarketPage>(withQuery('/api/markets', params), { signal }),
       placeholderData: keepPreviousData,
     }),
 }

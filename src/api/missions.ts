@@ -8,16 +8,10 @@ import type { Mission, MissionListQuery, MissionPage } from '../contracts/missio
 import { auditQueries } from './audit.ts'
 import { apiRequest } from './client.ts'
 import { notifyRefusal } from './error-message.ts'
+import { withQuery } from './query-string.ts'
 
 export type UpdateMissionInput = UpdateMissionBody & { id: number }
 export type VersionedMissionInput = { id: number; version: number }
-
-function withQuery(path: string, params: Record<string, unknown>): string {
-  const query = new URLSearchParams()
-  for (const [key, value] of Object.entries(params))
-    if (value !== undefined && value !== '') query.set(key, String(value))
-  return query.size > 0 ? `${path}?${query}` : path
-}
 
 export const missionQueries = {
   all: () => ['missions'] as const,

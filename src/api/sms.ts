@@ -16,16 +16,7 @@ import { STALE_VERSION } from '../contracts/error-codes.ts'
 import { apiRequest } from './client.ts'
 import { notifyRefusal } from './error-message.ts'
 import { leadQueries } from './leads.ts'
-
-function searchOf(query: SmsLogQuery): string {
-  const params = new URLSearchParams()
-  if (query.status) params.set('status', query.status)
-  if (query.template) params.set('template', query.template)
-  if (query.phone) params.set('phone', query.phone)
-  if (query.page > 1) params.set('page', String(query.page))
-  const text = params.toString()
-  return text ? `?${text}` : ''
-}
+import { withQuery } from './query-string.ts'
 
 export const smsQueries = {
   all: () => ['sms'] as const,
@@ -37,7 +28,11 @@ export const smsQueries = {
   log: (query: SmsLogQuery) =>
     queryOptions({
       queryKey: [...smsQueries.all(), 'log', query] as const,
-      queryFn: ({ signal }) => apiRequest<SmsLog>(`/api/sms/messages${searchOf(query)}`, { signal }),
+      queryFn: ({ signal }) =>
+        apiRequest<SmsLog>(
+          withQuery('/api/sms/messages', { ...query, page: query.page > 1 ? query.page : undefined }),
+          { signal },
+        ),
       placeholderData: keepPreviousData,
     }),
   optOuts: () =>

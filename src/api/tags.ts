@@ -9,16 +9,10 @@ import { auditQueries } from './audit.ts'
 import { apiRequest } from './client.ts'
 import { notifyRefusal } from './error-message.ts'
 import { tagCatalogueQueries } from './tag-catalogue.ts'
+import { withQuery } from './query-string.ts'
 
 export type UpdateTagInput = TagFields & { id: number; version: number }
 export type VersionedTagInput = { id: number; version: number }
-
-function listPath(params: TagListQuery): string {
-  const query = new URLSearchParams()
-  for (const [key, value] of Object.entries(params))
-    if (value !== undefined && value !== '') query.set(key, String(value))
-  return query.size > 0 ? `/api/tags?${query}` : '/api/tags'
-}
 
 export const tagQueries = {
   /** The same root as the editor's catalogue, so both follow a change. */
@@ -27,7 +21,7 @@ export const tagQueries = {
   list: (params: TagListQuery) =>
     queryOptions({
       queryKey: [...tagQueries.lists(), params] as const,
-      queryFn: ({ signal }) => apiRequest<TagPage>(listPath(params), { signal }),
+      queryFn: ({ signal }) => apiRequest<TagPage>(withQuery('/api/tags', params), { signal }),
       // Typing in the search keeps the previous page on screen instead of a loading state.
       placeholderData: keepPreviousData,
     }),

@@ -7,21 +7,15 @@ import type { Team, TeamListQuery, TeamPage } from '../contracts/teams.ts'
 import { auditQueries } from './audit.ts'
 import { apiRequest } from './client.ts'
 import { notifyRefusal } from './error-message.ts'
+import { withQuery } from './query-string.ts'
 
 export type RenameTeamInput = { id: number; name: string; version: number }
 export type VersionedTeamInput = { id: number; version: number }
 export type TeamMemberInput = { teamId: number; userId: number }
 export type TeamManagerInput = TeamMemberInput & { isManager: boolean }
 
-function listPath(params: TeamListQuery): string {
-  const query = new URLSearchParams()
-  for (const [key, value] of Object.entries(params))
-    if (value !== undefined && value !== '') query.set(key, String(value))
-  return query.size > 0 ? `/api/teams?${query}` : '/api/teams'
-}
-
 export function fetchTeams(params: TeamListQuery, signal?: AbortSignal): Promise<TeamPage> {
-  return apiRequest<TeamPage>(listPath(params), { signal })
+  return apiRequest<TeamPage>(withQuery('/api/teams', params), { signal })
 }
 
 export function fetchTeam(id: number, signal?: AbortSignal): Promise<Team> {

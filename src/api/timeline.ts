@@ -3,14 +3,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { Timeline, TimelineAgent } from '../contracts/timeline.ts'
 import { apiRequest } from './client.ts'
+import { withQuery } from './query-string.ts'
 
 export type TimelineParams = { userId: number; day: string; search: string }
-
-function timelinePath({ userId, day, search }: TimelineParams): string {
-  const query = new URLSearchParams({ day })
-  if (search) query.set('search', search)
-  return `/api/user/${userId}/timeline?${query}`
-}
 
 export const timelineQueries = {
   all: () => ['timeline'] as const,
@@ -23,7 +18,11 @@ export const timelineQueries = {
   day: (params: TimelineParams) =>
     queryOptions({
       queryKey: [...timelineQueries.all(), 'day', params] as const,
-      queryFn: ({ signal }) => apiRequest<Timeline>(timelinePath(params), { signal }),
+      queryFn: ({ signal }) =>
+        apiRequest<Timeline>(
+          withQuery(`/api/user/${params.userId}/timeline`, { day: params.day, search: params.search }),
+          { signal },
+        ),
       // A new search or day keeps the previous answer on screen until the next one arrives.
       placeholderData: keepPreviousData,
     }),

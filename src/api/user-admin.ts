@@ -17,13 +17,7 @@ import { auditQueries } from './audit.ts'
 import { apiRequest } from './client.ts'
 import { notifyRefusal } from './error-message.ts'
 import { userQueries } from './users.ts'
-
-function withQuery(path: string, params: Record<string, unknown>): string {
-  const query = new URLSearchParams()
-  for (const [key, value] of Object.entries(params))
-    if (value !== undefined && value !== '') query.set(key, String(value))
-  return query.size > 0 ? `${path}?${query}` : path
-}
+import { withQuery } from './query-string.ts'
 
 /** A choice of a filter or a bulk action: a team or a mission. */
 export type NamedChoice = { id: number; name: string }

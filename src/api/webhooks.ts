@@ -11,18 +11,10 @@ import type {
 } from '../contracts/webhooks.ts'
 import { apiRequest } from './client.ts'
 import { notifyRefusal } from './error-message.ts'
+import { withQuery } from './query-string.ts'
 
 /** Deliveries arrive by themselves: the open page asks again this often. */
 export const WEBHOOKS_POLL_MS = 15_000
-
-function searchOf(query: WebhookDeliveriesQuery): string {
-  const params = new URLSearchParams()
-  if (query.type) params.set('type', query.type)
-  if (query.state) params.set('state', query.state)
-  if (query.page > 1) params.set('page', String(query.page))
-  const text = params.toString()
-  return text ? `?${text}` : ''
-}
 
 export const webhookQueries = {
   all: () => ['webhooks'] as const,
@@ -45,7 +37,10 @@ export const webhookQueries = {
     queryOptions({
       queryKey: [...webhookQueries.all(), 'deliveries', query] as const,
       queryFn: ({ signal }) =>
-        apiRequest<WebhookDeliveryList>(`/api/webhooks/deliveries${searchOf(query)}`, { signal }),
+        apiRequest<WebhookDeliveryList>(
+          withQuery('/api/webhooks/deliveries', { ...query, page: query.page > 1 ? query.page : undefined }),
+          { signal },
+        ),
       placeholderData: keepPreviousData,
       refetchInterval: WEBHOOKS_POLL_MS,
     }),

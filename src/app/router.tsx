@@ -1,8 +1,9 @@
 // Every route of spec §2 (react-router 7, data mode), built from the one route table
 // (src/contracts/routes.ts). Each view is its own chunk (`lazy`); only the root layout is in the
 // entry, so a first visit to /login loads the login chunk and nothing private. A route module
-// exports `Component` and, when its screen has data, `clientLoader(queryClient)`, which starts the
-// screen's queries as soon as the route is matched. Who may open what: `handle.access`.
+// exports `Component` and, when its screen has data, `clientLoader(queryClient, access)`, which starts
+// the screen's queries as soon as the route is matched for a user its access rule lets in. Who may
+// open what: `handle.access`.
 import type { ComponentType } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
 import {
@@ -15,7 +16,7 @@ import {
 import { authQueries } from '../api/auth.ts'
 import { configQueries } from '../api/config.ts'
 import { existsIn, paths } from '../contracts/app-paths.ts'
-import { sectionAccess, type RouteHandle } from '../contracts/route-access.ts'
+import { sectionAccess, type RouteAccess, type RouteHandle } from '../contracts/route-access.ts'
 import {
   FALLBACK_ROUTE,
   INDEX_ROUTE,
@@ -33,7 +34,7 @@ import { PageLoading } from './layouts/page-loading.tsx'
 /** What a route module (src/routes/) exports. */
 export type RouteModule = {
   Component: ComponentType
-  clientLoader?: (queryClient: QueryClient) => LoaderFunction
+  clientLoader?: (queryClient: QueryClient, access?: RouteAccess) => LoaderFunction
 }
 
 // Each page and layout is a lazy chunk. The public pages' loaders are here; every other page's (and
@@ -108,7 +109,7 @@ function pageRoute(id: RouteId, queryClient: QueryClient): RouteObject {
       // A page that does not exist here is an unknown path: /404, and its module is never loaded.
       if (!(await existsHere(id, queryClient))) return redirectTo(routeOf(FALLBACK_ROUTE).path)
       const { Component, clientLoader } = await loadPage(id)
-      return clientLoader ? { Component, loader: clientLoader(queryClient) } : { Component }
+      return clientLoader ? { Component, loader: clientLoader(queryClient, handle?.access) } : { Component }
     },
   }
 }

@@ -5,15 +5,18 @@ import { screen, waitFor } from '@testing-library/react'
 import { http, HttpResponse, type JsonBodyType } from 'msw'
 import type { LoaderFunctionArgs } from 'react-router-dom'
 import { appointmentQueries } from '../api/appointments.ts'
+import { cronQueries } from '../api/crons.ts'
 import { authQueries } from '../api/auth.ts'
 import { leadQueries } from '../api/leads.ts'
 import { createQueryClient } from '../app/query-client.ts'
-import type { RouteModule } from '../app/router.tsx'
+import { createAppRoutes, type RouteModule } from '../app/router.tsx'
 import { paths } from '../contracts/app-paths.ts'
+import type { Role } from '../contracts/roles.ts'
 import { server } from '../../tests/mocks/server.ts'
 import { makeAvailabilities } from '../../tests/mocks/appointments.ts'
 import { LEAD_UUID, leadSheetHandlers, makeLead } from '../../tests/mocks/leads.ts'
 import { makeMe, signedInAs } from '../../tests/mocks/session.ts'
+import type { RouteObject } from 'react-router-dom'
 import { renderApp } from '../../tests/setup/render-app.tsx'
 
 function loaderArgs(path: string, params: Record<string, string>): LoaderFunctionArgs {
@@ -93,4 +96,37 @@ describe('route loaders', () => {
     expect(await screen.findByText('Étape 1 / 2 – Découverte')).toBeTruthy()
     expect(gets).toEqual([LEAD_UUID])
   })
+
+  it('start a screen’s data only for a role its route table entry lets in, without a check of its own', async () => {
+    const crons = heldGet('*/api/crons', { items: [] })
+    server.use(crons.handler)
+    /** The loader the router gives /backoffice/crons (administrators only), run for `role`. */
+    async function openCronsAs(role: Role) {
+      const queryClient = createQueryClient()
+      queryClient.setQueryData(authQueries.me().queryKey, makeMe(role))
+      const route = findRoute(createAppRoutes(queryClient), 'backofficeCrons')!
+      const lazy = route.lazy as () => Promise<Pick<RouteObject, 'loader'>>
+      const { loader } = await lazy()
+      expect(
+        (loader as (args: LoaderFunctionArgs) => unknown)(loaderArgs(paths.backofficeCrons(), {})),
+      ).toBeNull()
+      return queryClient
+    }
+
+    const manager = await openCronsAs('MANAGER')
+    await openCronsAs('ADMIN')
+
+    // The administrator's request is sent: the manager's loader, started first, is done and sent none.
+    expect(await crons.requested).toBe('/api/crons')
+    expect(manager.getQueryState(cronQueries.list().queryKey)).toBeUndefined()
+    crons.release()
+  })
 })
+
+function findRoute(routes: RouteObject[], id: string): RouteObject | undefined {
+  for (const route of routes) {
+    const found = route.id === id ? route : findRoute(route.children ?? [], id)
+    if (found) return found
+  }
+  return undefined
+}

@@ -9,7 +9,8 @@ import { refusalMessage } from '../../api/error-message.ts'
 import { leadQueries } from '../../api/leads.ts'
 import { paths } from '../../contracts/app-paths.ts'
 import { isTextablePhone } from '../../contracts/phone.ts'
-import { PageTitle } from '../../components/ui/page-title.tsx'
+import { ScreenTitle } from '../../components/ui/page-title.tsx'
+import { screenTitles } from '../../i18n/fr/appointments.ts'
 import type { Appointment } from '../../contracts/appointment.ts'
 import { fr } from '../../i18n/fr.ts'
 import { bookingSms } from '../../i18n/fr/sms.ts'
@@ -42,7 +43,7 @@ export function AppointmentBooking({ uuid }: AppointmentBookingProps) {
 
   return (
     <article className="appointment-booking">
-      <PageTitle title={t.title(name)} documentTitle={t.documentTitle(name)} />
+      <ScreenTitle title={screenTitles.leadAppointment} heading={t.title(name)} subject={t.subject(name)} />
       <p className="appointment-booking__agenda">
         {t.agenda(lead.data.market.mission.name)} · <Link to={paths.lead(uuid)}>{t.backToLead}</Link>
       </p>

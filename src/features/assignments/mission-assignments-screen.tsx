@@ -5,10 +5,9 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
 import { assignmentQueries } from '../../api/assignments.ts'
 import { apiErrorMessage } from '../../api/error-message.ts'
-import { PageTitle } from '../../components/ui/page-title.tsx'
+import { ScreenTitle } from '../../components/ui/page-title.tsx'
 import { paths } from '../../contracts/app-paths.ts'
-import { app } from '../../i18n/fr/common.ts'
-import { assignmentGrid, missionAssignments as t } from '../../i18n/fr/assignments.ts'
+import { assignmentGrid, missionAssignments as t, screenTitles } from '../../i18n/fr/assignments.ts'
 import { AssignedUserList } from './assigned-user-list.tsx'
 import { GRID_PAGE_SIZE } from './grid-params.ts'
 import { MissionTeamAccess } from './mission-team-access.tsx'
@@ -29,11 +28,13 @@ export const firstPageOf = (missionId: number) =>
 export function MissionAssignmentsScreen({ missionId, canOpenTeams }: MissionAssignmentsScreenProps) {
   const first = useQuery({ ...firstPageOf(missionId ?? 0), enabled: missionId !== null })
   const mission = first.data?.mission
-  const title = mission ? t.title(mission.name) : t.loadingTitle
 
   return (
     <div className="assignments-screen">
-      <PageTitle title={title} documentTitle={`${title} – ${app.name}`} />
+      <ScreenTitle
+        title={screenTitles.affectationsMission}
+        heading={mission ? t.title(mission.name) : undefined}
+      />
       <Link to={paths.affectationsMissions()}>{t.back}</Link>
       {missionId === null ? (
         <p role="alert">{t.notFound}</p>

@@ -6,11 +6,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
 import { assignmentMutations, assignmentQueries } from '../../api/assignments.ts'
 import { apiErrorMessage } from '../../api/error-message.ts'
-import { PageTitle } from '../../components/ui/page-title.tsx'
+import { ScreenTitle } from '../../components/ui/page-title.tsx'
 import { paths } from '../../contracts/app-paths.ts'
 import type { AssignmentMission } from '../../contracts/assignments.ts'
-import { app } from '../../i18n/fr/common.ts'
-import { assignmentGrid, missionsGrid as t } from '../../i18n/fr/assignments.ts'
+import { assignmentGrid, missionsGrid as t, screenTitles } from '../../i18n/fr/assignments.ts'
 import { AssignmentGrid } from './assignment-grid.tsx'
 import { gridQueryOf, useGridView } from './grid-params.ts'
 import { GridFilters, GridPages } from './grid-toolbar.tsx'
@@ -40,7 +39,7 @@ export function MissionsGridScreen({ canEditTeams }: MissionsGridScreenProps) {
 
   return (
     <div className="assignments-screen">
-      <PageTitle title={t.title} documentTitle={`${t.title} – ${app.name}`} />
+      <ScreenTitle title={screenTitles.affectationsMissions} />
       <p>{t.intro}</p>
       {canEditTeams ? <Link to={paths.affectationsTeams()}>{t.teamsLink}</Link> : null}
       <GridFilters view={view} onChange={update} />

@@ -5,10 +5,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
 import { assignmentMutations, assignmentQueries } from '../../api/assignments.ts'
 import { apiErrorMessage } from '../../api/error-message.ts'
-import { PageTitle } from '../../components/ui/page-title.tsx'
+import { ScreenTitle } from '../../components/ui/page-title.tsx'
 import { paths } from '../../contracts/app-paths.ts'
-import { app } from '../../i18n/fr/common.ts'
-import { assignmentGrid, teamsGrid as t } from '../../i18n/fr/assignments.ts'
+import { assignmentGrid, teamsGrid as t, screenTitles } from '../../i18n/fr/assignments.ts'
 import { AssignmentGrid } from './assignment-grid.tsx'
 import { gridQueryOf, useGridView } from './grid-params.ts'
 import { GridFilters, GridPages } from './grid-toolbar.tsx'
@@ -23,7 +22,7 @@ export function TeamsGridScreen() {
 
   return (
     <div className="assignments-screen">
-      <PageTitle title={t.title} documentTitle={`${t.title} – ${app.name}`} />
+      <ScreenTitle title={screenTitles.affectationsTeams} />
       <p>{t.intro}</p>
       <Link to={paths.affectationsMissions()}>{t.missionsLink}</Link>
       <GridFilters view={view} onChange={update} />

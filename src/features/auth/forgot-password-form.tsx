@@ -6,10 +6,9 @@ import { Link } from 'react-router-dom'
 import { authMutations } from '../../api/auth.ts'
 import { paths } from '../../contracts/app-paths.ts'
 import { Button } from '../../components/ui/button.tsx'
-import { PageTitle } from '../../components/ui/page-title.tsx'
+import { ScreenTitle } from '../../components/ui/page-title.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
-import { auth } from '../../i18n/fr/auth.ts'
-import { app } from '../../i18n/fr/common.ts'
+import { auth, screenTitles } from '../../i18n/fr/auth.ts'
 import { apiErrorMessage, fieldErrorMessage } from '../../api/error-message.ts'
 import './auth-forms.css'
 import { FormError } from './form-error.tsx'
@@ -26,7 +25,7 @@ export function ForgotPasswordForm() {
     request.mutate(email)
   }
 
-  const title = <PageTitle title={t.title} documentTitle={`${t.title} – ${app.name}`} />
+  const title = <ScreenTitle title={screenTitles.forgotPassword} />
   const backToLogin = (
     <p className="auth-form__links">
       <Link to={paths.login()}>{t.backToLogin}</Link>

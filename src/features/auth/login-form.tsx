@@ -7,10 +7,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { authMutations } from '../../api/auth.ts'
 import { paths, safeReturnTo } from '../../contracts/app-paths.ts'
 import { Button } from '../../components/ui/button.tsx'
-import { PageTitle } from '../../components/ui/page-title.tsx'
+import { ScreenTitle } from '../../components/ui/page-title.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
-import { auth } from '../../i18n/fr/auth.ts'
-import { app } from '../../i18n/fr/common.ts'
+import { auth, screenTitles } from '../../i18n/fr/auth.ts'
 import { apiErrorMessage, fieldErrorMessage } from '../../api/error-message.ts'
 import './auth-forms.css'
 import { FormError } from './form-error.tsx'
@@ -47,7 +46,7 @@ export function LoginForm() {
 
   return (
     <form className="auth-form" onSubmit={handleSubmit}>
-      <PageTitle title={t.title} documentTitle={`${t.title} – ${app.name}`} />
+      <ScreenTitle title={screenTitles.login} />
       <FormError message={errorMessage} />
       <TextField
         label={t.email}

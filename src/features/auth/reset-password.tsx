@@ -7,10 +7,9 @@ import { authMutations, authQueries } from '../../api/auth.ts'
 import { ApiError } from '../../api/client.ts'
 import { paths } from '../../contracts/app-paths.ts'
 import { Button } from '../../components/ui/button.tsx'
-import { PageTitle } from '../../components/ui/page-title.tsx'
+import { ScreenTitle } from '../../components/ui/page-title.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
-import { auth } from '../../i18n/fr/auth.ts'
-import { app } from '../../i18n/fr/common.ts'
+import { auth, screenTitles } from '../../i18n/fr/auth.ts'
 import { notify } from '../../stores/notifications.ts'
 import { apiErrorMessage, fieldErrorMessage } from '../../api/error-message.ts'
 import './auth-forms.css'
@@ -110,7 +109,7 @@ export function ResetPassword() {
   const token = searchParams.get('token')
   return (
     <div className="auth-form">
-      <PageTitle title={t.title} documentTitle={`${t.title} – ${app.name}`} />
+      <ScreenTitle title={screenTitles.resetPassword} />
       {token ? <TokenCheck token={token} /> : <InvalidLink />}
     </div>
   )

@@ -4,9 +4,8 @@
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { cronQueries } from '../../api/crons.ts'
-import { PageTitle } from '../../components/ui/page-title.tsx'
-import { app } from '../../i18n/fr/common.ts'
-import { cronsScreen as t } from '../../i18n/fr/crons.ts'
+import { ScreenTitle } from '../../components/ui/page-title.tsx'
+import { cronsScreen as t, screenTitles } from '../../i18n/fr/crons.ts'
 import { CronCard } from './cron-card.tsx'
 import { ScheduleDialog } from './schedule-dialog.tsx'
 import './crons.css'
@@ -18,7 +17,7 @@ export function CronsScreen() {
   const edited = jobs.find((job) => job.key === editing) ?? null
   return (
     <div className="crons">
-      <PageTitle title={t.title} documentTitle={`${t.title} – ${app.name}`} />
+      <ScreenTitle title={screenTitles.backofficeCrons} />
       <p className="crons__intro">{t.intro}</p>
       {list.isPending ? (
         <p>{t.loading}</p>

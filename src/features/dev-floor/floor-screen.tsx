@@ -3,10 +3,8 @@
 // state is read again every two seconds (from whichever server process runs the floor).
 import { useQuery } from '@tanstack/react-query'
 import { devFloorQueries } from '../../api/dev-floor.ts'
-import { PageTitle } from '../../components/ui/page-title.tsx'
-import { app } from '../../i18n/fr/common.ts'
-import { floorScreen as t } from '../../i18n/fr/dev-floor.ts'
-import { screenTitles } from '../../i18n/fr/screens.ts'
+import { ScreenTitle } from '../../components/ui/page-title.tsx'
+import { floorScreen as t, screenTitles } from '../../i18n/fr/dev-floor.ts'
 import { FloorAgents } from './floor-agents.tsx'
 import { FloorControls } from './floor-controls.tsx'
 import { FloorCountersList } from './floor-counters.tsx'
@@ -14,10 +12,9 @@ import './dev-floor.css'
 
 export function FloorScreen() {
   const floor = useQuery(devFloorQueries.floor())
-  const title = screenTitles.devCallCenterActivity
   return (
     <div className="dev-floor">
-      <PageTitle title={title} documentTitle={`${title} – ${app.name}`} />
+      <ScreenTitle title={screenTitles.devCallCenterActivity} />
       <p className="dev-floor__intro">{t.intro}</p>
       {floor.isError && !floor.data ? <p role="alert">{t.loadFailed}</p> : null}
       {floor.data ? (

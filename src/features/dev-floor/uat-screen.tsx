@@ -8,11 +8,9 @@ import { authQueries } from '../../api/auth.ts'
 import { devFloorMutations, devFloorQueries } from '../../api/dev-floor.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx'
-import { PageTitle } from '../../components/ui/page-title.tsx'
+import { ScreenTitle } from '../../components/ui/page-title.tsx'
 import type { UatSettings } from '../../contracts/dev-floor.ts'
-import { app } from '../../i18n/fr/common.ts'
-import { uatScreen as t } from '../../i18n/fr/dev-floor.ts'
-import { screenTitles } from '../../i18n/fr/screens.ts'
+import { uatScreen as t, screenTitles } from '../../i18n/fr/dev-floor.ts'
 import { notify } from '../../stores/notifications.ts'
 import { BUILD_ID } from '../../sw/build-id.ts'
 import { SimulatorSettingsForm } from './simulator-settings-form.tsx'
@@ -82,10 +80,9 @@ function ResetSection({ floorRunning }: { floorRunning: boolean }) {
 
 export function UatScreen() {
   const settings = useQuery(devFloorQueries.uat())
-  const title = screenTitles.devUatSettings
   return (
     <div className="uat-settings">
-      <PageTitle title={title} documentTitle={`${title} – ${app.name}`} />
+      <ScreenTitle title={screenTitles.devUatSettings} />
       <p>{t.intro}</p>
       {settings.isError ? <p role="alert">{t.loadFailed}</p> : null}
       {settings.data ? (

@@ -21,9 +21,8 @@ import {
 } from '../../contracts/extractions.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { ListPager } from '../../components/ui/list-pager.tsx'
-import { PageTitle } from '../../components/ui/page-title.tsx'
-import { app } from '../../i18n/fr/common.ts'
-import { extractionsScreen as t } from '../../i18n/fr/extractions.ts'
+import { ScreenTitle } from '../../components/ui/page-title.tsx'
+import { extractionsScreen as t, screenTitles } from '../../i18n/fr/extractions.ts'
 import { ColumnPicker } from './column-picker.tsx'
 import { DEFAULT_COLUMNS, EMPTY_DRAFT, filtersOf, type FiltersDraft } from './extraction-draft.ts'
 import { ExtractionFilters } from './extraction-filters.tsx'
@@ -81,7 +80,7 @@ export function ExtractionsScreen() {
 
   return (
     <div className="extractions">
-      <PageTitle title={t.title} documentTitle={`${t.title} – ${app.name}`} />
+      <ScreenTitle title={screenTitles.extractions} />
       <p>{t.intro}</p>
       <section className="extractions__panel" aria-label={t.filters}>
         <h2>{t.filters}</h2>

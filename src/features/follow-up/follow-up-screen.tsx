@@ -5,16 +5,15 @@ import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { apiErrorMessage } from '../../api/error-message.ts'
 import { followUpQueries } from '../../api/follow-up.ts'
-import { PageTitle } from '../../components/ui/page-title.tsx'
+import { ScreenTitle } from '../../components/ui/page-title.tsx'
 import type { FollowUp } from '../../contracts/follow-up.ts'
-import { app } from '../../i18n/fr/common.ts'
 import {
   followUpList,
   followUpScreen as t,
   followUpStatuses,
   followUpSubstatuses,
+  screenTitles,
 } from '../../i18n/fr/follow-up.ts'
-import { screenTitles } from '../../i18n/fr/screens.ts'
 import { FollowUpFilters } from './follow-up-filters.tsx'
 import { FollowUpLeads } from './follow-up-leads.tsx'
 import { leadsQueryOf, useFollowUpView, type FollowUpView } from './follow-up-params.ts'
@@ -41,7 +40,6 @@ export function FollowUpScreen() {
   const pipeline = useQuery(followUpQueries.pipeline(view.missionId ?? undefined))
   // Counts pressed so far: each press focuses the list it opens.
   const [presses, setPresses] = useState(0)
-  const title = screenTitles.activityLeadsFollowUp
   const followUp = pipeline.data
   const leads = followUp ? leadsQueryOf(view, followUp.mission?.id ?? null) : null
 
@@ -52,7 +50,7 @@ export function FollowUpScreen() {
 
   return (
     <div className="follow-up">
-      <PageTitle title={title} documentTitle={`${title} – ${app.name}`} />
+      <ScreenTitle title={screenTitles.activityLeadsFollowUp} />
       {followUp === undefined ? (
         <p role={pipeline.isError ? 'alert' : 'status'}>
           {pipeline.isError ? apiErrorMessage(pipeline.error, t.loadFailed) : t.loading}

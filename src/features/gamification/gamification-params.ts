@@ -26,6 +26,11 @@ export function writeGamificationView(view: GamificationView): URLSearchParams {
 
 type Viewer = { id: number; role: string; isCallCapable: boolean }
 
+/** Managers and administrators choose whose progress they see (an agent's or a team's). */
+export function choosesWhose(viewer: Viewer): boolean {
+  return viewer.role !== 'TELEOPERATOR'
+}
+
 /**
  * What the viewer sees for the URL's view: a teleoperator only their own progress; without a
  * choice, a call-capable supervisor their own, an administrator nothing yet (they choose).

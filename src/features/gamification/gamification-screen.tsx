@@ -4,11 +4,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { authQueries } from '../../api/auth.ts'
 import { gamificationQueries } from '../../api/gamification.ts'
-import { PageTitle } from '../../components/ui/page-title.tsx'
-import { app } from '../../i18n/fr/common.ts'
-import { gamification as t } from '../../i18n/fr/gamification.ts'
+import { ScreenTitle } from '../../components/ui/page-title.tsx'
+import { gamification as t, screenTitles } from '../../i18n/fr/gamification.ts'
 import { AgentProgress } from './agent-progress.tsx'
-import { effectiveView, useGamificationView } from './gamification-params.ts'
+import { choosesWhose, effectiveView, useGamificationView } from './gamification-params.ts'
 import { ProgressPicker } from './progress-picker.tsx'
 import { TeamProgress } from './team-progress.tsx'
 import './gamification.css'
@@ -16,14 +15,14 @@ import './gamification.css'
 export function GamificationScreen() {
   const { data: me } = useQuery(authQueries.me())
   const [view, setView] = useGamificationView()
-  const supervisor = me?.role === 'ADMIN' || me?.role === 'MANAGER'
+  const supervisor = me != null && choosesWhose(me)
   const { data: scope } = useQuery({ ...gamificationQueries.scope(), enabled: supervisor })
   if (!me) return null
   const shown = effectiveView(me, view)
   const agent = shown.kind === 'user' ? scope?.agents.find((a) => a.id === shown.userId) : undefined
   return (
     <div className="gamification">
-      <PageTitle title={t.title} documentTitle={`${t.title} – ${app.name}`} />
+      <ScreenTitle title={screenTitles.activityGamification} />
       {supervisor ? <ProgressPicker view={shown} onChange={setView} /> : null}
       {shown.kind === 'user' ? (
         <AgentProgress

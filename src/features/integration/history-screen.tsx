@@ -6,10 +6,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { apiErrorMessage } from '../../api/error-message.ts'
 import { importMutations, importQueries } from '../../api/imports.ts'
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx'
-import { PageTitle } from '../../components/ui/page-title.tsx'
+import { ScreenTitle } from '../../components/ui/page-title.tsx'
 import type { ImportDetail, ImportSummary } from '../../contracts/imports.ts'
-import { app } from '../../i18n/fr/common.ts'
-import { cancelDialog, historyScreen as t, undoDialog } from '../../i18n/fr/integration-history.ts'
+import {
+  cancelDialog,
+  historyScreen as t,
+  undoDialog,
+  screenTitles,
+} from '../../i18n/fr/integration-history.ts'
 import { ListPager } from '../../components/ui/list-pager.tsx'
 import { HistoryFilters } from './history-filters.tsx'
 import { IMPORT_PAGE_SIZE, isFiltered, listQueryOf, useHistoryView } from './history-params.ts'
@@ -41,7 +45,7 @@ export function HistoryScreen() {
   const dialog = asked?.action === 'cancel' ? cancelDialog : undoDialog
   return (
     <div className="integration">
-      <PageTitle title={t.title} documentTitle={`${t.title} – ${app.name}`} />
+      <ScreenTitle title={screenTitles.integrationHistory} />
       <p>{t.intro}</p>
       <HistoryFilters view={view} onChange={update} />
       {list.data === undefined ? (

@@ -6,11 +6,10 @@ import { useQuery } from '@tanstack/react-query'
 import { Link, useSearchParams } from 'react-router-dom'
 import { apiErrorMessage } from '../../api/error-message.ts'
 import { importQueries } from '../../api/imports.ts'
-import { PageTitle } from '../../components/ui/page-title.tsx'
+import { ScreenTitle } from '../../components/ui/page-title.tsx'
 import { paths } from '../../contracts/app-paths.ts'
 import type { ImportDetail } from '../../contracts/imports.ts'
-import { app } from '../../i18n/fr/common.ts'
-import { integrateScreen as t } from '../../i18n/fr/integration.ts'
+import { integrateScreen as t, screenTitles } from '../../i18n/fr/integration.ts'
 import { FileStep } from './file-step.tsx'
 import { draftOf, type ImportDraft } from './import-draft.ts'
 import { ImportStepper } from './import-stepper.tsx'
@@ -89,7 +88,7 @@ export function IntegrateScreen() {
 
   return (
     <div className="integration">
-      <PageTitle title={t.title} documentTitle={`${t.title} – ${app.name}`} />
+      <ScreenTitle title={screenTitles.integrationIntegrate} />
       {importId === null ? (
         <>
           <ImportStepper current="file" />

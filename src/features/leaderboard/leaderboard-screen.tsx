@@ -8,8 +8,9 @@ import { useSnapshot } from 'valtio'
 import { leaderboardQueries, type LeaderboardAudience, type LeaderboardView } from '../../api/leaderboard.ts'
 import { ApiError } from '../../api/client.ts'
 import type { Leaderboard } from '../../contracts/leaderboard.ts'
+import { documentTitle } from '../../components/ui/page-title.tsx'
 import { formatAgendaDay } from '../../i18n/format.ts'
-import { displayScreen, leaderboard as text } from '../../i18n/fr/leaderboard.ts'
+import { displayScreen, leaderboard as text, screenTitles } from '../../i18n/fr/leaderboard.ts'
 import { liveStore } from '../../live/live-store.ts'
 import { LeaderboardBoard } from './leaderboard-board.tsx'
 import { FIRST_VIEW, ROTATION_MS, viewKey, viewsOf } from './rotation.ts'
@@ -66,12 +67,13 @@ export function LeaderboardScreen({ audience }: LeaderboardScreenProps) {
       </section>
     )
   const board = current.data
+  const title = screenTitles[audience === 'display' ? 'display' : 'activityLeaderboard']
   const label = viewLabel(view, board ?? base.data)
   return (
     <section className="leaderboard">
-      <title>{text.documentTitle}</title>
+      <title>{documentTitle(title)}</title>
       <header className="leaderboard__header">
-        <h1 className="leaderboard__title">{text.title}</h1>
+        <h1 className="leaderboard__title">{title}</h1>
         <p className="leaderboard__view">{label}</p>
         {board ? (
           <p className="leaderboard__days">

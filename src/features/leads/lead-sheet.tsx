@@ -5,7 +5,8 @@ import { authQueries } from '../../api/auth.ts'
 import { callQueries, ongoingCallOf } from '../../api/calls.ts'
 import { leadQueries } from '../../api/leads.ts'
 import { Card } from '../../components/ui/card.tsx'
-import { PageTitle } from '../../components/ui/page-title.tsx'
+import { ScreenTitle } from '../../components/ui/page-title.tsx'
+import { screenTitles } from '../../i18n/fr/leads.ts'
 import type { Lead } from '../../contracts/lead.ts'
 import type { Me } from '../../contracts/user.ts'
 import { isTextablePhone } from '../../contracts/phone.ts'
@@ -53,7 +54,7 @@ function LeadSheetView({ lead, me }: LeadSheetViewProps) {
 
   return (
     <article className="lead-sheet" style={{ borderLeftColor: mission.color }}>
-      <PageTitle title={name} documentTitle={`${name} – ${fr.pages.lead}`} />
+      <ScreenTitle title={screenTitles.lead} subject={name} />
       {processor && !isMine ? (
         <p className="lead-sheet__read-only" role="status">
           {t.readOnly(`${processor.firstName} ${processor.lastName}`)}

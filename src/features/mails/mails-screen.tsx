@@ -5,10 +5,9 @@ import { useId } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router-dom'
 import { mailQueries } from '../../api/mails.ts'
-import { PageTitle } from '../../components/ui/page-title.tsx'
+import { ScreenTitle } from '../../components/ui/page-title.tsx'
 import { MAIL_TEMPLATE_KEYS, type MailTemplateKey } from '../../contracts/mails.ts'
-import { app } from '../../i18n/fr/common.ts'
-import { mailsScreen as t } from '../../i18n/fr/mails.ts'
+import { mailsScreen as t, screenTitles } from '../../i18n/fr/mails.ts'
 import { MailLog } from './mail-log.tsx'
 import { TemplateEditor } from './template-editor.tsx'
 import './mails.css'
@@ -26,7 +25,7 @@ export function MailsScreen() {
 
   return (
     <div className="mails">
-      <PageTitle title={t.title} documentTitle={`${t.title} – ${app.name}`} />
+      <ScreenTitle title={screenTitles.backofficeMails} />
       <div role="tablist" aria-label={t.tabsLabel} className="mails__tabs">
         {TABS.map((item) => (
           <button

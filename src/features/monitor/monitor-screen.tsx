@@ -6,10 +6,8 @@ import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { monitorQueries } from '../../api/monitor.ts'
 import type { DevMonitor } from '../../contracts/monitor.ts'
-import { PageTitle } from '../../components/ui/page-title.tsx'
-import { app } from '../../i18n/fr/common.ts'
-import { monitorScreen as t } from '../../i18n/fr/monitor.ts'
-import { screenTitles } from '../../i18n/fr/screens.ts'
+import { ScreenTitle } from '../../components/ui/page-title.tsx'
+import { monitorScreen as t, screenTitles } from '../../i18n/fr/monitor.ts'
 import { formatTime } from '../../i18n/format.ts'
 import { busRates } from './bus-rates.ts'
 import { MonitorFigures } from './monitor-figures.tsx'
@@ -28,10 +26,9 @@ function usePreviousReading(current: DevMonitor | undefined) {
 export function MonitorScreen() {
   const reading = useQuery(monitorQueries.current())
   const previous = usePreviousReading(reading.data)
-  const title = screenTitles.devMonitor
   return (
     <div className="monitor">
-      <PageTitle title={title} documentTitle={`${title} – ${app.name}`} />
+      <ScreenTitle title={screenTitles.devMonitor} />
       <p className="monitor__intro">{t.intro}</p>
       {reading.isError ? <p role="alert">{t.loadFailed}</p> : null}
       {reading.data ? (

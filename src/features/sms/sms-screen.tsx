@@ -3,9 +3,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { useSearchParams } from 'react-router-dom'
 import { smsQueries } from '../../api/sms.ts'
-import { PageTitle } from '../../components/ui/page-title.tsx'
-import { app } from '../../i18n/fr/common.ts'
-import { smsScreen as t } from '../../i18n/fr/sms.ts'
+import { ScreenTitle } from '../../components/ui/page-title.tsx'
+import { smsScreen as t, screenTitles } from '../../i18n/fr/sms.ts'
 import { SmsLogList } from './sms-log.tsx'
 import { SmsOptOuts } from './sms-opt-outs.tsx'
 import { TemplateEditor } from './template-editor.tsx'
@@ -41,9 +40,9 @@ export function SmsScreen() {
 
   return (
     <div className="sms">
-      <PageTitle title={t.title} documentTitle={`${t.title} – ${app.name}`} />
+      <ScreenTitle title={screenTitles.backofficeSms} />
       <p className="sms__intro">{t.intro}</p>
-      <nav className="sms__tabs" aria-label={t.title}>
+      <nav className="sms__tabs" aria-label={t.tabsLabel}>
         {TABS.map((one) => (
           <button
             key={one}

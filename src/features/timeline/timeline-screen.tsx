@@ -3,12 +3,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { apiErrorMessage } from '../../api/error-message.ts'
 import { timelineQueries } from '../../api/timeline.ts'
-import { PageTitle } from '../../components/ui/page-title.tsx'
+import { ScreenTitle } from '../../components/ui/page-title.tsx'
 import type { Timeline } from '../../contracts/timeline.ts'
 import { formatLongDate } from '../../i18n/format.ts'
-import { app } from '../../i18n/fr/common.ts'
-import { timelineScreen as t } from '../../i18n/fr/timeline.ts'
-import { screenTitles } from '../../i18n/fr/screens.ts'
+import { timelineScreen as t, screenTitles } from '../../i18n/fr/timeline.ts'
 import { DayBar } from './day-bar.tsx'
 import { TimelineEvents } from './timeline-events.tsx'
 import { TimelineFilters } from './timeline-filters.tsx'
@@ -43,11 +41,10 @@ export function TimelineScreen() {
   const params = timelineQueryOf(view)
   // No agent chosen: nothing is asked (the query stays disabled).
   const day = useQuery({ ...timelineQueries.day(params ?? NO_AGENT), enabled: params !== null })
-  const title = screenTitles.activityTeleopsTimeline
 
   return (
     <div className="timeline">
-      <PageTitle title={title} documentTitle={`${title} – ${app.name}`} />
+      <ScreenTitle title={screenTitles.activityTeleopsTimeline} />
       <TimelineFilters view={view} onChange={update} />
       {params === null ? (
         <p>{t.pickAgent}</p>

@@ -2,9 +2,8 @@
 // administrators see the health of the telephony link and the deliveries, and replay a failed one.
 import { useQuery } from '@tanstack/react-query'
 import { webhookQueries } from '../../api/webhooks.ts'
-import { PageTitle } from '../../components/ui/page-title.tsx'
-import { app } from '../../i18n/fr/common.ts'
-import { webhooksStatus as t } from '../../i18n/fr/webhooks-status.ts'
+import { ScreenTitle } from '../../components/ui/page-title.tsx'
+import { webhooksStatus as t, screenTitles } from '../../i18n/fr/webhooks-status.ts'
 import { AircallSide } from './aircall-side.tsx'
 import { Deliveries } from './deliveries.tsx'
 import { HealthCards, LastByEvent, PerHour, RefusedAddresses } from './health.tsx'
@@ -14,7 +13,7 @@ export function WebhooksStatusScreen() {
   const status = useQuery(webhookQueries.status())
   return (
     <div className="webhooks-status">
-      <PageTitle title={t.title} documentTitle={`${t.title} – ${app.name}`} />
+      <ScreenTitle title={screenTitles.backofficeAircallWebhooksStatus} />
       <p>{t.intro}</p>
       {status.isPending ? (
         <p>{t.loading}</p>

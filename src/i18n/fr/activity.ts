@@ -2,6 +2,13 @@
 // Imported by their feature only, so neither the entry chunk nor the agent screens carry them.
 import type { AgentState } from '../../contracts/activity.ts'
 import type { PeriodPreset } from '../../contracts/activity-periods.ts'
+import type { RouteId } from '../../contracts/routes.ts'
+
+/** The titles of its screens, keyed by route id (every route has one: ./screen-titles.ts). */
+export const screenTitles = {
+  activityOverview: 'Activité',
+  activityStatsTeleops: 'Statistiques des téléopérateurs',
+} as const satisfies Partial<Record<RouteId, string>>
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('fr-FR')} ${n <= 1 ? one : many}`
 

@@ -1,9 +1,16 @@
 // French strings of appointment booking.
+import type { RouteId } from '../../contracts/routes.ts'
+
+/** The titles of its screens, keyed by route id (every route has one: ./screen-titles.ts). */
+export const screenTitles = {
+  leadAppointment: 'Prise de rendez-vous',
+} as const satisfies Partial<Record<RouteId, string>>
 
 /** Booking an appointment for a lead (`/lead/{uuid}/appointment`, docs/domain.md "Appointments"). */
 export const appointment = {
   title: (name: string) => `Rendez-vous pour ${name}`,
-  documentTitle: (name: string) => `Rendez-vous de ${name} – Prise de rendez-vous`,
+  /** What the browser tab names, before the screen's title. */
+  subject: (name: string) => `Rendez-vous de ${name}`,
   agenda: (mission: string) => `Agenda de la mission ${mission}`,
   // Issue #15: the booking's confirmation e-mail to the lead.
   confirmByEmail: 'Envoyer la confirmation par e-mail',

@@ -1,5 +1,13 @@
 // French strings of the assignments screens (issue #12 "Assignments"): /affectations/missions,
 // /affectations/mission/{missionId} and /affectations/teams.
+import type { RouteId } from '../../contracts/routes.ts'
+
+/** The titles of its screens, keyed by route id (every route has one: ./screen-titles.ts). */
+export const screenTitles = {
+  affectationsMissions: 'Affectations aux missions',
+  affectationsMission: 'Utilisateurs de la mission',
+  affectationsTeams: 'Affectations aux équipes',
+} as const satisfies Partial<Record<RouteId, string>>
 
 const fullCount = (count: number, one: string, many: string) =>
   `${count.toLocaleString('fr-FR')} ${count > 1 ? many : one}`
@@ -25,7 +33,6 @@ export const assignmentGrid = {
 } as const
 
 export const missionsGrid = {
-  title: 'Affectations aux missions',
   intro:
     'Cochez une case pour affecter un utilisateur à une mission, décochez-la pour le retirer. L’affectation compte dès le prochain lead demandé.',
   tableLabel: 'Utilisateurs et missions',
@@ -41,7 +48,6 @@ export const missionsGrid = {
 } as const
 
 export const teamsGrid = {
-  title: 'Affectations aux équipes',
   intro: 'Cochez une case pour ajouter un utilisateur à une équipe, décochez-la pour l’en retirer.',
   tableLabel: 'Utilisateurs et équipes',
   noTeams: 'Aucune équipe active : créez une équipe dans le back office (Équipes), puis revenez ici.',
@@ -51,7 +57,6 @@ export const teamsGrid = {
 
 export const missionAssignments = {
   title: (mission: string) => `Utilisateurs de la mission ${mission}`,
-  loadingTitle: 'Utilisateurs de la mission',
   back: 'Toutes les affectations',
   notFound: 'Cette mission n’existe pas ou plus.',
   archived: 'Cette mission est archivée : on peut en retirer des utilisateurs, pas en ajouter.',

@@ -1,8 +1,15 @@
 // French strings of sign-in, password reset and sign-out.
+import type { RouteId } from '../../contracts/routes.ts'
+
+/** The titles of its screens, keyed by route id (every route has one: ./screen-titles.ts). */
+export const screenTitles = {
+  login: 'Connexion',
+  forgotPassword: 'Mot de passe oublié',
+  resetPassword: 'Nouveau mot de passe',
+} as const satisfies Partial<Record<RouteId, string>>
 
 export const auth = {
   login: {
-    title: 'Connexion',
     email: 'Adresse e-mail',
     password: 'Mot de passe',
     submit: 'Se connecter',
@@ -14,7 +21,6 @@ export const auth = {
     rememberMeHint: 'À ne cocher que sur un appareil personnel, jamais sur un poste partagé.',
   },
   forgotPassword: {
-    title: 'Mot de passe oublié',
     intro:
       'Indiquez l’adresse e-mail de votre compte : vous recevrez un lien pour choisir un nouveau mot de passe.',
     email: 'Adresse e-mail',
@@ -25,7 +31,6 @@ export const auth = {
     backToLogin: 'Retour à la connexion',
   },
   resetPassword: {
-    title: 'Nouveau mot de passe',
     checking: 'Vérification du lien…',
     invalidLink: 'Ce lien est invalide ou expiré.',
     askAgain: 'Demander un nouveau lien',

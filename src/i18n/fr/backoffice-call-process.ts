@@ -1,11 +1,17 @@
 // French strings of the call-process list and editor (issue #12 "Call processes"). Imported by those
 // screens only, so neither the entry chunk nor the agent screens carry them.
+import type { RouteId } from '../../contracts/routes.ts'
+
+/** The titles of its screens, keyed by route id (every route has one: ./screen-titles.ts). */
+export const screenTitles = {
+  backofficeCallProcesses: 'Call process',
+  backofficeCallProcess: 'Call process',
+} as const satisfies Partial<Record<RouteId, string>>
 
 const plural = (count: number, one: string, many: string) =>
   `${count.toLocaleString('fr-FR')} ${count > 1 ? many : one}`
 
 export const callProcessList = {
-  title: 'Call process',
   intro:
     'Les étapes que suivent les téléopérateurs : le script de chaque étape et les issues (tags) qui font avancer le lead.',
   create: 'Nouveau call process',

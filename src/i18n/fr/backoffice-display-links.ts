@@ -1,7 +1,13 @@
 // French strings of the display links back office (issue #14, /backoffice/display-links). Imported by
 // that screen only.
+import type { RouteId } from '../../contracts/routes.ts'
+
+/** The titles of its screens, keyed by route id (every route has one: ./screen-titles.ts). */
+export const screenTitles = {
+  backofficeDisplayLinks: 'Liens d’affichage',
+} as const satisfies Partial<Record<RouteId, string>>
+
 export const displayLinksScreen = {
-  title: 'Liens d’affichage',
   intro:
     'Un lien d’affichage ouvre le classement en direct sur un écran mural ou une télévision, sans compte ni ' +
     'déconnexion : il ne donne accès à rien d’autre. Révoquez-le quand l’écran n’en a plus besoin.',

@@ -1,8 +1,15 @@
 // French strings of the missions, markets and configuration screens (issue #12).
 import type { CallingRuleKind } from '../../contracts/calling-rules.ts'
+import type { RouteId } from '../../contracts/routes.ts'
+
+/** The titles of its screens, keyed by route id (every route has one: ./screen-titles.ts). */
+export const screenTitles = {
+  backofficeConfiguration: 'Configuration',
+  backofficeMissions: 'Missions',
+  backofficeMarkets: 'Marchés',
+} as const satisfies Partial<Record<RouteId, string>>
 
 export const missionsScreen = {
-  title: 'Missions',
   intro:
     'Les missions regroupent les marchés et les leads. Une mission qui a des leads s’archive ; une mission sans lead peut être supprimée.',
   search: 'Rechercher une mission',
@@ -117,7 +124,6 @@ export const missionDetail = {
 } as const
 
 export const marketsScreen = {
-  title: 'Marchés',
   intro: 'Les marchés d’une mission et les préfixes de code postal qui y placent les leads importés.',
   mission: 'Mission',
   allMissions: 'Toutes les missions',
@@ -164,7 +170,6 @@ export const marketForm = {
 } as const
 
 export const configurationScreen = {
-  title: 'Configuration',
   intro: 'Les réglages que l’application lit en base. Chaque modification est enregistrée dans l’historique.',
   loading: 'Chargement de la configuration…',
   loadFailed: 'Impossible de charger la configuration.',

@@ -1,12 +1,17 @@
 // French strings of the tag catalogue screen (issue #12 "Tags"). Imported by its feature only, so
 // neither the entry chunk nor the agent screens carry them. Lead statuses: src/i18n/fr/leads.ts.
 import type { LeadSubstatus } from '../../contracts/lead-statuses.ts'
+import type { RouteId } from '../../contracts/routes.ts'
+
+/** The titles of its screens, keyed by route id (every route has one: ./screen-titles.ts). */
+export const screenTitles = {
+  backofficeTags: 'Tags',
+} as const satisfies Partial<Record<RouteId, string>>
 
 const plural = (count: number, one: string, many: string) =>
   `${count.toLocaleString('fr-FR')} ${count > 1 ? many : one}`
 
 export const tagsScreen = {
-  title: 'Tags',
   intro:
     'Le catalogue des issues d’appel que proposent les étapes des call process : libellé, couleur et effet sur le lead.',
   search: 'Rechercher un tag',

@@ -1,10 +1,15 @@
 // French strings of the users screen (/utilisateurs, issue #12 "Users"). Imported by its feature only,
 // so neither the entry chunk nor the agent screens carry them.
+import type { RouteId } from '../../contracts/routes.ts'
+
+/** The titles of its screens, keyed by route id (every route has one: ./screen-titles.ts). */
+export const screenTitles = {
+  users: 'Utilisateurs',
+} as const satisfies Partial<Record<RouteId, string>>
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('fr-FR')} ${n <= 1 ? one : many}`
 
 export const usersScreen = {
-  title: 'Utilisateurs',
   intro: 'Créez les comptes, modifiez-les, reliez-les à Aircall et gérez leurs équipes et missions.',
   introReadOnly: 'Les utilisateurs de vos équipes, en lecture seule.',
   create: 'Nouvel utilisateur',

@@ -1,9 +1,14 @@
 // French strings of the back-office screens (issue #12). Imported by the back-office features only,
 // so neither the entry chunk nor the agent screens carry them.
 import type { AuditAction } from '../../contracts/audit.ts'
+import type { RouteId } from '../../contracts/routes.ts'
+
+/** The titles of its screens, keyed by route id (every route has one: ./screen-titles.ts). */
+export const screenTitles = {
+  backofficeTeams: 'Équipes',
+} as const satisfies Partial<Record<RouteId, string>>
 
 export const teamsScreen = {
-  title: 'Équipes',
   intro: 'Créez les équipes du centre d’appels, choisissez leurs membres et leurs managers.',
   search: 'Rechercher une équipe',
   includeArchived: 'Afficher les équipes archivées',

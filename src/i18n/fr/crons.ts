@@ -1,9 +1,14 @@
 // /backoffice/crons (issue #15 "Scheduled jobs"): the words of the scheduled jobs' screen. The jobs'
 // names, descriptions, schedules in words and run summaries come from the server, in French.
 import type { CronOutcome, CronTrigger } from '../../contracts/crons.ts'
+import type { RouteId } from '../../contracts/routes.ts'
+
+/** The titles of its screens, keyed by route id (every route has one: ./screen-titles.ts). */
+export const screenTitles = {
+  backofficeCrons: 'Tâches planifiées',
+} as const satisfies Partial<Record<RouteId, string>>
 
 export const cronsScreen = {
-  title: 'Tâches planifiées',
   intro:
     'Le travail que le serveur fait de lui-même, à heure fixe (heure de Paris). Chaque occurrence tourne une seule fois, même avec plusieurs serveurs. Une tâche en pause ne tourne plus à son heure, mais peut toujours être lancée à la main.',
   loading: 'Chargement des tâches planifiées…',

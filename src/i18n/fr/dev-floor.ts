@@ -1,6 +1,13 @@
 // /dev/call-center-activity and /dev/uat-settings (issue #15 "Developer pages"): the words of the
 // simulated floor and of the UAT tools.
 import type { FloorActivity, FloorCounters } from '../../contracts/dev-floor.ts'
+import type { RouteId } from '../../contracts/routes.ts'
+
+/** The titles of its screens, keyed by route id (every route has one: ./screen-titles.ts). */
+export const screenTitles = {
+  devCallCenterActivity: 'Activité simulée du centre d’appels',
+  devUatSettings: 'Paramètres UAT',
+} as const satisfies Partial<Record<RouteId, string>>
 
 export const floorScreen = {
   intro:

@@ -6,11 +6,16 @@ import {
   EXTRACTION_SUBSTATUS_LABELS,
 } from '../../contracts/extraction-labels.ts'
 import type { ExtractionExpiry, ExtractionState } from '../../contracts/extractions.ts'
+import type { RouteId } from '../../contracts/routes.ts'
+
+/** The titles of its screens, keyed by route id (every route has one: ./screen-titles.ts). */
+export const screenTitles = {
+  extractions: 'Extractions de leads',
+} as const satisfies Partial<Record<RouteId, string>>
 
 const number = (value: number) => value.toLocaleString('fr-FR')
 
 export const extractionsScreen = {
-  title: 'Extractions de leads',
   intro:
     'Choisissez les leads, les colonnes et le format du fichier. Chaque extraction est enregistrée (qui, quand, quels filtres).',
   filters: 'Filtres',

@@ -2,6 +2,12 @@
 // only (a lazy route).
 import type { FollowUpAlert } from '../../contracts/follow-up.ts'
 import type { LeadStatus, LeadSubstatus } from '../../contracts/lead-statuses.ts'
+import type { RouteId } from '../../contracts/routes.ts'
+
+/** The titles of its screens, keyed by route id (every route has one: ./screen-titles.ts). */
+export const screenTitles = {
+  activityLeadsFollowUp: 'Suivi des leads',
+} as const satisfies Partial<Record<RouteId, string>>
 
 export const followUpScreen = {
   filtersLabel: 'Mission et marché',

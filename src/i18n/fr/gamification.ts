@@ -1,7 +1,13 @@
 // `/activity/gamification` (issue #14): one's progress, a chosen agent's or a team's. Imported by
 // its lazy screen only.
+import type { RouteId } from '../../contracts/routes.ts'
+
+/** The titles of its screens, keyed by route id (every route has one: ./screen-titles.ts). */
+export const screenTitles = {
+  activityGamification: 'Gamification',
+} as const satisfies Partial<Record<RouteId, string>>
+
 export const gamification = {
-  title: 'Gamification',
   loading: 'Chargement de la progression…',
   failed: 'La progression n’a pas pu être chargée.',
   choose: {

@@ -1,8 +1,14 @@
 // French strings of /integration/history (issue #13): the imports, their filters and row actions.
+import type { RouteId } from '../../contracts/routes.ts'
+
+/** The titles of its screens, keyed by route id (every route has one: ./screen-titles.ts). */
+export const screenTitles = {
+  integrationHistory: 'Historique des intégrations',
+} as const satisfies Partial<Record<RouteId, string>>
+
 const number = (value: number) => value.toLocaleString('fr-FR')
 
 export const historyScreen = {
-  title: 'Historique des intégrations',
   intro:
     'Chaque import de leads : qui l’a lancé, quand, vers quelle mission, et ce qu’il a donné. Le fichier d’origine reste téléchargeable 30 jours.',
   loading: 'Chargement des imports…',

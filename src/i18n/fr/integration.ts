@@ -1,6 +1,12 @@
 // French strings of lead integration (issue #13): the /integration/integrate stepper, the import
 // vocabulary shared with the history, and the layout's import indicator.
 import type { ImportDuplicatePolicy, ImportState, ImportTarget } from '../../contracts/import-fields.ts'
+import type { RouteId } from '../../contracts/routes.ts'
+
+/** The titles of its screens, keyed by route id (every route has one: ./screen-titles.ts). */
+export const screenTitles = {
+  integrationIntegrate: 'Intégration de leads',
+} as const satisfies Partial<Record<RouteId, string>>
 
 const number = (value: number) => value.toLocaleString('fr-FR')
 const plural = (count: number, one: string, many: string) => `${number(count)} ${count > 1 ? many : one}`
@@ -62,7 +68,6 @@ export const duplicatePolicies: Record<ImportDuplicatePolicy, string> = {
 }
 
 export const integrateScreen = {
-  title: 'Intégration de leads',
   intro:
     'Importez un fichier CSV ou Excel (XLSX) de leads : associez ses colonnes aux champs des leads, choisissez la mission, vérifiez l’aperçu puis lancez l’import.',
   stepsLabel: 'Étapes de l’intégration',

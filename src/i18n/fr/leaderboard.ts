@@ -1,10 +1,15 @@
 // French strings of the live leaderboard and the wall screen's display link (issue #14). Imported by
 // the leaderboard feature and the display links back office only.
 import type { LeaderboardPeriod } from '../../contracts/leaderboard.ts'
+import type { RouteId } from '../../contracts/routes.ts'
+
+/** The titles of its screens, keyed by route id (every route has one: ./screen-titles.ts). */
+export const screenTitles = {
+  activityLeaderboard: 'Classement',
+  display: 'Classement',
+} as const satisfies Partial<Record<RouteId, string>>
 
 export const leaderboard = {
-  title: 'Classement',
-  documentTitle: 'Classement – Centre d’appels',
   periods: {
     today: 'Aujourd’hui',
     week: 'Cette semaine',

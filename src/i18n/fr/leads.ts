@@ -1,4 +1,10 @@
 // French strings of leads: statuses, the home search, the lead sheet.
+import type { RouteId } from '../../contracts/routes.ts'
+
+/** The titles of its screens, keyed by route id (every route has one: ./screen-titles.ts). */
+export const screenTitles = {
+  lead: 'Fiche lead',
+} as const satisfies Partial<Record<RouteId, string>>
 
 export const leads = {
   /** Spec §7 "Leads" statuses, as the screens show them. */

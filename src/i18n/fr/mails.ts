@@ -1,8 +1,13 @@
 // /backoffice/mails (issue #15 "E-mails"): the words of the templates editor and of the send log.
 import type { MailStatus, MailTemplateKey } from '../../contracts/mails.ts'
+import type { RouteId } from '../../contracts/routes.ts'
+
+/** The titles of its screens, keyed by route id (every route has one: ./screen-titles.ts). */
+export const screenTitles = {
+  backofficeMails: 'E-mails',
+} as const satisfies Partial<Record<RouteId, string>>
 
 export const mailsScreen = {
-  title: 'E-mails',
   tabs: { templates: 'Modèles', log: 'Journal d’envoi' },
   tabsLabel: 'Sections des e-mails',
   loading: 'Chargement…',

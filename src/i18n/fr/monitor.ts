@@ -1,4 +1,11 @@
 // /dev/monitor (issue #15 "Developer pages"): the words of the live view of the running server.
+import type { RouteId } from '../../contracts/routes.ts'
+
+/** The titles of its screens, keyed by route id (every route has one: ./screen-titles.ts). */
+export const screenTitles = {
+  devMonitor: 'Supervision',
+} as const satisfies Partial<Record<RouteId, string>>
+
 export const monitorScreen = {
   intro:
     'L’état de ce processus serveur, relu toutes les quelques secondes. Les mêmes mesures sont exposées au format Prometheus sur /api/metrics.',

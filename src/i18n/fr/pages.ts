@@ -1,16 +1,19 @@
-// French titles and texts of the generic pages (home, lead, not found, forbidden, error). The titles of
-// the screens still to build are in ./screens.ts, with their route modules.
+// French texts of the generic pages (home, not found, forbidden, error). The screens' titles are in
+// ./screens.ts, keyed by route id.
+import type { RouteId } from '../../contracts/routes.ts'
+
+/** The titles of its screens, keyed by route id (every route has one: ./screen-titles.ts). */
+export const screenTitles = {
+  notFound: 'Page introuvable',
+  home: 'Accueil',
+} as const satisfies Partial<Record<RouteId, string>>
 
 export const pages = {
-  placeholder: 'Cet écran arrive dans une prochaine version.',
   home: {
-    title: 'Accueil',
     greeting: (firstName: string) => `Bonjour ${firstName} !`,
     role: (roleLabel: string) => `Votre rôle : ${roleLabel}.`,
   },
-  lead: 'Fiche lead',
   notFound: {
-    title: 'Page introuvable',
     message: 'La page demandée n’existe pas ou a été déplacée.',
     backHome: 'Retour à l’accueil',
   },

@@ -1,6 +1,12 @@
 // SMS (issue #15 "SMS"): the words of /backoffice/sms (templates, send log, opt-outs), of the lead
 // sheet's SMS panel and of the history's SMS entries. Refusal reasons come from the server, in French.
 import type { SmsEncoding, SmsKind, SmsPlaceholder, SmsStatus, SmsTemplateKey } from '../../contracts/sms.ts'
+import type { RouteId } from '../../contracts/routes.ts'
+
+/** The titles of its screens, keyed by route id (every route has one: ./screen-titles.ts). */
+export const screenTitles = {
+  backofficeSms: 'SMS',
+} as const satisfies Partial<Record<RouteId, string>>
 
 export const smsTemplateNames: Record<SmsTemplateKey, string> = {
   'appointment-confirmation': 'Confirmation de RDV',
@@ -47,7 +53,7 @@ export function smsCountLine(count: { characters: number; segments: number; enco
 }
 
 export const smsScreen = {
-  title: 'SMS',
+  tabsLabel: 'SMS',
   intro:
     'Les SMS envoyés aux leads : modèles, journal des envois et numéros qui ont répondu STOP. Les SMS partent du lundi au vendredi de 8 h à 20 h (heure de Paris), hors jours fériés, sauf la confirmation d’un RDV que le lead vient de prendre.',
   tabs: { templates: 'Modèles', log: 'Journal des envois', optOuts: 'Désinscriptions (STOP)' },

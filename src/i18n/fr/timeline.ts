@@ -2,6 +2,12 @@
 // feature only (a lazy route).
 import type { LeadStatus } from '../../contracts/lead-statuses.ts'
 import type { TimelineEvent, TimelineSegmentKind } from '../../contracts/timeline.ts'
+import type { RouteId } from '../../contracts/routes.ts'
+
+/** The titles of its screens, keyed by route id (every route has one: ./screen-titles.ts). */
+export const screenTitles = {
+  activityTeleopsTimeline: 'Chronologie des téléopérateurs',
+} as const satisfies Partial<Record<RouteId, string>>
 
 export const timelineScreen = {
   filtersLabel: 'Agent et journée',

@@ -1,8 +1,13 @@
 // /backoffice/aircall-webhooks-status (issue #15 "Telephony webhook status"): the words of the screen.
 import type { WebhookOutcome } from '../../contracts/webhooks.ts'
+import type { RouteId } from '../../contracts/routes.ts'
+
+/** The titles of its screens, keyed by route id (every route has one: ./screen-titles.ts). */
+export const screenTitles = {
+  backofficeAircallWebhooksStatus: 'Statut des webhooks Aircall',
+} as const satisfies Partial<Record<RouteId, string>>
 
 export const webhooksStatus = {
-  title: 'Statut des webhooks Aircall',
   intro:
     'La santé du lien avec la téléphonie : ce qu’Aircall a envoyé, ce qui a été refusé et ce dont le traitement a échoué.',
   loading: 'Chargement du statut des webhooks…',

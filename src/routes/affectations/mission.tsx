@@ -1,7 +1,6 @@
 // /affectations/mission/{missionId} (spec §2, issue #12 "Assignments"): one mission's users, with
 // the pickers to add users or a whole team, and for administrators the teams it is opened to
 // (issue #26). Lazy like every route.
-import type { QueryClient } from '@tanstack/react-query'
 import { useQuery } from '@tanstack/react-query'
 import { useParams } from 'react-router-dom'
 import { assignmentQueries } from '../../api/assignments.ts'
@@ -11,23 +10,21 @@ import {
   firstPageOf,
   MissionAssignmentsScreen,
 } from '../../features/assignments/mission-assignments-screen.tsx'
-import { startQueries } from '../start-queries.ts'
+import { mayOpen } from '../may-open.ts'
+import { screenLoader } from '../screen-loader.ts'
 
-export const clientLoader =
-  (queryClient: QueryClient) =>
-  ({ params }: { params: { missionId?: string } }) => {
-    const missionId = positive(params.missionId ?? null)
-    return startQueries(queryClient, (me) =>
-      me.role === 'TELEOPERATOR' || missionId === null
-        ? []
-        : [
-            queryClient.ensureQueryData(firstPageOf(missionId)),
-            ...(me.role === 'ADMIN'
-              ? [queryClient.ensureQueryData(assignmentQueries.missionTeams(missionId))]
-              : []),
-          ],
-    )
-  }
+export const clientLoader = screenLoader((queryClient, me, { params }) => {
+  const missionId = positive(params.missionId ?? null)
+  return missionId === null
+    ? []
+    : [
+        queryClient.ensureQueryData(firstPageOf(missionId)),
+        // The teams the mission is opened to: team administration's, as /affectations/teams.
+        ...(mayOpen('affectationsTeams', me)
+          ? [queryClient.ensureQueryData(assignmentQueries.missionTeams(missionId))]
+          : []),
+      ]
+})
 
 export function Component() {
   const { missionId } = useParams()
@@ -36,7 +33,7 @@ export function Component() {
     <MissionAssignmentsScreen
       key={missionId}
       missionId={positive(missionId ?? null)}
-      canOpenTeams={me.data?.role === 'ADMIN'}
+      canOpenTeams={mayOpen('affectationsTeams', me.data)}
     />
   )
 }

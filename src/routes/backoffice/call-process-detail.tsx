@@ -1,7 +1,6 @@
 // /backoffice/call-process/{callProcessId} (spec §2, issue #12 "Call processes"): the editor of one
 // process's numbered steps, scripts and outcomes; /backoffice/call-process/nouveau creates one. The
 // route composes the editor with the agent sheet's step view, for the script's live preview.
-import type { QueryClient } from '@tanstack/react-query'
 import { callProcessQueries } from '../../api/call-processes.ts'
 import { tagCatalogueQueries } from '../../api/tag-catalogue.ts'
 import {
@@ -12,23 +11,15 @@ import type { ScriptPreviewProps } from '../../features/backoffice/call-process/
 import { LeadStep } from '../../features/leads/lead-step.tsx'
 import { scriptValuesOf } from '../../features/leads/script-placeholders.ts'
 import { previewSample } from '../../i18n/fr/backoffice-call-process.ts'
-import { startQueries } from '../start-queries.ts'
+import { screenLoader } from '../screen-loader.ts'
 
-export const clientLoader =
-  (queryClient: QueryClient) =>
-  ({ params }: { params: { callProcessId?: string } }) => {
-    const id = callProcessIdOf(params.callProcessId)
-    return startQueries(queryClient, (me) =>
-      me.role === 'ADMIN'
-        ? [
-            queryClient.ensureQueryData(tagCatalogueQueries.catalogue()),
-            ...(id === null || Number.isNaN(id)
-              ? []
-              : [queryClient.ensureQueryData(callProcessQueries.detail(id))]),
-          ]
-        : [],
-    )
-  }
+export const clientLoader = screenLoader((queryClient, _me, { params }) => {
+  const id = callProcessIdOf(params.callProcessId)
+  return [
+    queryClient.ensureQueryData(tagCatalogueQueries.catalogue()),
+    ...(id === null || Number.isNaN(id) ? [] : [queryClient.ensureQueryData(callProcessQueries.detail(id))]),
+  ]
+})
 
 /** The sample lead "Jeanne Dupont, Lyon", read by a sample teleoperator. */
 const SAMPLE_VALUES = scriptValuesOf(previewSample.reader, previewSample.lead)

@@ -7,10 +7,8 @@ import { activityQueries } from '../../../api/activity.ts'
 import { authQueries } from '../../../api/auth.ts'
 import { apiErrorMessage } from '../../../api/error-message.ts'
 import { Button } from '../../../components/ui/button.tsx'
-import { PageTitle } from '../../../components/ui/page-title.tsx'
-import { activityCommon, overviewScreen as t } from '../../../i18n/fr/activity.ts'
-import { app } from '../../../i18n/fr/common.ts'
-import { screenTitles } from '../../../i18n/fr/screens.ts'
+import { ScreenTitle } from '../../../components/ui/page-title.tsx'
+import { activityCommon, overviewScreen as t, screenTitles } from '../../../i18n/fr/activity.ts'
 import { overviewQueryOf, readOverviewView } from '../activity-params.ts'
 import { TeamSelect } from '../team-select.tsx'
 import { AgentList } from './agent-list.tsx'
@@ -27,7 +25,6 @@ export function OverviewScreen() {
   const { data } = overview
   const onCall = data?.agents.some((agent) => agent.state === 'call') ?? false
   const now = useServerClock(data?.now, overview.dataUpdatedAt, onCall)
-  const title = screenTitles.activityOverview
   const isAdmin = me?.role === 'ADMIN'
 
   function handleTeamChange(teamId: number | null) {
@@ -36,7 +33,7 @@ export function OverviewScreen() {
 
   return (
     <div className="activity" aria-busy={overview.isFetching}>
-      <PageTitle title={title} documentTitle={`${title} – ${app.name}`} />
+      <ScreenTitle title={screenTitles.activityOverview} />
       <p className="activity__intro">{isAdmin ? t.introAdmin : t.intro}</p>
       {overview.isError && !data ? (
         <div className="activity__error" role="alert">

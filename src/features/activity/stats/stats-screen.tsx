@@ -8,10 +8,8 @@ import { activityQueries } from '../../../api/activity.ts'
 import { authQueries } from '../../../api/auth.ts'
 import { apiErrorMessage, fieldErrorMessage } from '../../../api/error-message.ts'
 import { Button } from '../../../components/ui/button.tsx'
-import { PageTitle } from '../../../components/ui/page-title.tsx'
-import { activityCommon, statsScreen as t } from '../../../i18n/fr/activity.ts'
-import { app } from '../../../i18n/fr/common.ts'
-import { screenTitles } from '../../../i18n/fr/screens.ts'
+import { ScreenTitle } from '../../../components/ui/page-title.tsx'
+import { activityCommon, statsScreen as t, screenTitles } from '../../../i18n/fr/activity.ts'
 import { formatDay } from '../../../i18n/format-figures.ts'
 import { readStatsView, statsQueryOf, writeStatsView, type StatsView } from '../activity-params.ts'
 import { PeriodFilters } from './period-filters.tsx'
@@ -30,7 +28,6 @@ export function StatsScreen() {
   const { data: me } = useQuery(authQueries.me())
   const stats = useQuery(activityQueries.stats(statsQueryOf(view)))
   const { data } = stats
-  const title = screenTitles.activityStatsTeleops
 
   function handleChange(changes: Partial<StatsView>) {
     changeView((current) => ({ ...current, ...changes }), { replace: true })
@@ -39,7 +36,7 @@ export function StatsScreen() {
   const metrics = data ? [...METRICS, ...tagMetrics(data.tags)] : METRICS
   return (
     <div className="activity" aria-busy={stats.isFetching}>
-      <PageTitle title={title} documentTitle={`${title} – ${app.name}`} />
+      <ScreenTitle title={screenTitles.activityStatsTeleops} />
       <p className="activity__intro">{t.intro}</p>
       <PeriodFilters
         key={view.period}

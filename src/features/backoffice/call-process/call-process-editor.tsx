@@ -6,14 +6,13 @@ import { Link, useParams } from 'react-router-dom'
 import { callProcessQueries } from '../../../api/call-processes.ts'
 import { apiErrorMessage } from '../../../api/error-message.ts'
 import { tagCatalogueQueries } from '../../../api/tag-catalogue.ts'
-import { PageTitle } from '../../../components/ui/page-title.tsx'
+import { ScreenTitle } from '../../../components/ui/page-title.tsx'
 import { paths } from '../../../contracts/app-paths.ts'
 import type { CallProcessDetail } from '../../../contracts/call-processes.ts'
-import { callProcessEditor as t } from '../../../i18n/fr/backoffice-call-process.ts'
-import { app } from '../../../i18n/fr/common.ts'
+import { callProcessEditor as t, screenTitles } from '../../../i18n/fr/backoffice-call-process.ts'
 import { formatList } from '../../../i18n/format.ts'
 import { AuditHistory } from '../audit-history.tsx'
-import { CallProcessForm } from './call-process-form.tsx'
+import { CallProcessEditorForm } from './call-process-editor-form.tsx'
 import { NEW_CALL_PROCESS } from './editor-values.ts'
 import { ScriptPreviewContext, type RenderScriptPreview } from './script-preview-context.ts'
 import './call-process.css'
@@ -46,7 +45,7 @@ export function CallProcessEditorScreen({ preview }: CallProcessEditorScreenProp
     return (
       <div className="call-process-editor">
         {back}
-        <PageTitle title={t.loadFailed} documentTitle={`${t.loadFailed} – ${app.name}`} />
+        <ScreenTitle title={screenTitles.backofficeCallProcess} heading={t.loadFailed} />
         <p role="alert">
           {tags.isError
             ? apiErrorMessage(tags.error, t.tagsFailed)
@@ -68,7 +67,7 @@ export function CallProcessEditorScreen({ preview }: CallProcessEditorScreenProp
       <EditorHeader process={detail} />
       {tags.data.items.length === 0 ? <p className="call-process-screen__empty">{t.noTags}</p> : null}
       <ScriptPreviewContext value={preview}>
-        <CallProcessForm key={detail?.id ?? NEW_CALL_PROCESS} process={detail} tags={tags.data.items} />
+        <CallProcessEditorForm key={detail?.id ?? NEW_CALL_PROCESS} process={detail} tags={tags.data.items} />
       </ScriptPreviewContext>
       {detail ? <AuditHistory entity="callProcess" entityId={detail.id} /> : null}
     </div>
@@ -76,10 +75,9 @@ export function CallProcessEditorScreen({ preview }: CallProcessEditorScreenProp
 }
 
 function EditorHeader({ process }: { process: CallProcessDetail | null }) {
-  const title = process?.name ?? t.newTitle
   return (
     <>
-      <PageTitle title={title} documentTitle={`${title} – ${app.name}`} />
+      <ScreenTitle title={screenTitles.backofficeCallProcess} heading={process?.name ?? t.newTitle} />
       {process ? (
         <p>
           {process.missions.length > 0

@@ -4,11 +4,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { configurationQueries } from '../../../api/configuration.ts'
 import { apiErrorMessage } from '../../../api/error-message.ts'
-import { PageTitle } from '../../../components/ui/page-title.tsx'
+import { ScreenTitle } from '../../../components/ui/page-title.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import type { ConfigurationEntry, ConfigurationKey } from '../../../contracts/configuration.ts'
-import { app } from '../../../i18n/fr/common.ts'
-import { configurationScreen as t } from '../../../i18n/fr/backoffice-missions.ts'
+import { configurationScreen as t, screenTitles } from '../../../i18n/fr/backoffice-missions.ts'
 import { ScheduleFields } from '../schedule-fields.tsx'
 import { SettingSection } from './setting-section.tsx'
 import { SmsCountriesSection, SmsLimitsSection } from './sms-settings.tsx'
@@ -37,7 +36,7 @@ export function ConfigurationScreen() {
   const a = t.appointmentSchedule
   return (
     <div className="configuration-screen">
-      <PageTitle title={t.title} documentTitle={`${t.title} – ${app.name}`} />
+      <ScreenTitle title={screenTitles.backofficeConfiguration} />
       <p>{t.intro}</p>
       {entries.data === undefined ? (
         <p role={entries.isError ? 'alert' : 'status'}>

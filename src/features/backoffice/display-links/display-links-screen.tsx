@@ -5,10 +5,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { displayLinkMutations, displayLinkQueries } from '../../../api/display-links.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
-import { PageTitle } from '../../../components/ui/page-title.tsx'
+import { ScreenTitle } from '../../../components/ui/page-title.tsx'
 import type { DisplayLink } from '../../../contracts/display-links.ts'
-import { displayLinksScreen as t } from '../../../i18n/fr/backoffice-display-links.ts'
-import { app } from '../../../i18n/fr/common.ts'
+import { displayLinksScreen as t, screenTitles } from '../../../i18n/fr/backoffice-display-links.ts'
 import { formatDateTime } from '../../../i18n/format.ts'
 import { notify } from '../../../stores/notifications.ts'
 import { CreateDisplayLinkDialog } from './create-display-link-dialog.tsx'
@@ -57,7 +56,7 @@ export function DisplayLinksScreen() {
   const links = list.data?.links ?? []
   return (
     <div className="display-links">
-      <PageTitle title={t.title} documentTitle={`${t.title} – ${app.name}`} />
+      <ScreenTitle title={screenTitles.backofficeDisplayLinks} />
       <p className="display-links__intro">{t.intro}</p>
       <Button onClick={() => setCreating(true)}>{t.create}</Button>
       {list.isPending ? (

@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
 import type { Market } from '../../../contracts/markets.ts'
 import { marketsScreen as t } from '../../../i18n/fr/backoffice-missions.ts'
 import { notify } from '../../../stores/notifications.ts'
-import { MarketForm } from './market-form.tsx'
+import { MarketEditor } from './market-editor.tsx'
 import './markets.css'
 
 export type MarketListProps = {
@@ -54,7 +54,7 @@ export function MarketList({ markets, showMission = false, readOnly = false }: M
             editing === market.id ? (
               <tr key={market.id}>
                 <td colSpan={showMission ? 5 : 4}>
-                  <MarketForm
+                  <MarketEditor
                     market={market}
                     onCancel={() => setEditing(null)}
                     onSave={async (values) => {

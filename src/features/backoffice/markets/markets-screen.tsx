@@ -8,13 +8,12 @@ import { apiErrorMessage } from '../../../api/error-message.ts'
 import { marketMutations, marketQueries } from '../../../api/markets.ts'
 import { missionQueries } from '../../../api/missions.ts'
 import { Button } from '../../../components/ui/button.tsx'
-import { PageTitle } from '../../../components/ui/page-title.tsx'
+import { ScreenTitle } from '../../../components/ui/page-title.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import type { MarketListQuery } from '../../../contracts/markets.ts'
-import { app } from '../../../i18n/fr/common.ts'
-import { marketForm, marketsScreen as t } from '../../../i18n/fr/backoffice-missions.ts'
+import { marketForm, marketsScreen as t, screenTitles } from '../../../i18n/fr/backoffice-missions.ts'
 import { notify } from '../../../stores/notifications.ts'
-import { MarketForm } from './market-form.tsx'
+import { MarketEditor } from './market-editor.tsx'
 import { MarketList } from './market-list.tsx'
 import './markets.css'
 
@@ -54,7 +53,7 @@ export function MarketsScreen() {
 
   return (
     <div className="markets-screen">
-      <PageTitle title={t.title} documentTitle={`${t.title} – ${app.name}`} />
+      <ScreenTitle title={screenTitles.backofficeMarkets} />
       <p>{t.intro}</p>
       <div className="markets-screen__filters">
         <div className="text-field">
@@ -87,7 +86,7 @@ export function MarketsScreen() {
       {mission && mission.archivedAt === null ? (
         <section aria-labelledby="market-create-title">
           <h2 id="market-create-title">{marketForm.createTitle}</h2>
-          <MarketForm
+          <MarketEditor
             key={mission.id}
             onSave={async (values) => {
               const market = await create.mutateAsync({ missionId: mission.id, ...values })

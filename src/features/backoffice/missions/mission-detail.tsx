@@ -12,7 +12,7 @@ import { missionDetail as t, missionForm } from '../../../i18n/fr/backoffice-mis
 import { notify } from '../../../stores/notifications.ts'
 import { AuditHistory } from '../audit-history.tsx'
 import { BannerField } from './banner-field.tsx'
-import { MissionForm } from './mission-form.tsx'
+import { MissionEditor } from './mission-editor.tsx'
 import { MissionMarkets } from './mission-markets.tsx'
 
 export type MissionDetailProps = { missionId: number; defaultDuration: number; onClose: () => void }
@@ -85,7 +85,7 @@ function MissionPanel({
         </Button>
       </header>
       {archived ? <p className="mission-detail__archived">{t.archivedNotice}</p> : null}
-      <MissionForm
+      <MissionEditor
         key={mission.id}
         mission={mission}
         defaultDuration={defaultDuration}

@@ -6,7 +6,7 @@ import { marketMutations } from '../../../api/markets.ts'
 import type { Mission } from '../../../contracts/missions.ts'
 import { marketForm, missionDetail as t } from '../../../i18n/fr/backoffice-missions.ts'
 import { notify } from '../../../stores/notifications.ts'
-import { MarketForm } from '../markets/market-form.tsx'
+import { MarketEditor } from '../markets/market-editor.tsx'
 import { MarketList } from '../markets/market-list.tsx'
 
 export function MissionMarkets({ mission }: { mission: Mission }) {
@@ -18,7 +18,7 @@ export function MissionMarkets({ mission }: { mission: Mission }) {
       <h3 id="mission-markets-title">{t.markets}</h3>
       {mission.markets.length > 0 ? <MarketList markets={mission.markets} readOnly={archived} /> : null}
       {archived ? null : (
-        <MarketForm
+        <MarketEditor
           onSave={async (values) => {
             const market = await create.mutateAsync({ missionId: mission.id, ...values })
             notify({ kind: 'success', message: marketForm.created(market.name) })

@@ -1,20 +1,17 @@
 // /backoffice/missions (issue #12 "Missions"): the list (search, archived filter, page in the URL),
 // the creation form, and the panel of the mission opened, with its markets.
-import { useDelayedSearch } from '../../../components/ui/use-delayed-search.ts'
-import { ListPager } from '../../../components/ui/list-pager.tsx'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { configurationQueries } from '../../../api/configuration.ts'
 import { apiErrorMessage } from '../../../api/error-message.ts'
 import { missionMutations, missionQueries } from '../../../api/missions.ts'
 import { Button } from '../../../components/ui/button.tsx'
-import { PageTitle } from '../../../components/ui/page-title.tsx'
-import { TextField } from '../../../components/ui/text-field.tsx'
+import { ListFilters } from '../../../components/ui/list-filters.tsx'
+import { ListScreen } from '../../../components/ui/list-screen.tsx'
 import { CONFIGURATION_DEFAULTS } from '../../../contracts/configuration.ts'
-import { app } from '../../../i18n/fr/common.ts'
-import { missionForm, missionsScreen as t } from '../../../i18n/fr/backoffice-missions.ts'
+import { missionForm, missionsScreen as t, screenTitles } from '../../../i18n/fr/backoffice-missions.ts'
 import { notify } from '../../../stores/notifications.ts'
 import { MissionDetail } from './mission-detail.tsx'
-import { MissionForm } from './mission-form.tsx'
+import { MissionEditor } from './mission-editor.tsx'
 import { listQueryOf, MISSION_PAGE_SIZE, useMissionView } from './mission-list-params.ts'
 import { MissionsTable } from './missions-table.tsx'
 import './missions.css'
@@ -25,68 +22,43 @@ export function MissionsScreen() {
   const list = useQuery(missionQueries.list(listQueryOf(view)))
   const settings = useQuery(configurationQueries.entries())
   const create = useMutation(missionMutations.create(queryClient))
-  const [search, handleSearch] = useDelayedSearch(view.search, (value) => update({ search: value }))
-  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / MISSION_PAGE_SIZE))
   const stored = settings.data?.items.find((entry) => entry.key === 'leadProcessingDurationDays')?.value
   const defaultDuration =
     typeof stored === 'number' ? stored : CONFIGURATION_DEFAULTS.leadProcessingDurationDays
 
   return (
-    <div className="missions-screen">
-      <PageTitle title={t.title} documentTitle={`${t.title} – ${app.name}`} />
-      <p>{t.intro}</p>
-      <div className="missions-screen__columns">
-        <div className="missions-screen__list">
-          <div className="missions-screen__filters">
-            <TextField
-              type="search"
-              label={t.search}
-              name="missionSearch"
-              value={search}
-              onChange={handleSearch}
-              autoComplete="off"
-            />
-            <label className="missions-screen__archived">
-              <input
-                type="checkbox"
-                checked={view.includeArchived}
-                onChange={(event) => update({ includeArchived: event.target.checked })}
-              />
-              {t.includeArchived}
-            </label>
-            <Button onClick={() => update({ missionId: 'new' })}>{t.create}</Button>
-          </div>
-          {list.data === undefined ? (
-            <p role={list.isError ? 'alert' : 'status'}>
-              {list.isError ? apiErrorMessage(list.error, t.loadFailed) : t.loading}
-            </p>
-          ) : list.data.items.length === 0 ? (
-            <p className="missions-screen__empty">
-              {view.search || view.includeArchived ? t.emptySearch : t.empty}
-            </p>
-          ) : (
-            <>
-              <MissionsTable
-                missions={list.data.items}
-                selectedId={typeof view.missionId === 'number' ? view.missionId : null}
-                onOpen={(missionId) => update({ missionId })}
-              />
-              <ListPager
-                className="missions-screen__pages"
-                label={t.tableLabel}
-                totalText={t.total(list.data.total)}
-                page={view.page}
-                pages={pages}
-                strings={t}
-                onPage={(page) => update({ page })}
-              />
-            </>
-          )}
-        </div>
-        {view.missionId === 'new' ? (
+    <ListScreen
+      block="missions-screen"
+      title={screenTitles.backofficeMissions}
+      intro={t.intro}
+      filters={
+        <ListFilters
+          className="missions-screen__filters"
+          searchLabel={t.search}
+          searchName="missionSearch"
+          search={view.search}
+          onSearch={(search) => update({ search })}
+          toggleClassName="missions-screen__archived"
+          toggleLabel={t.includeArchived}
+          toggled={view.includeArchived}
+          onToggle={(includeArchived) => update({ includeArchived })}
+        >
+          <Button onClick={() => update({ missionId: 'new' })}>{t.create}</Button>
+        </ListFilters>
+      }
+      list={list}
+      errorText={(error) => apiErrorMessage(error, t.loadFailed)}
+      emptyText={view.search || view.includeArchived ? t.emptySearch : t.empty}
+      page={view.page}
+      pageSize={MISSION_PAGE_SIZE}
+      pagerLabel={t.tableLabel}
+      strings={t}
+      onPage={(page) => update({ page })}
+      aside={
+        view.missionId === 'new' ? (
           <section className="mission-detail" aria-labelledby="mission-create-title">
             <h2 id="mission-create-title">{missionForm.createTitle}</h2>
-            <MissionForm
+            <MissionEditor
               defaultDuration={defaultDuration}
               onSave={async (values) => {
                 const mission = await create.mutateAsync(values)
@@ -102,8 +74,16 @@ export function MissionsScreen() {
             defaultDuration={defaultDuration}
             onClose={() => update({ missionId: null })}
           />
-        )}
-      </div>
-    </div>
+        )
+      }
+    >
+      {(missions) => (
+        <MissionsTable
+          missions={missions}
+          selectedId={typeof view.missionId === 'number' ? view.missionId : null}
+          onOpen={(missionId) => update({ missionId })}
+        />
+      )}
+    </ListScreen>
   )
 }

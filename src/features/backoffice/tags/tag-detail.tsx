@@ -12,7 +12,7 @@ import type { Tag } from '../../../contracts/tags.ts'
 import { tagDetail as t, tagForm } from '../../../i18n/fr/backoffice-tags.ts'
 import { notify } from '../../../stores/notifications.ts'
 import { AuditHistory } from '../audit-history.tsx'
-import { TagForm } from './tag-form.tsx'
+import { TagEditor } from './tag-editor.tsx'
 
 export type TagPanelProps = { onClose: () => void }
 
@@ -32,7 +32,7 @@ export function NewTagPanel({ onClose, onCreated }: TagPanelProps & { onCreated:
           {t.close}
         </Button>
       </header>
-      <TagForm submitLabel={tagForm.create} onSave={handleSave} />
+      <TagEditor submitLabel={tagForm.create} onSave={handleSave} />
     </section>
   )
 }
@@ -110,7 +110,7 @@ function TagPanel({ tag, onClose }: { tag: Tag; onClose: () => void }) {
       </header>
       {retired ? <p className="tag-detail__retired">{t.retiredNotice}</p> : null}
       <p>{t.usage(tag.usageCount)}</p>
-      <TagForm
+      <TagEditor
         key={tag.id}
         current={fieldsOf(tag)}
         submitLabel={tagForm.save}

@@ -15,7 +15,7 @@ import { notify } from '../../../stores/notifications.ts'
 import { AuditHistory } from '../audit-history.tsx'
 import { AircallLink } from './aircall-link.tsx'
 import { UserAvatar } from './user-avatar.tsx'
-import { UserForm } from './user-form.tsx'
+import { UserEditor } from './user-editor.tsx'
 import { fullName } from './users-table.tsx'
 
 export type UserDetailProps = { userId: number; readOnly: boolean; onClose: () => void }
@@ -114,7 +114,7 @@ function UserPanel({ user, readOnly, onClose }: { user: AdminUser; readOnly: boo
         <>
           <section aria-labelledby="user-edit-title">
             <h3 id="user-edit-title">{userForm.editTitle}</h3>
-            <UserForm
+            <UserEditor
               current={user}
               onSave={(values) => save({ ...values, id: user.id, version: user.version })}
             />

@@ -2,21 +2,19 @@
 // the server), the selection and its bulk actions, the "Nouvel utilisateur" form and the panel of the
 // user opened. Administrators change users; managers read their teams' users only.
 import { useState } from 'react'
-import { ListPager } from '../../../components/ui/list-pager.tsx'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { RowSelectionState } from '@tanstack/react-table'
 import { authQueries } from '../../../api/auth.ts'
 import { apiErrorMessage } from '../../../api/error-message.ts'
 import { adminUserMutations, adminUserQueries } from '../../../api/user-admin.ts'
 import { Button } from '../../../components/ui/button.tsx'
-import { PageTitle } from '../../../components/ui/page-title.tsx'
+import { ListScreen } from '../../../components/ui/list-screen.tsx'
 import type { UserFormValues } from '../../../contracts/user-form.ts'
-import { app } from '../../../i18n/fr/common.ts'
-import { userForm, usersScreen as t } from '../../../i18n/fr/backoffice-users.ts'
+import { userForm, usersScreen as t, screenTitles } from '../../../i18n/fr/backoffice-users.ts'
 import { notify } from '../../../stores/notifications.ts'
 import { BulkActions } from './bulk-actions.tsx'
 import { UserDetail } from './user-detail.tsx'
-import { UserForm } from './user-form.tsx'
+import { UserEditor } from './user-editor.tsx'
 import { isFiltered, listQueryOf, USER_PAGE_SIZE, useUserView } from './user-list-params.ts'
 import { UsersFilters } from './users-filters.tsx'
 import { UsersTable } from './users-table.tsx'
@@ -33,7 +31,6 @@ export function UsersScreen() {
   const selectedIds = Object.keys(selection)
     .filter((id) => selection[id])
     .map(Number)
-  const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / USER_PAGE_SIZE))
 
   async function handleCreate(values: UserFormValues) {
     const user = await create.mutateAsync(values)
@@ -42,67 +39,64 @@ export function UsersScreen() {
   }
 
   return (
-    <div className="users-screen">
-      <PageTitle title={t.title} documentTitle={`${t.title} – ${app.name}`} />
-      <p>{readOnly ? t.introReadOnly : t.intro}</p>
-      {readOnly || view.creating ? null : (
-        <div>
-          <Button onClick={() => update({ creating: true, userId: null })}>{t.create}</Button>
-        </div>
-      )}
-      {!readOnly && view.creating ? (
-        <section className="users-screen__create" aria-labelledby="user-create-title">
-          <h2 id="user-create-title">{userForm.createTitle}</h2>
-          <UserForm onSave={handleCreate} onCancel={() => update({ creating: false })} />
-        </section>
-      ) : null}
-      <UsersFilters view={view} onChange={update} />
-      {!readOnly && selectedIds.length > 0 ? (
-        <BulkActions userIds={selectedIds} onDone={() => setSelection({})} onClear={() => setSelection({})} />
-      ) : null}
-      <div className="users-screen__columns">
-        <div className="users-screen__list">
-          {list.data === undefined ? (
-            <p role={list.isError ? 'alert' : 'status'}>
-              {list.isError ? apiErrorMessage(list.error, t.loadFailed) : t.loading}
-            </p>
-          ) : list.data.items.length === 0 ? (
-            <p className="users-screen__empty">
-              {isFiltered(view) ? t.emptyFiltered : readOnly ? t.emptyReadOnly : t.empty}
-            </p>
-          ) : (
-            <>
-              <UsersTable
-                users={list.data.items}
-                sort={view.sort}
-                order={view.order}
-                openId={view.userId}
-                selection={readOnly ? undefined : selection}
-                onSelectionChange={setSelection}
-                onSortChange={(sort, order) => update({ sort, order })}
-                onOpen={(userId) => update({ userId, creating: false })}
-              />
-              <ListPager
-                className="users-screen__pages"
-                label={t.pagesLabel}
-                totalText={t.total(list.data.total)}
-                page={view.page}
-                pages={pages}
-                strings={t}
-                onPage={(page) => update({ page })}
-              />
-            </>
+    <ListScreen
+      block="users-screen"
+      title={screenTitles.users}
+      intro={readOnly ? t.introReadOnly : t.intro}
+      header={
+        <>
+          {readOnly || view.creating ? null : (
+            <div>
+              <Button onClick={() => update({ creating: true, userId: null })}>{t.create}</Button>
+            </div>
           )}
-        </div>
-        {view.userId === null ? null : (
+          {!readOnly && view.creating ? (
+            <section className="users-screen__create" aria-labelledby="user-create-title">
+              <h2 id="user-create-title">{userForm.createTitle}</h2>
+              <UserEditor onSave={handleCreate} onCancel={() => update({ creating: false })} />
+            </section>
+          ) : null}
+          <UsersFilters view={view} onChange={update} />
+          {!readOnly && selectedIds.length > 0 ? (
+            <BulkActions
+              userIds={selectedIds}
+              onDone={() => setSelection({})}
+              onClear={() => setSelection({})}
+            />
+          ) : null}
+        </>
+      }
+      list={list}
+      errorText={(error) => apiErrorMessage(error, t.loadFailed)}
+      emptyText={isFiltered(view) ? t.emptyFiltered : readOnly ? t.emptyReadOnly : t.empty}
+      page={view.page}
+      pageSize={USER_PAGE_SIZE}
+      pagerLabel={t.pagesLabel}
+      strings={t}
+      onPage={(page) => update({ page })}
+      aside={
+        view.userId === null ? null : (
           <UserDetail
             key={view.userId}
             userId={view.userId}
             readOnly={readOnly}
             onClose={() => update({ userId: null })}
           />
-        )}
-      </div>
-    </div>
+        )
+      }
+    >
+      {(users) => (
+        <UsersTable
+          users={users}
+          sort={view.sort}
+          order={view.order}
+          openId={view.userId}
+          selection={readOnly ? undefined : selection}
+          onSelectionChange={setSelection}
+          onSortChange={(sort, order) => update({ sort, order })}
+          onOpen={(userId) => update({ userId, creating: false })}
+        />
+      )}
+    </ListScreen>
   )
 }

@@ -29,7 +29,7 @@ export const EMPTY_TAG: TagFields = {
 
 const FIELD_NAMES = Object.keys(EMPTY_TAG) as (keyof TagFields)[]
 
-export type TagFormProps = {
+export type TagEditorProps = {
   /** The saved tag's fields (edit); absent, the form creates a tag. */
   current?: TagFields
   submitLabel: string
@@ -40,7 +40,7 @@ export type TagFormProps = {
 
 const CHECKBOXES = ['endsProcessing', 'requiresAppointment', 'asksRecallDate'] as const
 
-export function TagForm({ current, submitLabel, disabled = false, onSave }: TagFormProps) {
+export function TagEditor({ current, submitLabel, disabled = false, onSave }: TagEditorProps) {
   const form = useForm<TagFields>({
     resolver: zodResolver(tagFieldsSchema),
     defaultValues: current ?? EMPTY_TAG,

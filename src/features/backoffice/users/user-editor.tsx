@@ -63,7 +63,7 @@ function Field({
   )
 }
 
-export type UserFormProps = {
+export type UserEditorProps = {
   /** The user as the server last gave them (edit); absent, the form creates. */
   current?: AdminUser
   /** Resolves once saved; rejects with the API error, shown in place. */
@@ -71,7 +71,7 @@ export type UserFormProps = {
   onCancel?: () => void
 }
 
-export function UserForm({ current, onSave, onCancel }: UserFormProps) {
+export function UserEditor({ current, onSave, onCancel }: UserEditorProps) {
   const teams = useQuery(adminUserQueries.teamChoices())
   const form = useForm<UserFormValues>({
     resolver: zodResolver(userFormSchema),

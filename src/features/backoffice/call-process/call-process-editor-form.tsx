@@ -38,13 +38,13 @@ import { StepList } from './step-list.tsx'
 import { StrandedPanel } from './stranded-panel.tsx'
 import { useStepEdits } from './use-step-edits.ts'
 
-export type CallProcessFormProps = {
+export type CallProcessEditorFormProps = {
   /** The saved process; null when creating one. */
   process: CallProcessDetail | null
   tags: readonly CatalogueTag[]
 }
 
-export function CallProcessForm({ process, tags }: CallProcessFormProps) {
+export function CallProcessEditorForm({ process, tags }: CallProcessEditorFormProps) {
   const queryClient = useQueryClient()
   const navigate = useNavigate()
   const creating = process === null

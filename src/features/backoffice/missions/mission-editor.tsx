@@ -19,7 +19,7 @@ import { flattenErrors } from '../schedule-fields.tsx'
 import { CallingRulesEditor } from './calling-rules-editor.tsx'
 import { ColorField } from './color-field.tsx'
 
-export type MissionFormProps = {
+export type MissionEditorProps = {
   /** The saved mission (edit); absent, the form creates one. */
   mission?: Mission
   /** A new mission's duration: the configuration's default. */
@@ -55,7 +55,7 @@ function emptyValues(defaultDuration: number): MissionFormValues {
   }
 }
 
-export function MissionForm({ mission, defaultDuration, disabled = false, onSave }: MissionFormProps) {
+export function MissionEditor({ mission, defaultDuration, disabled = false, onSave }: MissionEditorProps) {
   const form = useForm<MissionFormValues>({
     resolver: zodResolver(missionFormSchema),
     defaultValues: mission ? valuesOf(mission) : emptyValues(defaultDuration),

@@ -10,7 +10,7 @@ import { marketNameSchema, postalCodePrefixesSchema, splitPrefixes } from '../..
 import type { Market } from '../../../contracts/markets.ts'
 import { marketForm as t } from '../../../i18n/fr/backoffice-missions.ts'
 
-export type MarketFormProps = {
+export type MarketEditorProps = {
   market?: Market
   disabled?: boolean
   onSave: (values: { name: string; postalCodePrefixes: string[] }) => Promise<unknown>
@@ -19,7 +19,7 @@ export type MarketFormProps = {
 
 type Errors = { name?: string; postalCodePrefixes?: string; form?: string }
 
-export function MarketForm({ market, disabled = false, onSave, onCancel }: MarketFormProps) {
+export function MarketEditor({ market, disabled = false, onSave, onCancel }: MarketEditorProps) {
   const [name, setName] = useState(market?.name ?? '')
   const [prefixes, setPrefixes] = useState(market?.postalCodePrefixes.join(', ') ?? '')
   const [errors, setErrors] = useState<Errors>({})
