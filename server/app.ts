@@ -99,7 +99,6 @@ export async function buildApp({
 
   await app.register(errorsPlugin)
   await app.register(cookie)
-  await app.register(securityHeadersPlugin)
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] })
   await app.register(swagger, {
     openapi: { info: { title: 'Centre d’appels API', version: config.version } },
@@ -113,6 +112,9 @@ export async function buildApp({
   // Issue #15: the mail send queue's worker.
   await app.register(mailsPlugin)
   await app.register(sessionPlugin)
+  // After the session plugin: each puts its hook first on every route, so the headers' comes first
+  // and every answer carries them, a 401 or 403 included (issue #27, per-route hooks).
+  await app.register(securityHeadersPlugin)
   await app.register(meCachePlugin)
   // Before the routes: its onRoute hook checks every `config.idempotent` route (issue #5).
   await app.register(idempotencyPlugin)

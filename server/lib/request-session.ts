@@ -4,7 +4,7 @@
 // unless the user chose « Rester connecté sur cet appareil » (issue #17: a shared workstation forgets
 // its last user); the server's limits hold either way.
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { SessionUser } from './session-cache.ts'
+import type { CachedSession, SessionUser } from './session-cache.ts'
 import {
   clearSessionCookies,
   COOKIE,
@@ -24,30 +24,52 @@ export type AuthState = {
 }
 
 export function createRequestSessions(store: SessionStore, config: CookieConfig) {
+  /** Signed out until the session is known; returns the `sid` cookie, if any. */
+  function begin(request: FastifyRequest): string | undefined {
+    request.auth = {
+      user: null,
+      sessionId: null,
+      preSessionId: readPreSessionId(request.cookies),
+      remember: false,
+    }
+    return request.cookies[COOKIE.session]
+  }
+
+  function admit(request: FastifyRequest, reply: FastifyReply, sessionId: string, entry: CachedSession) {
+    request.auth.sessionId = sessionId
+    const { session, user } = entry
+    request.auth.user = effectiveUser(entry)
+    request.auth.remember = session.remember
+    // Set again when missing (the page reads it at start to know whose session this browser holds).
+    const userId = String(user.id)
+    if (request.cookies[COOKIE.signedInUser] !== userId)
+      reply.setCookie(COOKIE.signedInUser, userId, signedInUserRenewalOptions(request, config, session))
+  }
+
+  /**
+   * request.auth decided without a promise when it can be: no `sid` cookie, or a session this
+   * process's cache holds in force with nothing to write (store.currentCached). False: `resolve`
+   * must ask the store. Issue #27: the common signed-in request awaits nothing here.
+   */
+  function resolveCached(request: FastifyRequest, reply: FastifyReply): boolean {
+    const sessionId = begin(request)
+    if (!sessionId) return true
+    const entry = store.currentCached(sessionId, Date.now())
+    if (!entry) return false
+    admit(request, reply, sessionId, entry)
+    return true
+  }
+
   async function resolve(request: FastifyRequest, reply: FastifyReply) {
-    request.auth = { user: null, sessionId: null, preSessionId: null, remember: false }
-    const preSessionId = readPreSessionId(request.cookies)
-    if (preSessionId) request.auth.preSessionId = preSessionId
-    const sessionId = request.cookies[COOKIE.session]
-    if (!sessionId) return
+    if (resolveCached(request, reply)) return
+    const sessionId = request.cookies[COOKIE.session]!
     const now = Date.now()
     const entry = await store.current(sessionId, now)
     if (!entry) {
       clearSessionCookies(reply)
       return
     }
-    request.auth.sessionId = sessionId
-    const { session, user } = entry
-    request.auth.user = effectiveUser(entry)
-    request.auth.remember = session.remember
-    // Set again when missing (the page reads it at start to know whose session this browser holds).
-    if (request.cookies[COOKIE.signedInUser] !== String(user.id)) {
-      reply.setCookie(
-        COOKIE.signedInUser,
-        String(user.id),
-        signedInUserRenewalOptions(request, config, session),
-      )
-    }
+    admit(request, reply, sessionId, entry)
     await store.touch(sessionId, entry, now)
   }
 
@@ -87,5 +109,5 @@ export function createRequestSessions(store: SessionStore, config: CookieConfig)
     clearSessionCookies(reply)
   }
 
-  return { resolve, create, destroy }
+  return { resolve, resolveCached, create, destroy }
 }

@@ -80,6 +80,17 @@ export function createSessionStore({ db, bus, config }: { db: Db; bus: Bus; conf
     return { user: effectiveUser(entry), idHash: session.idHash, lapsesAt }
   }
 
+  /**
+   * The session a request presents when this process's cache answers alone: cached, in force, and
+   * used within the last-seen resolution (nothing to write). Undefined otherwise: ask `current`.
+   * Most requests end here, with no promise (issue #27: the signed-in request's fixed cost).
+   */
+  function currentCached(sessionId: string, now: number): CachedSession | undefined {
+    const cached = cache.get(sessionId)
+    if (!cached || !isLive(cached, now, config.sessionIdleMs)) return undefined
+    return now - cached.session.lastSeenAt.getTime() <= LAST_SEEN_RESOLUTION_MS ? cached : undefined
+  }
+
   /** The session a request presents, or null once it lapsed (its row is then deleted at once). */
   async function current(sessionId: string, now: number): Promise<CachedSession | null> {
     const entry = await find(sessionId, now)
@@ -158,5 +169,5 @@ export function createSessionStore({ db, bus, config }: { db: Db; bus: Bus; conf
     ])
   }
 
-  return { lookup, current, touch, start, end, endAllForUser, setRoleOverride, housekeep }
+  return { lookup, currentCached, current, touch, start, end, endAllForUser, setRoleOverride, housekeep }
 }

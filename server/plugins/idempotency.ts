@@ -19,6 +19,7 @@ import {
   type IdempotentRequest,
 } from '../lib/idempotency.ts'
 import { errors, HttpError } from '../lib/http-error.ts'
+import { hookList } from './session.ts'
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -67,21 +68,7 @@ async function idempotencyPlugin(app: FastifyInstance) {
   const { db } = app.database
   app.decorateRequest('idempotency', null)
 
-  app.addHook('onRoute', (route) => {
-    if (!route.config?.idempotent) return
-    // A key belongs to a user: a public route has none to file it under.
-    if (route.config.access === 'public' || route.config.access === undefined)
-      throw new Error(`idempotent route ${route.method} ${route.url} must require a signed-in user`)
-    // The OpenAPI document shows the two answers this option adds.
-    if (route.schema?.response && typeof route.schema.response === 'object') {
-      const response = route.schema.response as Record<number, unknown>
-      response[409] ??= errorBodySchema
-      response[422] ??= errorBodySchema
-    }
-  })
-
-  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!request.routeOptions.config.idempotent) return
+  async function claim(request: FastifyRequest, reply: FastifyReply) {
     const header = request.headers[IDEMPOTENCY_HEADER]
     if (header === undefined) return
     if (typeof header !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(header))
@@ -111,9 +98,9 @@ async function idempotencyPlugin(app: FastifyInstance) {
           .type('application/json; charset=utf-8')
           .send(JSON.stringify(result.body ?? null))
     }
-  })
+  }
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  async function record(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
     const claim = request.idempotency
     if (!claim) return payload
     request.idempotency = null
@@ -126,6 +113,23 @@ async function idempotencyPlugin(app: FastifyInstance) {
       request.log.warn({ err: error }, 'idempotency: answer not recorded')
     }
     return payload
+  }
+
+  // Only the idempotent routes carry the two hooks, first of their own (issue #27: the other routes
+  // pay nothing for this option, not even a promise per request).
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.idempotent) return
+    // A key belongs to a user: a public route has none to file it under.
+    if (route.config.access === 'public' || route.config.access === undefined)
+      throw new Error(`idempotent route ${route.method} ${route.url} must require a signed-in user`)
+    // The OpenAPI document shows the two answers this option adds.
+    if (route.schema?.response && typeof route.schema.response === 'object') {
+      const response = route.schema.response as Record<number, unknown>
+      response[409] ??= errorBodySchema
+      response[422] ??= errorBodySchema
+    }
+    route.preHandler = [claim, ...hookList(route.preHandler)]
+    route.onSend = [record, ...hookList(route.onSend)]
   })
   // Keys older than 24 h are purged by the scheduled job `idempotency-housekeeping` (issue #15,
   // server/domain/crons/catalogue.ts).

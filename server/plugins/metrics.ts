@@ -1,10 +1,12 @@
 // Issue #15: the process's Prometheus metrics (app.metrics), read by GET /api/metrics and the
 // /dev/monitor page. A registry of this app's own (never prom-client's global one), so several apps
 // in one process (the tests) do not clash. Per request: one counter increment and one histogram
-// observation in onResponse; everything else (sockets, bus, jobs, pools) is read when scraped.
+// observation in onResponse (server/lib/request-metrics.ts); everything else (sockets, bus, jobs, pools) is read when scraped.
 import fp from 'fastify-plugin'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, onResponseHookHandler } from 'fastify'
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+import { createRequestMetrics } from '../lib/request-metrics.ts'
+import { hookList } from './session.ts'
 import { readJobQueues, type JobQueueCounts } from '../lib/job-queue-counts.ts'
 import { webhookLagLastHour } from '../domain/webhooks/lag.ts'
 
@@ -26,38 +28,21 @@ async function metricsPlugin(app: FastifyInstance) {
   collectDefaultMetrics({ register: registry })
   const jobQueues = () => readJobQueues(app.jobs.boss())
 
-  const requests = new Counter({
-    name: 'http_requests_total',
-    help: 'HTTP requests answered, by method, route pattern and status',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers: [registry],
-  })
-  const durations = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'HTTP request durations, by method and route pattern',
-    labelNames: ['method', 'route'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [registry],
-  })
-  // The route pattern (never the raw URL: ids and tokens would make unbounded label values). The
-  // labelled children are looked up once per method × route × status (prom-client otherwise hashes
-  // the labels on every call), and the hook is synchronous: no promise per request.
-  const series = new Map<string, { count: () => void; observe: (seconds: number) => void }>()
-  function seriesOf(method: string, route: string, status: number) {
-    const key = `${method} ${status} ${route}`
-    let found = series.get(key)
-    if (!found) {
-      const counter = requests.labels(method, route, String(status))
-      const histogram = durations.labels(method, route)
-      found = { count: () => counter.inc(), observe: (seconds) => histogram.observe(seconds) }
-      series.set(key, found)
+  // The route pattern (never the raw URL: ids and tokens would make unbounded label values). Each
+  // route records through its own onResponse hook, added with the route (issue #27: nothing looked
+  // up per request but the method); answers of no route (404s) through the global one.
+  const requestMetrics = createRequestMetrics(registry)
+  app.addHook('onRoute', (route) => {
+    const record = requestMetrics.recorderFor(route.url)
+    const count: onResponseHookHandler = (request, reply, done) => {
+      record(request.method, reply.statusCode, reply.elapsedTime / 1000)
+      done()
     }
-    return found
-  }
+    route.onResponse = [...hookList(route.onResponse), count]
+  })
+  const recordUnmatched = requestMetrics.recorderFor('unmatched')
   app.addHook('onResponse', (request, reply, done) => {
-    const one = seriesOf(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode)
-    one.count()
-    one.observe(reply.elapsedTime / 1000)
+    if (request.is404) recordUnmatched(request.method, reply.statusCode, reply.elapsedTime / 1000)
     done()
   })
 

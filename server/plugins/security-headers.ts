@@ -2,11 +2,11 @@
 // its service worker and /ws on the same origin and nothing else (plus Sentry when configured).
 // JSON under /api gets the short set OWASP recommends for REST APIs, precomputed once: a CSP that
 // forbids everything, no framing, no sniffing (a document CSP on JSON protects nothing).
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, onRequestHookHandler } from 'fastify'
 import fp from 'fastify-plugin'
 import helmet from 'helmet'
 import type { AppConfig } from '../config.ts'
-import { isApiRoute } from './session.ts'
+import { hookList, isApiPattern } from './session.ts'
 
 export function documentCsp(config: AppConfig) {
   const connect = ["'self'"]
@@ -47,14 +47,25 @@ async function securityHeadersPlugin(app: FastifyInstance) {
     ...(https ? { 'strict-transport-security': 'max-age=15552000; includeSubDomains' } : {}),
   }
 
-  app.addHook('onRequest', (request, reply, done) => {
-    if (isApiRoute(request)) {
-      reply.headers(apiHeaders)
-      done()
-      return
-    }
+  const sendDocumentHeaders: onRequestHookHandler = (request, reply, done) =>
     documentHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined))
+  const sendApiHeaders: onRequestHookHandler = (request, reply, done) => {
+    reply.headers(apiHeaders)
+    done()
+  }
+  // Chosen once per route, as its first hook, rather than on each request (issue #27). Registered
+  // after the session plugin (server/app.ts), whose onRoute puts its own hook first: this one then
+  // goes before it, so a 401 or 403 answer carries the headers too. No route: the document set.
+  app.addHook('onRoute', (route) => {
+    route.onRequest = [
+      isApiPattern(route.url) ? sendApiHeaders : sendDocumentHeaders,
+      ...hookList(route.onRequest),
+    ]
+  })
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.is404) sendDocumentHeaders.call(app, request, reply, done)
+    else done()
   })
 }
 
-export default fp(securityHeadersPlugin, { name: 'security-headers' })
+export default fp(securityHeadersPlugin, { name: 'security-headers', dependencies: ['session'] })

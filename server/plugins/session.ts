@@ -5,7 +5,13 @@
 // - session-cookies.ts: cookie names and attributes, by the session's kind (issue #17);
 // - xsrf.ts: the XSRF pair bound to the session or pre-session;
 // - access.ts: config.access per route, 401 before CSRF before 403.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  onSendHookHandler,
+} from 'fastify'
 import fp from 'fastify-plugin'
 import type { Role } from '../../src/contracts/roles.ts'
 import { accessDenial, createRouteRegistry, type DeclaredRoute } from '../lib/access.ts'
@@ -14,6 +20,7 @@ import { createRequestSessions, type AuthState } from '../lib/request-session.ts
 import { createSessionStore, type LiveSession } from '../lib/session-store.ts'
 import { getOrCreateSecret } from '../lib/secrets.ts'
 import { createXsrf, requiresXsrf } from '../lib/xsrf.ts'
+import type { HttpError } from '../lib/http-error.ts'
 
 // Imported by routes, the live plugin and the me cache as the session's own types.
 export type { SessionUser } from '../lib/session-cache.ts'
@@ -64,7 +71,7 @@ async function sessionPlugin(app: FastifyInstance) {
   const secret = await getOrCreateSecret(db, 'session', config.sessionSecret)
   const xsrf = createXsrf(secret, config)
   const store = createSessionStore({ db, bus: app.bus, config })
-  const { resolve, create, destroy } = createRequestSessions(store, config)
+  const { resolve, resolveCached, create, destroy } = createRequestSessions(store, config)
 
   app.decorate('sessions', {
     create,
@@ -85,31 +92,61 @@ async function sessionPlugin(app: FastifyInstance) {
   app.decorateRequest('display', null)
 
   const routes = createRouteRegistry()
-  app.addHook('onRoute', routes.record)
   app.decorate('declaredRoutes', routes.list)
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!isApiRoute(request)) return
-    await resolve(request, reply)
-    const { access, csrf, display } = request.routeOptions.config
-    // Issue #14: a wall screen's display link, only where the route admits one and nobody signed in.
-    if (display && request.auth.user === null) request.display = await displaySessions.resolve(request)
-    const denial = accessDenial({
-      access,
-      role: request.auth.user?.role ?? null,
-      requiresXsrf: requiresXsrf(request.method, csrf),
-      xsrfMatches: () => xsrf.headerMatches(request),
-      display: request.display !== null,
-    })
-    if (denial) throw denial
-  })
+  // Every /api route gets the two hooks below as its own, first of its hooks, decided once when the
+  // route is added rather than on each request (issue #27: the signed-in request's fixed cost). The
+  // same routes as a global hook testing the matched pattern: the router decodes the path, so
+  // /%61pi/users reaches /api/users and its hooks. Callback hooks: the common request (a session
+  // held in force by this process's cache) makes no promise.
+  app.addHook('onRoute', (route) => {
+    routes.record(route)
+    if (!isApiPattern(route.url)) return
+    const { access, csrf, display } = route.config ?? {}
 
-  app.addHook('onSend', async (request, reply) => {
-    if (!isApiRoute(request)) return
-    xsrf.setCookie(request, reply)
-    // Per-user data must never sit in a shared or browser HTTP cache (the SW decides its own caching).
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store')
+    function deny(request: FastifyRequest): HttpError | null {
+      return accessDenial({
+        access,
+        role: request.auth.user?.role ?? null,
+        requiresXsrf: requiresXsrf(request.method, csrf),
+        xsrfMatches: () => xsrf.headerMatches(request),
+        display: request.display !== null,
+      })
+    }
+    async function authenticateSlowly(request: FastifyRequest, reply: FastifyReply) {
+      await resolve(request, reply)
+      // Issue #14: a wall screen's display link, only where the route admits one and nobody signed in.
+      if (display && request.auth.user === null) request.display = await displaySessions.resolve(request)
+      const denial = deny(request)
+      if (denial) throw denial
+    }
+    const authenticate: onRequestHookHandler = (request, reply, done) => {
+      if (resolveCached(request, reply) && !(display && request.auth.user === null)) {
+        done(deny(request) ?? undefined)
+        return
+      }
+      authenticateSlowly(request, reply).then(() => done(), done)
+    }
+    const sendCookies: onSendHookHandler = (request, reply, payload, done) => {
+      xsrf.setCookie(request, reply)
+      // Per-user data must never sit in a shared or browser HTTP cache (the SW decides its own caching).
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store')
+      done(null, payload)
+    }
+    route.onRequest = [authenticate, ...hookList(route.onRequest)]
+    route.onSend = [sendCookies, ...hookList(route.onSend)]
   })
+}
+
+/** A route option's hooks as a new array (never the route's own: a GET's HEAD twin shares them). */
+export function hookList<T>(hooks: T | T[] | undefined): T[] {
+  if (hooks === undefined) return []
+  return Array.isArray(hooks) ? [...hooks] : [hooks]
+}
+
+/** Whether a route pattern is under /api (the session, CSRF and access rules apply to it). */
+export function isApiPattern(url: string): boolean {
+  return url.startsWith('/api/')
 }
 
 /**
@@ -117,7 +154,7 @@ async function sessionPlugin(app: FastifyInstance) {
  * URL: the router decodes the path, so /%61pi/users reaches /api/users.
  */
 export function isApiRoute(request: FastifyRequest): boolean {
-  return request.routeOptions.url?.startsWith('/api/') ?? false
+  return isApiPattern(request.routeOptions.url ?? '')
 }
 
 export default fp(sessionPlugin, { name: 'session', dependencies: ['database', 'bus'] })

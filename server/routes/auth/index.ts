@@ -9,6 +9,7 @@ import {
   loginBodySchema,
   logoutBodySchema,
   meSchema,
+  type Me,
   resetPasswordBodySchema,
   tokenStatusSchema,
 } from '../../../src/contracts/user.ts'
@@ -163,7 +164,12 @@ export default async function authRoutes(fastify: FastifyInstance) {
       config: { access: 'authenticated' },
       schema: { tags: ['auth'], response: { 200: meSchema, ...commonErrors } },
     },
-    async (request) => app.me.get(request.auth.user!),
+    // The cached answer, serialised once (server/plugins/me-cache.ts), still described by meSchema:
+    // Fastify sends a string with a JSON content type as is (the typed `send` expects the object).
+    async (request, reply) => {
+      const json = await app.me.json(request.auth.user!)
+      return reply.type('application/json; charset=utf-8').send(json as unknown as Me)
+    },
   )
 
   app.post(

@@ -49,6 +49,13 @@ describe('GET /api/metrics', () => {
     await teleop.request({ url: '/api/user/me' })
     const after = (await admin.request({ url: '/api/metrics' })).body
     expect(sample(after, series)).toBe(before + 2)
+    // The duration histogram counted them too, each under a bucket no larger than +Inf.
+    const labels = 'method="GET",route="/api/user/me"'
+    const count = sample(after, `http_request_duration_seconds_count{${labels}}`)
+    expect(count).toBeGreaterThanOrEqual(2)
+    expect(sample(after, `http_request_duration_seconds_bucket{le="+Inf",${labels}}`)).toBe(count)
+    expect(sample(after, `http_request_duration_seconds_bucket{le="10",${labels}}`)).toBe(count)
+    expect(sample(after, `http_request_duration_seconds_sum{${labels}}`)).toBeGreaterThan(0)
     await teleop.request({ url: '/api/lead/123456' })
     const text = (await admin.request({ url: '/api/metrics' })).body
     expect(text).toContain('route="/api/lead/:id"')

@@ -41,6 +41,21 @@ describe('system routes', () => {
     expect(res.headers['x-frame-options']).toBe('DENY')
   })
 
+  it('sends them on refusals too: signed out (401), no XSRF header (403); a 404 gets the document set', async () => {
+    const signedOut = await t.app.inject({ url: '/api/user/me' })
+    const noXsrf = await t.app.inject({ method: 'POST', url: '/api/logout', payload: {} })
+    expect([signedOut.statusCode, noXsrf.statusCode]).toEqual([401, 403])
+    for (const res of [signedOut, noXsrf]) {
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'")
+      expect(res.headers['x-frame-options']).toBe('DENY')
+      expect(res.headers['cache-control']).toBe('private, no-store')
+    }
+    const missing = await t.app.inject({ url: '/api/no-such-route' })
+    expect(missing.statusCode).toBe(404)
+    expect(missing.headers['content-security-policy']).toContain("frame-ancestors 'none'")
+    expect(missing.headers['x-content-type-options']).toBe('nosniff')
+  })
+
   it('refuses a JSON body over its limit with 413', async () => {
     const res = await createAgent(t.app).request({
       method: 'POST',
