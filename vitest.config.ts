@@ -49,13 +49,14 @@ export default defineConfig({
           isolate: false,
         },
       },
-      // The lint configuration's own test (issue #10): ESLint's Node API, no DOM, no database.
+      // The lint configuration's own test (issue #10): ESLint's Node API, no DOM, no database; and
+      // the docs' size (issue #28).
       {
         extends: false as const,
         test: {
           name: 'lint',
           environment: 'node',
-          include: ['eslint.config.test.ts'],
+          include: ['eslint.config.test.ts', 'tests/docs/*.test.ts'],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
           maxWorkers: WORKERS,
         },
