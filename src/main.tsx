@@ -1,6 +1,6 @@
 // Boot: for the user holding the session, the persisted query cache is restored first (issue #5: a
 // reload, offline too, shows the last data at once; issue #17: only within its idle limit) by the
-// offline layer, a chunk of its own that the first visit of /login loads only once idle (issue #27);
+// offline layer, a chunk of its own that the first visit of /login loads only at a sign-in (issue #27);
 // then router + providers; error reporting after the first render, only with a DSN; then the
 // service worker and the outbox of changes made offline.
 import { StrictMode, startTransition } from 'react'
@@ -18,7 +18,10 @@ import { initSentryWhenIdle, reportError, setSentryUser } from './app/sentry.ts'
 import { startSessionSync } from './app/session-sync.ts'
 import { retryLiveConnection } from './live/use-live-connection.ts'
 import { messageServiceWorker } from './pwa/sw-messages.ts'
-import { isSignOutPending } from './pwa/pending-sign-out.ts'
+import { isSignOutPending, startPendingSignOut } from './pwa/pending-sign-out.ts'
+import { startConnectivity } from './pwa/connectivity.ts'
+import { authQueries, logout } from './api/auth.ts'
+import type { Me } from './contracts/user.ts'
 import {
   forgetSessionRecord,
   judgeStoredData,
@@ -46,31 +49,34 @@ const holder = embedded ? (embedded.me?.id ?? null) : signedInUserIdFromCookie()
 // Issue #17 (docs/domain.md "Offline"): what this browser kept is shown only to the user holding the
 // session, and only within the idle limit of the server's last confirmation; the rest goes before any
 // render.
-const verdict = judgeStoredData(readSessionRecord(), holder !== null && isSignOutPending() ? null : holder)
-if (verdict.stale) {
-  // At once, before any request: the worker's caches of the previous user must not answer one.
-  forgetSessionRecord()
-  void messageServiceWorker({ type: 'LOGOUT' })
-}
+const record = readSessionRecord()
+const verdict = judgeStoredData(record, holder !== null && isSignOutPending() ? null : holder)
+// At once, before any request: the worker's caches of the previous user must not answer one.
+if (verdict.stale) void messageServiceWorker({ type: 'LOGOUT' })
+startConnectivity({ retryLive: retryLiveConnection })
+startPendingSignOut(() => logout())
 const offlineLayerHooks = {
-  retryLive: retryLiveConnection,
   onSignedIn: startSignedInServices,
   onSignedOut: () => setSentryUser(null),
 }
-// Issue #27: the offline layer (src/pwa/offline-boot.ts) is its own chunk. Someone holds the session:
-// it runs before the first render (their cache restored; the server's shell preloaded the chunk).
-// Nobody does (the first visit of /login): nothing is restored, so it loads once the page has loaded
-// and is idle; until then nothing reads what it drops, and whoever signs in meanwhile is picked up.
+// Issue #27: the offline layer (src/pwa/offline-boot.ts) is its own chunk. When this browser holds a
+// session or kept one, it runs before the first render: the holder's cache restored, anything else
+// dropped (the server's shell preloads the chunk for a signed-in visitor). A browser that kept
+// nothing (the first visit of /login) loads it only when someone signs in.
 // No top-level await: the layer's chunk imports modules of this entry, which must have finished
 // evaluating (a top-level await of that import would wait on itself).
 void start()
 
 async function start(): Promise<void> {
-  if (holder !== null) {
+  if (holder !== null || record !== null) {
     // A chunk that cannot load (a network gone before the service worker was installed) leaves the
     // page without its offline layer, not without a first render.
     const layer = await import('./pwa/offline-boot.ts').catch(() => null)
-    if (layer) await layer.applyStoredDataVerdict(queryClient, verdict)
+    if (layer) {
+      await layer.applyStoredDataVerdict(queryClient, verdict)
+      // The record goes once what it vouched for has gone (else the next start tries again).
+      if (verdict.stale) forgetSessionRecord()
+    }
     // Fresher than anything restored.
     if (embedded) putBootstrapData(queryClient, embedded)
     layer?.startOfflineLayer(queryClient, {
@@ -79,17 +85,34 @@ async function start(): Promise<void> {
     })
   } else {
     if (embedded) putBootstrapData(queryClient, embedded)
-    whenLoadedAndIdle(() => {
-      import('./pwa/offline-boot.ts')
-        .then(async ({ applyStoredDataVerdict, startOfflineLayer }) => {
-          await applyStoredDataVerdict(queryClient, verdict)
-          // Nothing was restored: whatever `me` the cache holds now is the server's answer.
-          startOfflineLayer(queryClient, { ...offlineLayerHooks, confirmedAtStart: true })
-        })
-        .catch(reportError)
-    })
+    startOfflineLayerAtSignIn()
   }
   render()
+}
+
+/**
+ * Nothing kept, nobody signed in: the offline layer loads when someone signs in, drops whatever a
+ * previous visit may have left without a record (nothing of it is ever shown) and saves their cache.
+ */
+function startOfflineLayerAtSignIn(): void {
+  const meKey = authQueries.me().queryKey
+  let loading = false
+  const load = () => {
+    if (loading || queryClient.getQueryData<Me | null>(meKey) == null) return
+    loading = true
+    unsubscribe()
+    import('./pwa/offline-boot.ts')
+      .then(async ({ applyStoredDataVerdict, startOfflineLayer }) => {
+        await applyStoredDataVerdict(queryClient, verdict)
+        // Nothing was restored: the `me` the cache holds is the server's answer.
+        startOfflineLayer(queryClient, { ...offlineLayerHooks, confirmedAtStart: true })
+      })
+      .catch(reportError)
+  }
+  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type === 'updated') load()
+  })
+  load()
 }
 
 function render(): void {

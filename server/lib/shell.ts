@@ -28,7 +28,7 @@ const source = (module: string) => `src/${module}`
 /**
  * The client's offline layer (src/pwa/offline-boot.ts), a chunk of its own that the boot awaits
  * before the first render when someone holds the session (issue #27): preloaded for a signed-in
- * visitor, never for a signed-out one (the first visit of /login loads it once idle).
+ * visitor, never for a signed-out one (the first visit of /login loads it at a sign-in).
  */
 export const SIGNED_IN_BOOT_MODULE = 'src/pwa/offline-boot.ts'
 /** The map of every page outside the public layout (src/app/page-modules.ts), a chunk of its own. */

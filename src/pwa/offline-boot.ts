@@ -1,18 +1,14 @@
 // The offline layer of the boot (issues #5, #17): what the browser kept (the persisted query cache,
-// drafts, changes stored offline) judged, restored or dropped, then the cache saved for whoever signs
-// in, the connectivity probe and a sign-out made offline sent when the server answers. Its own chunk
-// (issue #27): a signed-in start awaits it before the first render (the server's shell preloads it);
-// a signed-out start (the first visit of /login) loads it once the page has loaded and is idle.
+// drafts, changes stored offline) restored or dropped as the start's verdict says, then the cache
+// saved for whoever is signed in. Its own chunk (issue #27), awaited before the first render when this
+// browser holds a session or kept one (the server's shell preloads it for a signed-in visitor); a
+// browser that kept nothing (the first visit of /login) loads it only when someone signs in.
 import type { QueryClient } from '@tanstack/react-query'
-import { logout } from '../api/auth.ts'
 import { forgetOutcomeDrafts } from '../features/leads/outcome-draft.ts'
-import { loadNotificationsStack } from '../app/notifications-outlet.tsx'
-import { startConnectivity } from './connectivity.ts'
 import { startQueryPersistence } from './cache-persistence.ts'
 import { dropStoredChanges } from './outbox-store.ts'
-import { clearSignOutPending, startPendingSignOut } from './pending-sign-out.ts'
+import { clearSignOutPending } from './pending-sign-out.ts'
 import { restorePersistedCache } from './persisted-cache.ts'
-import { loadOfflineBanner } from './pwa-status.tsx'
 import { forgetSignedInUserCookie, type StoredDataVerdict } from './session-record.ts'
 import { announceUser, messageServiceWorker } from './sw-messages.ts'
 
@@ -33,24 +29,17 @@ export async function applyStoredDataVerdict(
 export type OfflineLayerOptions = {
   /** The `me` in the cache now is the server's word (its page, or a fetch), not restored data. */
   confirmedAtStart: boolean
-  /** Retries the live channel once the server answers again. */
-  retryLive: () => void
   /** A user's session is known: the services a signed-in user needs start. */
   onSignedIn: () => void
   /** The session ended here or in another tab. */
   onSignedOut: () => void
 }
 
-/** Starts saving the cache for whoever is signed in, the connectivity probe and a pending sign-out. */
+/** Starts saving the cache for whoever is signed in (and wiping it at sign-out). */
 export function startOfflineLayer(
   queryClient: QueryClient,
-  { confirmedAtStart, retryLive, onSignedIn, onSignedOut }: OfflineLayerOptions,
+  { confirmedAtStart, onSignedIn, onSignedOut }: OfflineLayerOptions,
 ): void {
-  startConnectivity({ retryLive })
-  // What the app shows when the network drops or a request fails is loaded now, while it can be.
-  void loadOfflineBanner().catch(() => undefined)
-  void loadNotificationsStack().catch(() => undefined)
-  startPendingSignOut(() => logout())
   startQueryPersistence(queryClient, {
     confirmedAtStart,
     onSignedIn: (userId, keepsChanges) => {
