@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process'
 import autocannon from 'autocannon'
 import { freePort, signIn, startAppServer, stopChild, waitFor } from './lib.ts'
+import { LIMITS } from './targets.ts'
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 4)
 const ROUNDS = 3
@@ -11,7 +12,7 @@ const CONNECTIONS = 32
 type Result = { rps: number; p99: number }
 
 /** Issue #27: `me` at ≥ 60 % of the bare route's requests per second (median of the rounds' ratios). */
-export const TARGET_RATIO = 0.6
+const TARGET_RATIO = LIMITS.meToBareRatio
 
 async function load(url: string, headers: Record<string, string> = {}): Promise<Result> {
   const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_S })

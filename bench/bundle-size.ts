@@ -8,10 +8,11 @@ import { gzipSync } from 'node:zlib'
 import { chromium } from 'playwright-core'
 import { ACTIVITY_MODULE, BACK_OFFICE_MODULE } from './bundle-gate.ts'
 import { formatKb, startAppServer } from './lib.ts'
+import { LIMITS } from './targets.ts'
 
 const gz = (buffer: Buffer) => gzipSync(buffer, { level: 9 }).length
 /** Issue #27: 1.05× the mandated libraries' floor (113.6 KB); the gate's budget is what was reached. */
-export const LOGIN_BUDGET_BYTES = 119 * 1024
+export const LOGIN_BUDGET_BYTES = LIMITS.loginJsKb * 1024
 
 type ManifestEntry = { file: string; imports?: string[] }
 const BACK_OFFICE_ROUTE = /^src\/routes\/(?:backoffice\/|affectations\/|utilisateurs)/

@@ -59,21 +59,29 @@ export function pageOf(pathname: string, appEnv: AppEnv): RouteId | null {
 }
 
 /**
- * The source modules the first paint of `pathname` needs, from the route table
- * (src/contracts/routes.ts). A signed-out visitor of a private page is sent to /login, so that is
- * what they get; a path that opens no page is sent to /404.
+ * The page the first paint of `pathname` shows, from the route table (src/contracts/routes.ts). A
+ * signed-out visitor of a private page is sent to /login, so that is what they get; a path that
+ * opens no page is sent to /404.
  */
-export function landingModules(pathname: string, signedIn: boolean, appEnv: AppEnv): string[] {
+function landingPage(pathname: string, signedIn: boolean, appEnv: AppEnv): RouteId {
   const id = pageOf(pathname, appEnv) ?? FALLBACK_ROUTE
-  if (!signedIn && isPrivate(routeOf(id).layout)) return modulesOf('login')
-  return modulesOf(id)
+  return !signedIn && isPrivate(routeOf(id).layout) ? 'login' : id
+}
+
+/** The layout and route modules of the page the first paint of `pathname` shows. */
+export function landingModules(pathname: string, signedIn: boolean, appEnv: AppEnv): string[] {
+  return modulesOf(landingPage(pathname, signedIn, appEnv))
 }
 
 /** Everything the first paint of `pathname` loads beyond index.html's entry. */
 export function firstPaintModules(pathname: string, signedIn: boolean, appEnv: AppEnv): string[] {
-  const page = landingModules(pathname, signedIn, appEnv)
-  const publicPage = page[0] === source(layoutModule('public'))
-  return [...(signedIn ? [SIGNED_IN_BOOT_MODULE] : []), ...(publicPage ? [] : [PAGE_MAP_MODULE]), ...page]
+  const id = landingPage(pathname, signedIn, appEnv)
+  const publicPage = routeOf(id).layout === 'public'
+  return [
+    ...(signedIn ? [SIGNED_IN_BOOT_MODULE] : []),
+    ...(publicPage ? [] : [PAGE_MAP_MODULE]),
+    ...modulesOf(id),
+  ]
 }
 
 /** A linear trim (issue #17: `/\/+$/` is quadratic on a long run of slashes not at the end). */
