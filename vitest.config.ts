@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { globSync, readFileSync } from 'node:fs'
 import react from '@vitejs/plugin-react'
 
 // Vitest's default is one worker fewer than the cores: a single worker on CI's two-core machines,
@@ -8,12 +9,34 @@ import react from '@vitejs/plugin-react'
 // projects of one run with different worker counts.
 const WORKERS = 2
 
-const serverProject = (name: string, env: Record<string, string>) => ({
+const SERVER_TESTS = ['server/**/*.test.ts', 'bench/**/*.test.ts']
+
+/**
+ * Every server test file runs on PGlite, the product's default database. A file whose subject is the
+ * database itself (several connections or processes, locks, LISTEN/NOTIFY, the job engine, SQL whose
+ * plan or extensions matter) says so in a line starting `// @both-databases`, and runs on
+ * PostgreSQL as well when TEST_DATABASE_URL is set (CI). Running the other files twice proved
+ * nothing more and cost half the suite (issue #28). A file that reads TEST_DATABASE_URL must carry
+ * the line: its PostgreSQL-only part would otherwise never run.
+ */
+function bothDatabaseFiles(): string[] {
+  const marked: string[] = []
+  for (const file of globSync(SERVER_TESTS)) {
+    const text = readFileSync(file, 'utf8')
+    const isMarked = /^\/\/ @both-databases/m.test(text)
+    if (!isMarked && text.includes('TEST_DATABASE_URL'))
+      throw new Error(`${file} reads TEST_DATABASE_URL: mark it \`// @both-databases: <why>\``)
+    if (isMarked) marked.push(file)
+  }
+  return marked
+}
+
+const serverProject = (name: string, env: Record<string, string>, include = SERVER_TESTS) => ({
   extends: false as const,
   test: {
     name,
     environment: 'node',
-    include: ['server/**/*.test.ts', 'bench/**/*.test.ts'],
+    include,
     setupFiles: ['tests/setup/fail-on-console-error.ts'],
     // The migrated database each file starts from, made once per run.
     globalSetup: ['tests/setup/database-templates.ts'],
@@ -63,8 +86,8 @@ export default defineConfig({
       },
       // Server suite on the embedded PGlite, always.
       serverProject('server', { TEST_DATABASE_URL: '' }),
-      // The same suite on a real PostgreSQL when TEST_DATABASE_URL is set (CI sets it).
-      ...(pgUrl ? [serverProject('server-pg', { TEST_DATABASE_URL: pgUrl })] : []),
+      // The files about the database on a real PostgreSQL too, when TEST_DATABASE_URL is set (CI).
+      ...(pgUrl ? [serverProject('server-pg', { TEST_DATABASE_URL: pgUrl }, bothDatabaseFiles())] : []),
     ],
   },
 })

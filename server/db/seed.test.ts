@@ -1,3 +1,4 @@
+// @both-databases: the seed's transaction and its PostgreSQL database of its own.
 import { asc, eq, lte } from 'drizzle-orm'
 import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { openTestDatabase } from '../../tests/setup/test-app.ts'

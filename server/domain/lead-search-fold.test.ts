@@ -1,3 +1,4 @@
+// @both-databases: accent folding by the unaccent extension.
 // app_fold (migration 0011): the one folding of names and of what is typed, on the database itself.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'

@@ -1,3 +1,4 @@
+// @both-databases: the search's SQL (extensions, planner).
 import { describe, expect, it } from 'vitest'
 import { parseSearch } from './lead-search.ts'
 

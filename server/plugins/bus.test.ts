@@ -1,3 +1,4 @@
+// @both-databases: LISTEN/NOTIFY across processes.
 import { describe, expect, it, vi } from 'vitest'
 import { signedInServer } from '../../tests/setup/signed-in-server.ts'
 import { serverProcessesOnOneDatabase } from '../../tests/setup/test-app.ts'

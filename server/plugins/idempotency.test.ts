@@ -1,3 +1,4 @@
+// @both-databases: replays racing on separate connections.
 // Idempotency-Key on PUT /api/lead/{id}/comment and POST /api/user/preference/{key} (issue #5):
 // what a replaying client observes, on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
 import { beforeEach, describe, expect, it } from 'vitest'

@@ -1,3 +1,4 @@
+// @both-databases: the job engine on both backends and across processes.
 // The durable job engine (issue #13): a job written in a transaction exists only if it commits, and
 // with several server processes on one PostgreSQL database each job runs exactly once.
 import type { FastifyInstance } from 'fastify'

@@ -1,3 +1,4 @@
+// @both-databases: the live channel across two server processes.
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { channels } from '../../src/contracts/live.ts'
 import { signedInServer } from '../../tests/setup/signed-in-server.ts'

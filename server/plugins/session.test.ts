@@ -1,3 +1,4 @@
+// @both-databases: the session store's statements on both drivers.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
-import { openDatabase } from '../../server/db/client.ts'
+import { PgBoss, fromPglite } from 'pg-boss'
+import { openDatabase, type Database } from '../../server/db/client.ts'
 
 declare module 'vitest' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- only an interface merges
@@ -37,7 +38,23 @@ function migrationsHash(): string {
     }
   }
   walk(MIGRATIONS)
+  // The job engine's own schema is in the template too: its version is part of the name.
+  hash.update(readFileSync(path.resolve(import.meta.dirname, '../../node_modules/pg-boss/package.json')))
   return hash.digest('hex').slice(0, 16)
+}
+
+/**
+ * Installs pg-boss's schema (server/plugins/jobs.ts creates it at start otherwise: about a second per
+ * test file on PGlite). Starting the engine on a database that has it only checks its version.
+ */
+async function installJobSchema(database: Database): Promise<void> {
+  const quiet = { schema: 'pgboss', supervise: false, schedule: false } as const
+  const boss =
+    database.kind === 'pglite'
+      ? new PgBoss({ ...quiet, db: fromPglite(database.pglite!), backend: 'pglite' })
+      : new PgBoss({ ...quiet, connectionString: database.connectionString!, max: 1 })
+  await boss.start()
+  await boss.stop({ graceful: false, close: true })
 }
 
 async function pgliteTemplate(hash: string): Promise<string> {
@@ -47,6 +64,7 @@ async function pgliteTemplate(hash: string): Promise<string> {
   mkdirSync(folder, { recursive: true })
   const database = await openDatabase({ databaseUrl: undefined, dataDir: 'memory://' })
   try {
+    await installJobSchema(database)
     const dump = await database.pglite!.dumpDataDir('none')
     // Written aside then renamed: a concurrent run never reads half a file.
     const partial = `${file}.${randomBytes(4).toString('hex')}`
@@ -72,6 +90,7 @@ async function pgTemplate(baseUrl: string, hash: string): Promise<string> {
       const url = new URL(baseUrl)
       url.pathname = `/${building}`
       const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' })
+      await installJobSchema(database)
       await database.close()
       await admin.query(`alter database "${building}" rename to "${name}"`)
     }

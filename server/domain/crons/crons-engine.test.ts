@@ -1,3 +1,4 @@
+// @both-databases: scheduled runs across two server processes.
 // Issue #15 "Scheduled jobs" on the job engine itself: the settings survive a restart (a paused job
 // stays unscheduled, an edited schedule stays edited), a missed occurrence runs once on start when the
 // job says so, and with two server processes on one PostgreSQL database each occurrence runs once.

@@ -1,3 +1,4 @@
+// @both-databases: awards under concurrent connections.
 // Issue #14 review: two simultaneous events of one user each count in the tentacall series, also when
 // the user has no series row yet (nothing to lock then). The interleaving test needs a real
 // PostgreSQL (PGlite runs one transaction at a time); the concurrent events run on both.

@@ -1,3 +1,4 @@
+// @both-databases: rate limits shared by two server processes.
 // Sign-in limits (docs/domain.md "Sign-in limits", issue #17 point 3): only failures count, also
 // under concurrency; failures from one address never lock the owner out at another; a growing delay
 // per (account, address); a per-account cap, visible to and lifted by administrators; a shift behind

@@ -1,3 +1,4 @@
+// @both-databases: the simulated floor on two processes.
 // Issue #15, the simulated floor with two server processes on one PostgreSQL database
 // (docs/decisions.md "Simulated floor"): one floor per database; any process shows it and stops it,
 // the owner hangs up and hands back what its agents hold.

@@ -1,3 +1,4 @@
+// @both-databases: display links across server processes.
 // Issue #14 "display link": an administrator's revocable, read-only access for a wall screen. The token
 // is shown once and stored hashed; the screen's session reads the leaderboard and its live channel and
 // nothing else; it knows no idle or absolute limit; revoking ends it at once (docs/domain.md

@@ -1,3 +1,4 @@
+// @both-databases: an import whose process is killed.
 // Issue #13 "Jobs that survive restarts and several processes": resume after the job's process is
 // killed mid-import. import-processes.test.ts stops a process gracefully (app.close hands the job
 // back); here a real server process (`node server/main.ts`) is killed with SIGKILL, as the OOM killer

@@ -1,3 +1,4 @@
+// @both-databases: imports on two server processes.
 // Imports across server processes on one PostgreSQL database (issue #13 "Jobs that survive restarts
 // and several processes"): each job is taken by exactly one process; a process stopped mid-import
 // hands its job over and another one finishes it, every line written exactly once.

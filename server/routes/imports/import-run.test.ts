@@ -1,3 +1,4 @@
+// @both-databases: import batches differ by database (server/domain/import/import-batch.ts).
 // The import job (issue #13), on PGlite and PostgreSQL: a run that crashes after two batches resumes
 // from its checkpoint and writes every line exactly once; a second runner cannot write a batch again;
 // cancel keeps what was written; undo deletes the untouched leads and keeps the worked ones; the

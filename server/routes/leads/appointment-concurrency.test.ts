@@ -1,3 +1,4 @@
+// @both-databases: one slot booked at the same instant on separate connections.
 // Capacity of an agenda slot under contention (docs/domain.md "Appointments"): the database's unique
 // index decides, within one process and across two, on real PostgreSQL (PGlite has one connection:
 // nothing runs concurrently there).

@@ -1,3 +1,4 @@
+// @both-databases: the capped hand-out's SQL.
 // Issue #12 "Calling rules per mission" (docs/domain.md "Calling rules"): the hand-out, pick,
 // search's canPick, the call start and the lead sheet follow the mission's rules; a "not interested"
 // outcome starts the quiet period. Hours are checked at a chosen instant through the domain

@@ -1,3 +1,4 @@
+// @both-databases: the hand-out under contention (row locks).
 // Issue #4: under contention the assignment is exactly-once, within one process and across two, on
 // real PostgreSQL (PGlite has one connection: nothing runs concurrently there).
 import { createHash, randomBytes } from 'node:crypto'

@@ -1,3 +1,4 @@
+// @both-databases: the hand-out's single statement (prepared on PostgreSQL).
 import { describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { signedInServer } from '../../../tests/setup/signed-in-server.ts'

@@ -1,3 +1,4 @@
+// @both-databases: accent folding through the API.
 // Issue #11 "Search": accents and case never matter, the approximate fallback, and what the reader
 // may do with each result (canPick, from the rule of pick).
 import { describe, expect, it } from 'vitest'

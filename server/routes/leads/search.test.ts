@@ -1,3 +1,4 @@
+// @both-databases: the search's SQL through the API.
 import { describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { signedInServer } from '../../../tests/setup/signed-in-server.ts'

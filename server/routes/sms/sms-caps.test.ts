@@ -1,3 +1,4 @@
+// @both-databases: SMS caps held by two processes on one database.
 // Issue #26 point 2, the caps (docs/domain.md "SMS", "Guards"): SMS a person asks for are capped per
 // lead (2 in 24 hours) and per sender (30 in an hour), both in the configuration; beyond, a French
 // 429 says when the next may go, and the refusal is in the send log. The caps count the log, so they
