@@ -19,7 +19,7 @@ import {
   openedUsersCondition,
   type AssignmentActor,
 } from './assignment-scope.ts'
-import { openedMissionIds } from './lead-access.ts'
+import { openedMissionIds } from './leads/access.ts'
 
 /** Search on first name, last name and e-mail, folded like the unique names ("helene" finds "Hélène"). */
 function searchCondition(search: string | undefined): SQL | undefined {

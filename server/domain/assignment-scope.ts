@@ -1,7 +1,7 @@
 // What a manager may change in the assignments (issue #26 point 1, docs/domain.md "Assignments"):
 // only the missions an administrator opened to a team they manage (mission_teams), only the members
 // of such a team, and never themself. A manager sees the leads of the missions opened to their teams
-// (server/domain/lead-access.ts), so nothing they assign widens what they see. Administrators change
+// (server/domain/leads/access.ts), so nothing they assign widens what they see. Administrators change
 // everything.
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Role } from '../../src/contracts/roles.ts'

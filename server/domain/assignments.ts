@@ -2,7 +2,7 @@
 // (set operations: a user already so changes nothing and records nothing), or add a whole team. Each
 // change runs in one transaction under the mission's row lock, with one audit entry per user changed
 // (entity `mission`, action `assign`/`unassign`). find-lead-to-process reads mission_users in its own
-// statement (server/domain/lead-assignment.ts), so a change counts from the next find. What a manager
+// statement (server/domain/leads/assignment.ts), so a change counts from the next find. What a manager
 // may change is server/domain/assignment-scope.ts's (issue #26).
 import { and, eq, inArray, ne } from 'drizzle-orm'
 import type { AssignmentChange } from '../../src/contracts/assignments.ts'
@@ -72,7 +72,7 @@ export async function assignUsers(
 
 /**
  * Removes the users from the mission (an archived one too). A lead a removed user holds stays
- * theirs until tagged (server/domain/lead-access.ts lets a holder see the lead they hold).
+ * theirs until tagged (server/domain/leads/access.ts lets a holder see the lead they hold).
  */
 export async function unassignUsers(
   db: Db,

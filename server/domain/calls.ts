@@ -18,9 +18,9 @@ import { assertMayActOnCall } from './call-access.ts'
 import { withCallEvents } from './gamification/call-events.ts'
 import { ongoingCallOf, untaggedCallOf } from './call-state.ts'
 import { currentCallOf, leadPath } from './current-call.ts'
-import { blockingRedirect, heldLeadOf, isWorkableLead } from './lead-assignment.ts'
-import { findVisibleLead, leadNotFound, mayActOnLead, mayReadLead } from './lead-access.ts'
-import { CALL_ALREADY_TAGGED } from './lead-tagging.ts'
+import { blockingRedirect, heldLeadOf, isWorkableLead } from './leads/assignment.ts'
+import { findVisibleLead, leadNotFound, mayActOnLead, mayReadLead } from './leads/access.ts'
+import { CALL_ALREADY_TAGGED } from './leads/tagging.ts'
 
 export type CallsContext = {
   db: Db
@@ -121,7 +121,7 @@ export async function answerInbound(
   const { db, telephony } = ctx
   const call = await ongoingCallOf(db, user.id)
   if (!call || call.direction !== 'inbound') throw errors.notFound('Aucun appel entrant en cours.')
-  // The detected lead counts only if the user may see it (server/domain/lead-access.ts): a caller
+  // The detected lead counts only if the user may see it (server/domain/leads/access.ts): a caller
   // matching a lead of another mission is answered as an unknown caller.
   const concerned = call.leadId ?? call.detectedLeadId
   const leadId = concerned !== null && (await mayReadLead(db, user, concerned)) ? concerned : null

@@ -1,5 +1,5 @@
 // Which leads an extraction takes (docs/domain.md "Extractions"): the filters as one SQL condition,
-// always joined with the one lead-visibility rule (server/domain/lead-access.ts), so a manager's
+// always joined with the one lead-visibility rule (server/domain/leads/access.ts), so a manager's
 // extraction never holds a lead they could not open. A filter naming a mission the manager does not
 // see finds nothing (it is ANDed with visibility), never an error that would tell the mission exists.
 import { and, sql, type SQL } from 'drizzle-orm'
@@ -7,7 +7,7 @@ import type { ExtractionDateRange, ExtractionFilters } from '../../src/contracts
 import { addDays, parseIsoDate, zonedInstant } from '../../src/contracts/paris-calendar.ts'
 import { rowsOf, type Db } from '../db/client.ts'
 import { leads, markets, missions } from '../db/schema.ts'
-import { visibleLeadsCondition, type LeadActor } from './lead-access.ts'
+import { visibleLeadsCondition, type LeadActor } from './leads/access.ts'
 
 /** `leads` joined with its market and mission: every extraction query reads from it. */
 export const EXTRACTION_FROM = sql`${leads} join ${markets} on ${markets.id} = ${leads.marketId} join ${missions} on ${missions.id} = ${markets.missionId}`

@@ -11,7 +11,7 @@ import type {
 import type { Db } from '../db/client.ts'
 import { callProcessTags, extractions, markets, missionUsers, missions, tags, users } from '../db/schema.ts'
 import { errors, HttpError } from '../lib/http-error.ts'
-import { missionScopeCondition, type LeadActor } from './lead-access.ts'
+import { missionScopeCondition, type LeadActor } from './leads/access.ts'
 
 const NOT_FOUND = 'Extraction introuvable.'
 const STREAMED = 'Cette extraction a été téléchargée directement : aucun fichier n’est gardé.'

@@ -16,7 +16,7 @@ import {
 import { rowsOf, type Db } from '../db/client.ts'
 import { leads, markets, missions } from '../db/schema.ts'
 import { neutraliseCell } from './import/csv-safety.ts'
-import type { LeadActor } from './lead-access.ts'
+import type { LeadActor } from './leads/access.ts'
 import { monthText, parisDateTime, phoneCell } from './extraction-cells.ts'
 import { EXPIRATION, EXTRACTION_FROM, extractionCondition, lastTagValue } from './extraction-query.ts'
 

@@ -1,5 +1,5 @@
 // The missions an extraction may name (issue #26 point 1, docs/domain.md "Extractions"): only those
-// whose leads the requester sees (server/domain/lead-access.ts), checked when the count or the
+// whose leads the requester sees (server/domain/leads/access.ts), checked when the count or the
 // extraction is asked for, and again by the background job when it starts and when its file is
 // written. A mission (or a market of a mission) one does not see answers like one that does not exist.
 import { and, inArray } from 'drizzle-orm'
@@ -7,7 +7,7 @@ import type { ExtractionFilters } from '../../src/contracts/extractions.ts'
 import type { Db } from '../db/client.ts'
 import { markets, missions } from '../db/schema.ts'
 import { errors } from '../lib/http-error.ts'
-import { missionScopeCondition, type LeadActor } from './lead-access.ts'
+import { missionScopeCondition, type LeadActor } from './leads/access.ts'
 import { MARKET_NOT_FOUND, MISSION_NOT_FOUND } from './mission-catalog.ts'
 
 type NamedScope = Pick<ExtractionFilters, 'missionIds' | 'marketIds'>

@@ -13,7 +13,7 @@ import { csvStream } from './extraction-files.ts'
 import { countExtraction } from './extraction-query.ts'
 import { assertExtractionScope } from './extraction-scope.ts'
 import { extractionChunks } from './extraction-rows.ts'
-import type { LeadActor } from './lead-access.ts'
+import type { LeadActor } from './leads/access.ts'
 
 export const EXTRACTION_QUEUE = 'lead-extraction'
 /** write-excel-file builds the whole sheet in memory: XLSX stops here (CSV has no limit). */

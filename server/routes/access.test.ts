@@ -88,10 +88,10 @@ const TABLE: Record<string, Access> = {
   // timeline (issue #14; per user: the agent themself, a manager their teams', server/domain/live-access.ts)
   'GET /api/user/:userId/timeline': SIGNED_IN,
   'GET /api/timeline/agents': ADMIN_MANAGER,
-  // lead follow-up (issue #14; a manager: their teams' missions, server/domain/lead-access.ts)
+  // lead follow-up (issue #14; a manager: their teams' missions, server/domain/leads/access.ts)
   'GET /api/activity/follow-up': ADMIN_MANAGER,
   'GET /api/activity/follow-up/leads': ADMIN_MANAGER,
-  // leads (per-lead rules: server/domain/lead-access.ts)
+  // leads (per-lead rules: server/domain/leads/access.ts)
   'GET /api/lead/:id': SIGNED_IN,
   'GET /api/lead': SIGNED_IN,
   'GET /api/lead/:id/history': SIGNED_IN,
@@ -212,7 +212,7 @@ const TABLE: Record<string, Access> = {
   'GET /api/imports/:id/rejected.csv': ADMIN,
   'GET /api/import-mappings': ADMIN,
   'DELETE /api/import-mappings/:id': ADMIN,
-  // extractions (a manager: the leads they see, server/domain/lead-access.ts; CLOSED_MISSION below)
+  // extractions (a manager: the leads they see, server/domain/leads/access.ts; CLOSED_MISSION below)
   'GET /api/extractions/options': ADMIN_MANAGER,
   'POST /api/extractions/count': ADMIN_MANAGER,
   'POST /api/extractions': ADMIN_MANAGER,

@@ -4,7 +4,7 @@ import { signedInServer } from '../../tests/setup/signed-in-server.ts'
 import { insertUser } from '../../tests/factories/users.ts'
 import { insertCall, insertLead, insertMission } from '../../tests/factories/leads.ts'
 import { calls, users } from '../db/schema.ts'
-import { blockingCauseOf } from '../domain/lead-assignment.ts'
+import { blockingCauseOf } from '../domain/leads/assignment.ts'
 import { expirePendingCalls, NO_PROVIDER_EVENT } from './pending-expiry.ts'
 import { PENDING_PREFIX } from './webhook-processing.ts'
 

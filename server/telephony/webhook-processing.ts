@@ -17,7 +17,7 @@ import type { Db } from '../db/client.ts'
 import { calls, leads, markets, users, webhookEvents } from '../db/schema.ts'
 import { changed, merge } from '../domain/call-merge.ts'
 import { withCallEvents, type Earned } from '../domain/gamification/call-events.ts'
-import { visibleLeadsCondition } from '../domain/lead-access.ts'
+import { visibleLeadsCondition } from '../domain/leads/access.ts'
 import { toE164 } from '../../src/contracts/phone.ts'
 import { dedupeEventOf, isMessageEvent, processMessageEvent } from '../domain/sms/message-events.ts'
 

@@ -26,7 +26,7 @@ import { loadSimulatorSettings } from './simulator-settings.ts'
 import { release, tagCall } from './floor-outcome.ts'
 import { runAgent, type AgentState } from './virtual-agent.ts'
 import { ongoingCallOf, untaggedCallOf, leadIdOfCall } from '../call-state.ts'
-import { heldLeadOf } from '../lead-assignment.ts'
+import { heldLeadOf } from '../leads/assignment.ts'
 
 const HEARTBEAT_MS = 1_000
 

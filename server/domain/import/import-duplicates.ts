@@ -7,7 +7,7 @@ import type { Tx } from '../audit.ts'
 import { markets } from '../../db/schema.ts'
 import type { ImportRow } from './import-store.ts'
 
-/** Open: still to be worked (the statuses the hand-out serves, server/domain/lead-pick-rule.ts). */
+/** Open: still to be worked (the statuses the hand-out serves, server/domain/leads/pick-rule.ts). */
 export const OPEN_LEAD_STATUSES: readonly LeadStatus[] = ['NEW', 'IN_PROGRESS', 'RECALL', 'UNREACHABLE']
 
 /** Phones looked up per query (PGlite answers one query at a time: keep each short). */

@@ -32,8 +32,8 @@ import { isResetTokenValid, resetPasswordWithToken } from '../../domain/password
 import { sendPasswordLink } from '../../domain/mails/password-mails.ts'
 import { signInRules } from '../../domain/sign-in-throttle.ts'
 import signInThrottleRoutes from './sign-in-throttles.ts'
-import { hasLiveSession } from '../../domain/lead-viewers.ts'
-import { setViewingLead } from '../../domain/lead-signals.ts'
+import { hasLiveSession } from '../../domain/leads/viewers.ts'
+import { setViewingLead } from '../../domain/leads/signals.ts'
 import { forgetBrowser } from '../../push/subscriptions.ts'
 
 const WINDOW_15_MIN = 15 * 60 * 1000

@@ -1,5 +1,5 @@
 // Lead extractions (issue #13, docs/domain.md "Extractions"): administrators, and managers for the
-// leads they see (server/domain/lead-access.ts). A CSV up to the streaming limit is the response
+// leads they see (server/domain/leads/access.ts). A CSV up to the streaming limit is the response
 // itself; anything larger, and every XLSX, is a background job answered 202 with its id.
 import { createReadStream } from 'node:fs'
 import type { FastifyInstance } from 'fastify'

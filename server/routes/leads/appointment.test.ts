@@ -13,7 +13,7 @@ import { bookAppointment } from '../../domain/appointments.ts'
 const HOUR = 60 * 60_000
 const t = signedInServer({
   users: { teleop: {}, manager: { role: 'MANAGER' } },
-  // The missions are opened to the team, so its manager sees them (server/domain/lead-access.ts).
+  // The missions are opened to the team, so its manager sees them (server/domain/leads/access.ts).
   team: ['teleop', 'manager'],
 })
 const { teleop: me } = t.users

@@ -11,8 +11,8 @@ import {
 import { commonErrors } from '../../../src/contracts/common.ts'
 import { appointmentAvailabilities, bookAppointment } from '../../domain/appointments.ts'
 import { bookingConfirmations, wakeConfirmationWorkers } from '../../domain/booking-confirmations.ts'
-import { findVisibleLead } from '../../domain/lead-access.ts'
-import { announceBooking } from '../../domain/outcome-signals.ts'
+import { findVisibleLead } from '../../domain/leads/access.ts'
+import { announceBooking } from '../../domain/leads/outcome-signals.ts'
 import { appUrls } from '../../../src/contracts/app-urls.ts'
 import { sessionKeyOf } from '../../domain/gamification/tentacalls/session-appointments.ts'
 

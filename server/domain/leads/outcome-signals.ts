@@ -2,11 +2,11 @@
 // earned). Shared by the agents' routes (POST /api/calls/tag, POST /api/lead/{id}/appointment) and the
 // simulated floor's virtual agents (issue #15), so both notify alike.
 import type { FastifyInstance } from 'fastify'
-import { channels } from '../../src/contracts/live.ts'
-import type { BookingOutcome } from './appointments.ts'
-import { announceEarned, forgetMe } from './gamification/announce.ts'
-import { publishLeadUpdate } from './lead-signals.ts'
-import type { TagOutcome } from './lead-tagging.ts'
+import { channels } from '../../../src/contracts/live.ts'
+import type { BookingOutcome } from '../appointments.ts'
+import { announceEarned, forgetMe } from '../gamification/announce.ts'
+import { publishLeadUpdate } from './signals.ts'
+import type { TagOutcome } from './tagging.ts'
 
 export async function announceTagOutcome(app: FastifyInstance, userId: number, outcome: TagOutcome) {
   const affected = [userId, ...(outcome.previousProcessingUserId ? [outcome.previousProcessingUserId] : [])]

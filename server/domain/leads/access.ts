@@ -5,13 +5,13 @@
 // administrator every lead. A lead one may not see answers exactly like a lead that does not exist
 // (404 "Lead introuvable."), so ids cannot be probed.
 import { and, eq, inArray, or, type Column, type SQL } from 'drizzle-orm'
-import type { Role } from '../../src/contracts/roles.ts'
-import type { Db } from '../db/client.ts'
-import { leads, markets, missionTeams, missionUsers, teamMembers } from '../db/schema.ts'
-import { errors } from '../lib/http-error.ts'
-import { worksOnLead } from './lead-holding.ts'
-import { whereRef } from './lead-view.ts'
-import { messages } from '../lib/messages.ts'
+import type { Role } from '../../../src/contracts/roles.ts'
+import type { Db } from '../../db/client.ts'
+import { leads, markets, missionTeams, missionUsers, teamMembers } from '../../db/schema.ts'
+import { errors } from '../../lib/http-error.ts'
+import { worksOnLead } from './holding.ts'
+import { whereRef } from './view.ts'
+import { messages } from '../../lib/messages.ts'
 
 export type LeadActor = { id: number; role: Role }
 

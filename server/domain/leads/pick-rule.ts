@@ -2,9 +2,9 @@
 // /api/lead/search/pick/{leadId} (server/domain/lead-assignment.ts) and the `canPick` of each search
 // result (server/domain/lead-search.ts), as SQL over `leads l` joined with its mission `m`.
 import { sql, type SQL } from 'drizzle-orm'
-import type { Role } from '../../src/contracts/roles.ts'
-import type { ParisClock } from '../../src/contracts/calling-rules.ts'
-import { callingRefusalSql } from './calling-rules.ts'
+import type { Role } from '../../../src/contracts/roles.ts'
+import type { ParisClock } from '../../../src/contracts/calling-rules.ts'
+import { callingRefusalSql } from '../calling-rules.ts'
 
 /** Not expired: meetRequestDate + the mission's leadProcessingDurationDays is still ahead. */
 const NOT_EXPIRED = sql`l.meet_request_date + make_interval(days => m.lead_processing_duration_days) > now()`

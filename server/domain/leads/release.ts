@@ -2,12 +2,12 @@
 // oneself, a manager the users of their teams, an administrator anyone (the live-access rule). And
 // the holder handing one lead back with a reason (POST /api/lead/{id}/release, issue #11).
 import { and, eq, isNull, or } from 'drizzle-orm'
-import type { Db } from '../db/client.ts'
-import { calls, leads, users } from '../db/schema.ts'
-import { errors } from '../lib/http-error.ts'
-import { releaseLead } from './lead-assignment.ts'
-import { findVisibleLead, type LeadActor } from './lead-access.ts'
-import { assertReadableUser, type Viewer } from './live-access.ts'
+import type { Db } from '../../db/client.ts'
+import { calls, leads, users } from '../../db/schema.ts'
+import { errors } from '../../lib/http-error.ts'
+import { releaseLead } from './assignment.ts'
+import { findVisibleLead, type LeadActor } from './access.ts'
+import { assertReadableUser, type Viewer } from '../live-access.ts'
 
 /** The database or a transaction (a PgTransaction is a PgDatabase). */
 type Tx = Db

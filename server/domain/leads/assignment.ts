@@ -1,14 +1,14 @@
 // Lead assignment (issue #4, docs/domain.md "Leads"): the blocking causes of a call-capable user, and
 // the exactly-once hand-out of the best workable lead of the user's missions.
 import { and, eq, sql, type SQL } from 'drizzle-orm'
-import { BLOCKING_CAUSES, type BlockingCause } from '../../src/contracts/blocking.ts'
-import { executePrepared, rowsOf, type Db } from '../db/client.ts'
-import { leadEvents, leads, users } from '../db/schema.ts'
-import { HttpError } from '../lib/http-error.ts'
-import { appUrls } from '../../src/contracts/app-urls.ts'
-import { leadPickRefusal, WORKABLE } from './lead-pick-rule.ts'
-import { parisClock, type ParisClock } from '../../src/contracts/calling-rules.ts'
-import { missionOpenSql, MISSION_MAX_ATTEMPTS, NOT_QUIET, underAttemptCap } from './calling-rules.ts'
+import { BLOCKING_CAUSES, type BlockingCause } from '../../../src/contracts/blocking.ts'
+import { executePrepared, rowsOf, type Db } from '../../db/client.ts'
+import { leadEvents, leads, users } from '../../db/schema.ts'
+import { HttpError } from '../../lib/http-error.ts'
+import { appUrls } from '../../../src/contracts/app-urls.ts'
+import { leadPickRefusal, WORKABLE } from './pick-rule.ts'
+import { parisClock, type ParisClock } from '../../../src/contracts/calling-rules.ts'
+import { missionOpenSql, MISSION_MAX_ATTEMPTS, NOT_QUIET, underAttemptCap } from '../calling-rules.ts'
 
 /** The database or a transaction (a PgTransaction is a PgDatabase). */
 type Tx = Db

@@ -2,12 +2,12 @@
 // matches are counted exactly and sorted; beyond it the page is read in index order, last-name
 // matches first, whichever of the last or first names holds most of the matches.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openTestDatabase } from '../../tests/setup/test-app.ts'
-import { insertLead, insertMission } from '../../tests/factories/leads.ts'
-import { insertUser } from '../../tests/factories/users.ts'
-import { leads } from '../db/schema.ts'
-import type { Database } from '../db/client.ts'
-import { searchLeads, SEARCH_COUNT_CAP } from './lead-search.ts'
+import { openTestDatabase } from '../../../tests/setup/test-app.ts'
+import { insertLead, insertMission } from '../../../tests/factories/leads.ts'
+import { insertUser } from '../../../tests/factories/users.ts'
+import { leads } from '../../db/schema.ts'
+import type { Database } from '../../db/client.ts'
+import { searchLeads, SEARCH_COUNT_CAP } from './search.ts'
 
 let database: Database
 let drop: () => Promise<void>

@@ -1,12 +1,12 @@
 // Editing a lead's identity and contact (PUT /api/lead/{id}; docs/domain.md "Leads", Editing): who may,
 // the optimistic concurrency check, and the history of what changed, in one transaction.
 import { eq } from 'drizzle-orm'
-import { EDITABLE_LEAD_FIELDS, type EditableLeadField } from '../../src/contracts/lead-changes.ts'
-import type { Role } from '../../src/contracts/roles.ts'
-import type { Db } from '../db/client.ts'
-import { leadEvents, leads } from '../db/schema.ts'
-import { errors } from '../lib/http-error.ts'
-import { messages } from '../lib/messages.ts'
+import { EDITABLE_LEAD_FIELDS, type EditableLeadField } from '../../../src/contracts/lead-changes.ts'
+import type { Role } from '../../../src/contracts/roles.ts'
+import type { Db } from '../../db/client.ts'
+import { leadEvents, leads } from '../../db/schema.ts'
+import { errors } from '../../lib/http-error.ts'
+import { messages } from '../../lib/messages.ts'
 
 export type LeadChanges = Partial<Record<EditableLeadField, string | null>>
 export type FieldChange = { before: string | null; after: string | null }

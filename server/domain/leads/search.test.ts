@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseSearch } from './lead-search.ts'
+import { parseSearch } from './search.ts'
 
 describe('lead search input', () => {
   it('tells phones, e-mails, ids, uuids and names apart', () => {

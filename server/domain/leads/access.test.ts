@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { teamMembers } from '../db/schema.ts'
-import { signedInServer } from '../../tests/setup/signed-in-server.ts'
-import { insertTeam, insertUser } from '../../tests/factories/users.ts'
-import { insertLead, insertMission } from '../../tests/factories/leads.ts'
-import { findVisibleLead, mayActOnLead, mayReadLead } from './lead-access.ts'
+import { teamMembers } from '../../db/schema.ts'
+import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
+import { insertTeam, insertUser } from '../../../tests/factories/users.ts'
+import { insertLead, insertMission } from '../../../tests/factories/leads.ts'
+import { findVisibleLead, mayActOnLead, mayReadLead } from './access.ts'
 
 const t = signedInServer()
 

@@ -1,8 +1,8 @@
 // Tagging a lead (issue #4, POST /api/calls/tag; docs/domain.md "Leads"): the outcome's effects on
 // the lead, the lead tag, the call marked tagged, the history and the experience, in one transaction.
 import { and, eq, isNull, or } from 'drizzle-orm'
-import type { Role } from '../../src/contracts/roles.ts'
-import { isUniqueViolation, type Db } from '../db/client.ts'
+import type { Role } from '../../../src/contracts/roles.ts'
+import { isUniqueViolation, type Db } from '../../db/client.ts'
 import {
   callProcessSteps,
   callProcessTags,
@@ -14,16 +14,16 @@ import {
   missions,
   tags,
   users,
-} from '../db/schema.ts'
-import { errors } from '../lib/http-error.ts'
-import { assertMayActOnCall } from './call-access.ts'
-import { leadIdOfCall } from './call-state.ts'
-import { leadNotFound, mayActOnLead, visibleLeadsCondition } from './lead-access.ts'
-import { messages } from '../lib/messages.ts'
-import { recallMessages, refuseRecall } from '../../src/contracts/recall.ts'
-import { rulesOf } from '../../src/contracts/calling-rules.ts'
-import { outcomeColumns, type Outcome } from './tag-outcomes.ts'
-import { recordEvent, type Earned } from './gamification/engine.ts'
+} from '../../db/schema.ts'
+import { errors } from '../../lib/http-error.ts'
+import { assertMayActOnCall } from '../call-access.ts'
+import { leadIdOfCall } from '../call-state.ts'
+import { leadNotFound, mayActOnLead, visibleLeadsCondition } from './access.ts'
+import { messages } from '../../lib/messages.ts'
+import { recallMessages, refuseRecall } from '../../../src/contracts/recall.ts'
+import { rulesOf } from '../../../src/contracts/calling-rules.ts'
+import { outcomeColumns, type Outcome } from '../tag-outcomes.ts'
+import { recordEvent, type Earned } from '../gamification/engine.ts'
 
 /** A call's outcome is recorded once; corrections go through the lead-tag correction route. */
 export const CALL_ALREADY_TAGGED = 'Cet appel a déjà une issue.'
@@ -140,7 +140,7 @@ async function recordTag(db: Db, input: TagInput): Promise<TagOutcome> {
       .innerJoin(missions, eq(missions.id, markets.missionId))
       .where(and(eq(leads.id, leadId), visibleLeadsCondition(tx, input.user)))
       .for('update', { of: leads })
-    // A lead the user may not see answers like an unknown one (server/domain/lead-access.ts).
+    // A lead the user may not see answers like an unknown one (server/domain/leads/access.ts).
     if (!row) throw leadNotFound()
     const { lead } = row
     // A teleoperator tags the lead they process, or a free lead their own call concerns.

@@ -1,10 +1,10 @@
 // The lead sheet (spec §3 "Lead", issue #4): the lead with its market, mission, call process, processing
 // user, expiration date and maximum step (docs/domain.md "Leads"); who may read it is
-// server/domain/lead-access.ts.
-import { callingVerdict } from './calling-rules.ts'
+// server/domain/leads/access.ts.
+import { callingVerdict } from '../calling-rules.ts'
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm'
-import type { Lead } from '../../src/contracts/lead.ts'
-import type { Db } from '../db/client.ts'
+import type { Lead } from '../../../src/contracts/lead.ts'
+import type { Db } from '../../db/client.ts'
 import {
   calls,
   callProcessSteps,
@@ -14,13 +14,13 @@ import {
   markets,
   missions,
   users,
-} from '../db/schema.ts'
-import { errors } from '../lib/http-error.ts'
-import { worksOnLead } from './lead-holding.ts'
-import { leadViewers, type LivenessOptions } from './lead-viewers.ts'
-import { messages } from '../lib/messages.ts'
-import { outcomeOrder, outcomePayload, selectOutcomes } from './tag-outcomes.ts'
-import { readSetting } from './configuration.ts'
+} from '../../db/schema.ts'
+import { errors } from '../../lib/http-error.ts'
+import { worksOnLead } from './holding.ts'
+import { leadViewers, type LivenessOptions } from './viewers.ts'
+import { messages } from '../../lib/messages.ts'
+import { outcomeOrder, outcomePayload, selectOutcomes } from '../tag-outcomes.ts'
+import { readSetting } from '../configuration.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 type LeadRow = typeof leads.$inferSelect
@@ -85,7 +85,7 @@ async function callProcessOf(db: Db, mission: MissionRow): Promise<Lead['market'
 /** The lead sheet; `sessionIdleMs` (the app's config) decides whose session still counts as a viewer. */
 /**
  * The reader's call on the lead that still needs its outcome: ongoing or ended, without lead tag (an
- * outcome is recorded once per call); the oldest first, as tagging picks it (server/domain/lead-tagging.ts).
+ * outcome is recorded once per call); the oldest first, as tagging picks it (server/domain/leads/tagging.ts).
  */
 async function callToTagOf(db: Db, userId: number, leadId: number): Promise<number | null> {
   const [row] = await db

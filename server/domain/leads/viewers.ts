@@ -2,9 +2,9 @@
 // while the user is active and holds a live session (not expired, used within the idle timeout), so
 // a browser closed without signing out stops counting when its session lapses.
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm'
-import type { UserRef } from '../../src/contracts/lead.ts'
-import type { Db } from '../db/client.ts'
-import { sessions, users } from '../db/schema.ts'
+import type { UserRef } from '../../../src/contracts/lead.ts'
+import type { Db } from '../../db/client.ts'
+import { sessions, users } from '../../db/schema.ts'
 
 /** The configuration's default idle timeout (SESSION_IDLE_MINUTES), for callers without the config. */
 export const DEFAULT_SESSION_IDLE_MS = 240 * 60_000

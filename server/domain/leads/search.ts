@@ -2,15 +2,15 @@
 // may be a French phone number in any common writing, an e-mail, a lead id or uuid, or names
 // (accents and case ignored, with an approximate fallback), and what the reader may do with each lead.
 import { eq, type SQL } from 'drizzle-orm'
-import type { LeadSearchResult } from '../../src/contracts/lead.ts'
-import { frenchPhoneToE164 } from '../../src/contracts/phone.ts'
-import type { Db } from '../db/client.ts'
-import { markets } from '../db/schema.ts'
-import { visibleLeadsCondition } from './lead-access.ts'
-import { approximable, approximatePage } from './lead-search-approximate.ts'
-import { findPage, SEARCH_COUNT_CAP } from './lead-search-pages.ts'
-import { searchRowsOf, type SearchReader } from './lead-search-rows.ts'
-import { expirationOf } from './lead-view.ts'
+import type { LeadSearchResult } from '../../../src/contracts/lead.ts'
+import { frenchPhoneToE164 } from '../../../src/contracts/phone.ts'
+import type { Db } from '../../db/client.ts'
+import { markets } from '../../db/schema.ts'
+import { visibleLeadsCondition } from './access.ts'
+import { approximable, approximatePage } from './search-approximate.ts'
+import { findPage, SEARCH_COUNT_CAP } from './search-pages.ts'
+import { searchRowsOf, type SearchReader } from './search-rows.ts'
+import { expirationOf } from './view.ts'
 
 export { SEARCH_COUNT_CAP }
 

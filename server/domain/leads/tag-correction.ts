@@ -2,10 +2,10 @@
 // Correcting an outcome): who may, what must hold, and what changes, in one transaction with the
 // lead row locked (a tagging of the same lead waits for it, and the other way round).
 import { and, asc, desc, eq } from 'drizzle-orm'
-import { LEAD_TAG_CORRECTION_MINUTES } from '../../src/contracts/lead-changes.ts'
-import type { LeadStatus, LeadSubstatus } from '../../src/contracts/lead.ts'
-import type { Role } from '../../src/contracts/roles.ts'
-import type { Db } from '../db/client.ts'
+import { LEAD_TAG_CORRECTION_MINUTES } from '../../../src/contracts/lead-changes.ts'
+import type { LeadStatus, LeadSubstatus } from '../../../src/contracts/lead.ts'
+import type { Role } from '../../../src/contracts/roles.ts'
+import type { Db } from '../../db/client.ts'
 import {
   callProcessSteps,
   callProcessTags,
@@ -15,11 +15,11 @@ import {
   markets,
   missions,
   tags,
-} from '../db/schema.ts'
-import { errors } from '../lib/http-error.ts'
-import { messages } from '../lib/messages.ts'
-import { outcomeColumns, type Outcome } from './tag-outcomes.ts'
-import { correctTagPoints } from './gamification/engine.ts'
+} from '../../db/schema.ts'
+import { errors } from '../../lib/http-error.ts'
+import { messages } from '../../lib/messages.ts'
+import { outcomeColumns, type Outcome } from '../tag-outcomes.ts'
+import { correctTagPoints } from '../gamification/engine.ts'
 
 type LeadTagRow = typeof leadTags.$inferSelect
 type LeadRow = typeof leads.$inferSelect

@@ -2,9 +2,9 @@
 // who made them and, for an outcome, the call it belongs to (issue #11); a call on the lead that no
 // outcome tells of (missed, unanswered, or still awaiting its outcome) is an entry of its own.
 import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm'
-import type { LeadEvent, LeadEventCall } from '../../src/contracts/lead.ts'
-import type { Db } from '../db/client.ts'
-import { calls, leadEvents, users } from '../db/schema.ts'
+import type { LeadEvent, LeadEventCall } from '../../../src/contracts/lead.ts'
+import type { Db } from '../../db/client.ts'
+import { calls, leadEvents, users } from '../../db/schema.ts'
 
 const HISTORY_LIMIT = 500
 

@@ -2,13 +2,13 @@
 // mission, who holds them and why the reader may not pick each (server/domain/lead-pick-rule.ts), in
 // one statement that also carries the reader's blocking state where some lead refuses nothing.
 import { sql, type SQL } from 'drizzle-orm'
-import type { PickRefusal } from '../../src/contracts/lead.ts'
-import { isCallCapable, type Role, type UserStatus } from '../../src/contracts/roles.ts'
-import { parisClock } from '../../src/contracts/calling-rules.ts'
-import { executePrepared, type Db } from '../db/client.ts'
-import type { leads } from '../db/schema.ts'
-import { blockingFromState, STATE_OF_ME, type BlockingRow } from './lead-assignment.ts'
-import { leadPickRefusal, picksFromAnyMission } from './lead-pick-rule.ts'
+import type { PickRefusal } from '../../../src/contracts/lead.ts'
+import { isCallCapable, type Role, type UserStatus } from '../../../src/contracts/roles.ts'
+import { parisClock } from '../../../src/contracts/calling-rules.ts'
+import { executePrepared, type Db } from '../../db/client.ts'
+import type { leads } from '../../db/schema.ts'
+import { blockingFromState, STATE_OF_ME, type BlockingRow } from './assignment.ts'
+import { leadPickRefusal, picksFromAnyMission } from './pick-rule.ts'
 
 type LeadRow = typeof leads.$inferSelect
 

@@ -2,9 +2,9 @@
 // with the words typed, the leads whose folded full name holds something close to every word
 // (pg_trgm word similarity over leads_full_name_trgm_idx, migration 0011), closest first.
 import { and, sql, type SQL } from 'drizzle-orm'
-import { rowsOf, type Db } from '../db/client.ts'
-import { leads, markets } from '../db/schema.ts'
-import type { Page } from './lead-search-pages.ts'
+import { rowsOf, type Db } from '../../db/client.ts'
+import { leads, markets } from '../../db/schema.ts'
+import type { Page } from './search-pages.ts'
 
 /**
  * The word similarity each word must reach. pg_trgm's default (0.6) misses one wrong letter in a

@@ -3,9 +3,9 @@
 // auth routes after the change is committed.
 import type { FastifyInstance } from 'fastify'
 import { eq, or } from 'drizzle-orm'
-import { channels } from '../../src/contracts/live.ts'
-import { leads, users } from '../db/schema.ts'
-import { changeViewingLead } from './user-activity.ts'
+import { channels } from '../../../src/contracts/live.ts'
+import { leads, users } from '../../db/schema.ts'
+import { changeViewingLead } from '../user-activity.ts'
 
 /** What the signals need of the app: its database, live hub, bus and log. */
 export type SignalApp = Pick<FastifyInstance, 'database' | 'live' | 'bus' | 'log'>

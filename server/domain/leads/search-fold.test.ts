@@ -1,11 +1,11 @@
 // app_fold (migration 0011): the one folding of names and of what is typed, on the database itself.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
-import { rowsOf } from '../db/client.ts'
-import { openTestDatabase } from '../../tests/setup/test-app.ts'
-import type { Database } from '../db/client.ts'
-import { parseSearch } from './lead-search.ts'
-import { foldedStartsWith } from './lead-search-pages.ts'
+import { rowsOf } from '../../db/client.ts'
+import { openTestDatabase } from '../../../tests/setup/test-app.ts'
+import type { Database } from '../../db/client.ts'
+import { parseSearch } from './search.ts'
+import { foldedStartsWith } from './search-pages.ts'
 
 let database: Database
 let drop: () => Promise<void>
