@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm'
 import type { MissionQueue } from '../../../src/contracts/activity.ts'
 import { rowsOf, type Db } from '../../db/client.ts'
-import { NOT_QUIET } from '../calling-rules.ts'
+import { NOT_QUIET } from '../calls/calling-rules.ts'
 import { WORKABLE } from '../leads/pick-rule.ts'
 import { toInt } from './rows.ts'
 import { intArray, type ActivityScope } from './scope.ts'

@@ -16,7 +16,7 @@ import { purgeIdempotencyKeys } from '../../lib/idempotency.ts'
 import { publishLeadUpdate, userChanged } from '../leads/signals.ts'
 import { releaseExpiredLeads } from './lead-expiry.ts'
 import { sendRecallNotices } from './recall-notices.ts'
-import { expirePendingCalls } from '../../telephony/pending-expiry.ts'
+import { expirePendingCalls } from '../calls/pending-expiry.ts'
 import { sendAppointmentReminders } from '../sms/reminders.ts'
 
 export type CronContext = {

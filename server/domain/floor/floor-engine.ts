@@ -19,13 +19,13 @@ import {
   requestFloorStop,
   type Stored,
 } from './floor-store.ts'
-import { cachedNumbers } from '../../telephony/numbers-cache.ts'
+import { cachedNumbers } from '../calls/numbers-cache.ts'
 import { floorCandidates } from './floor-candidates.ts'
 import { abortableSleep, emptyCounters, type FloorRun } from './floor-run.ts'
 import { loadSimulatorSettings } from './simulator-settings.ts'
 import { release, tagCall } from './floor-outcome.ts'
 import { runAgent, type AgentState } from './virtual-agent.ts'
-import { ongoingCallOf, untaggedCallOf, leadIdOfCall } from '../call-state.ts'
+import { ongoingCallOf, untaggedCallOf, leadIdOfCall } from '../calls/state.ts'
 import { heldLeadOf } from '../leads/assignment.ts'
 
 const HEARTBEAT_MS = 1_000

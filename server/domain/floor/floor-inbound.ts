@@ -3,8 +3,8 @@
 // the call its outcome.
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { calls, leads, markets, missionUsers } from '../../db/schema.ts'
-import { leadIdOfCall } from '../call-state.ts'
-import { answerInbound } from '../calls.ts'
+import { leadIdOfCall } from '../calls/state.ts'
+import { answerInbound } from '../calls/changes.ts'
 import { hangUp, tagCall } from './floor-outcome.ts'
 import { between, DURATIONS_S, type FloorRun } from './floor-run.ts'
 import type { AgentState } from './virtual-agent.ts'

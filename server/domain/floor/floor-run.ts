@@ -4,9 +4,9 @@
 import type { FastifyInstance } from 'fastify'
 import type { FloorCounters, SimulatorSettings } from '../../../src/contracts/dev-floor.ts'
 import type { Db } from '../../db/client.ts'
-import type { Telephony } from '../../plugins/telephony.ts'
-import type { Simulator } from '../../telephony/simulator.ts'
-import type { CallsContext } from '../calls.ts'
+import type { Telephony } from '../calls/telephony.ts'
+import type { Simulator } from '../../telephony/provider.ts'
+import type { CallsContext } from '../calls/changes.ts'
 
 export type FloorRun = {
   app: FastifyInstance

@@ -4,7 +4,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { Role } from '../../../src/contracts/roles.ts'
 import type { ParisClock } from '../../../src/contracts/calling-rules.ts'
-import { callingRefusalSql } from '../calling-rules.ts'
+import { callingRefusalSql } from '../calls/calling-rules.ts'
 
 /** Not expired: meetRequestDate + the mission's leadProcessingDurationDays is still ahead. */
 const NOT_EXPIRED = sql`l.meet_request_date + make_interval(days => m.lead_processing_duration_days) > now()`

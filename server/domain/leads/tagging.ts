@@ -16,8 +16,8 @@ import {
   users,
 } from '../../db/schema.ts'
 import { errors } from '../../lib/http-error.ts'
-import { assertMayActOnCall } from '../call-access.ts'
-import { leadIdOfCall } from '../call-state.ts'
+import { assertMayActOnCall } from '../calls/access.ts'
+import { leadIdOfCall } from '../calls/state.ts'
 import { leadNotFound, mayActOnLead, visibleLeadsCondition } from './access.ts'
 import { messages } from '../../lib/messages.ts'
 import { recallMessages, refuseRecall } from '../../../src/contracts/recall.ts'

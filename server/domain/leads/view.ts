@@ -1,7 +1,7 @@
 // The lead sheet (spec §3 "Lead", issue #4): the lead with its market, mission, call process, processing
 // user, expiration date and maximum step (docs/domain.md "Leads"); who may read it is
 // server/domain/leads/access.ts.
-import { callingVerdict } from '../calling-rules.ts'
+import { callingVerdict } from '../calls/calling-rules.ts'
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm'
 import type { Lead } from '../../../src/contracts/lead.ts'
 import type { Db } from '../../db/client.ts'

@@ -16,7 +16,7 @@ import { devInboundSmsBodySchema } from '../../../src/contracts/sms.ts'
 import { calls, users } from '../../db/schema.ts'
 import { errors } from '../../lib/http-error.ts'
 import { canRead, readableUsers } from '../../domain/live-access.ts'
-import { mayActOnCall } from '../../domain/call-access.ts'
+import { mayActOnCall } from '../../domain/calls/access.ts'
 import { messages } from '../../lib/messages.ts'
 
 const responses = { 200: callRedirectSchema, 409: commonErrors[400], ...commonErrors }

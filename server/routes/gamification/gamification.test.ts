@@ -12,7 +12,7 @@ import { rebuildDailyActivity } from '../../domain/gamification/daily-rebuild.ts
 import { recordEvent } from '../../domain/gamification/engine.ts'
 import { parisDay } from '../../domain/gamification/paris-day.ts'
 import { XP_PER_APPOINTMENT } from '../../domain/gamification/config.ts'
-import { handleWebhook } from '../../telephony/webhook-processing.ts'
+import { handleWebhook } from '../../domain/webhooks/processing.ts'
 
 const t = signedInServer({
   users: { teleop: {}, other: {}, manager: { role: 'MANAGER' }, admin: { role: 'ADMIN' } },

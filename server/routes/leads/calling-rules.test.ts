@@ -9,7 +9,7 @@ import { insertCall, insertLead, insertMission } from '../../../tests/factories/
 import { insertUser } from '../../../tests/factories/users.ts'
 import { leads, users } from '../../db/schema.ts'
 import { findLeadToProcess, pickLead } from '../../domain/leads/assignment.ts'
-import { closedMissionsMessage } from '../../domain/calling-rules.ts'
+import { closedMissionsMessage } from '../../domain/calls/calling-rules.ts'
 import { REGULATED_RULES } from '../../../src/contracts/calling-rules.ts'
 
 const DAY = 86_400_000

@@ -1,6 +1,6 @@
 // Leads (issue #4, spec §7 "Leads"): hand-out, sheet, history, comment, edit, outcome correction,
 // search and pick, and the non-production random pick.
-import { closedMissionsMessage } from '../../domain/calling-rules.ts'
+import { closedMissionsMessage } from '../../domain/calls/calling-rules.ts'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { commonErrors } from '../../../src/contracts/common.ts'
@@ -13,7 +13,7 @@ import {
 } from '../../../src/contracts/lead.ts'
 import { isCallCapable } from '../../../src/contracts/roles.ts'
 import { blockingError, findLeadToProcess, pickLead } from '../../domain/leads/assignment.ts'
-import { ongoingCallOf } from '../../domain/call-state.ts'
+import { ongoingCallOf } from '../../domain/calls/state.ts'
 import { searchLeads } from '../../domain/leads/search.ts'
 import { picksFromAnyMission } from '../../domain/leads/pick-rule.ts'
 import { findVisibleLead } from '../../domain/leads/access.ts'

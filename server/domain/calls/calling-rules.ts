@@ -4,7 +4,7 @@
 // holiday) and passed as parameters, so the statements stay prepared and the hours follow the
 // same calendar as the client.
 import { and, desc, eq, gt, sql, type SQL } from 'drizzle-orm'
-import { formatParisDateTime } from '../../src/contracts/paris-calendar.ts'
+import { formatParisDateTime } from '../../../src/contracts/paris-calendar.ts'
 import {
   ATTEMPT_WINDOW_DAYS,
   nextOpening,
@@ -18,10 +18,10 @@ import {
   type CallingRefusal,
   type MissionCallingFields,
   type ParisClock,
-} from '../../src/contracts/calling-rules.ts'
-import type { Db } from '../db/client.ts'
-import { calls, markets, missions, missionUsers } from '../db/schema.ts'
-import { HttpError } from '../lib/http-error.ts'
+} from '../../../src/contracts/calling-rules.ts'
+import type { Db } from '../../db/client.ts'
+import { calls, markets, missions, missionUsers } from '../../db/schema.ts'
+import { HttpError } from '../../lib/http-error.ts'
 
 /** Mission `m` may be called at `clock`. */
 export function missionOpenSql(clock: ParisClock): SQL {

@@ -1,9 +1,9 @@
 // A delivery refused for a bad token (issue #17): recorded by its metadata only, for the status page
 // (issue #15: refused deliveries and their addresses), never applied.
 import { randomUUID } from 'node:crypto'
-import type { TelephonyProviderName } from '../../src/contracts/call.ts'
-import type { Db } from '../db/client.ts'
-import { webhookEvents } from '../db/schema.ts'
+import type { TelephonyProviderName } from '../../../src/contracts/call.ts'
+import type { Db } from '../../db/client.ts'
+import { webhookEvents } from '../../db/schema.ts'
 
 /** What is kept of a rejected delivery (bad token): never its body (issue #17). */
 export type RejectedDelivery = { event: string; size: number; address: string }

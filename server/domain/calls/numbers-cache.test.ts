@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { AircallNumber } from '../../src/contracts/call.ts'
+import type { AircallNumber } from '../../../src/contracts/call.ts'
 import { cachedNumbers, NUMBERS_TTL_MS } from './numbers-cache.ts'
 
 const list: AircallNumber[] = [{ id: 1, name: 'Standard', digits: '+33 1 23 45 67 89' }]

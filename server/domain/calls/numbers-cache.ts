@@ -1,8 +1,8 @@
 // The company's Aircall numbers, cached: they change rarely and Aircall's rate limit is shared by the
 // whole company. One fetch at a time; a failed fetch is not kept, so the next caller tries again.
 import { LRUCache, type Perf } from 'lru-cache'
-import type { AircallNumber } from '../../src/contracts/call.ts'
-import type { TelephonyProvider } from './provider.ts'
+import type { AircallNumber } from '../../../src/contracts/call.ts'
+import type { TelephonyProvider } from '../../telephony/provider.ts'
 
 export const NUMBERS_TTL_MS = 5 * 60 * 1000
 

@@ -1,8 +1,8 @@
 // A user's call state (spec §3 "Call", §4): the ongoing call and the untagged call, the two call-side
 // blocking causes of lead processing. Shared by lead assignment and telephony (docs/domain.md "Leads").
 import { and, asc, desc, eq, isNotNull, isNull, or } from 'drizzle-orm'
-import type { Db } from '../db/client.ts'
-import { calls } from '../db/schema.ts'
+import type { Db } from '../../db/client.ts'
+import { calls } from '../../db/schema.ts'
 
 export type CallRow = typeof calls.$inferSelect
 

@@ -2,7 +2,7 @@
 // synthetic events both end here. Aircall delivers at least once and unordered, leaves `user` out of
 // some call events (early inbound ringing, decline, hangup) and answers an outbound start with no
 // call id. So: every delivery is recorded once (dedupe key), calls are upserted by (provider,
-// provider call id), and each event is merged by the pure rules of server/domain/call-merge.ts
+// provider call id), and each event is merged by the pure rules of server/domain/calls/merge.ts
 // (forward-only state, a known agent never erased, gaps filled only).
 import { createHash, randomUUID } from 'node:crypto'
 import { and, desc, eq, isNull, like, ne, or, sql } from 'drizzle-orm'
@@ -12,14 +12,14 @@ import {
   type AircallCall,
   type AircallWebhookBody,
   type TelephonyProviderName,
-} from '../../src/contracts/call.ts'
-import type { Db } from '../db/client.ts'
-import { calls, leads, markets, users, webhookEvents } from '../db/schema.ts'
-import { changed, merge } from '../domain/call-merge.ts'
-import { withCallEvents, type Earned } from '../domain/gamification/call-events.ts'
-import { visibleLeadsCondition } from '../domain/leads/access.ts'
-import { toE164 } from '../../src/contracts/phone.ts'
-import { dedupeEventOf, isMessageEvent, processMessageEvent } from '../domain/sms/message-events.ts'
+} from '../../../src/contracts/call.ts'
+import type { Db } from '../../db/client.ts'
+import { calls, leads, markets, users, webhookEvents } from '../../db/schema.ts'
+import { changed, merge } from '../calls/merge.ts'
+import { withCallEvents, type Earned } from '../gamification/call-events.ts'
+import { visibleLeadsCondition } from '../leads/access.ts'
+import { toE164 } from '../../../src/contracts/phone.ts'
+import { dedupeEventOf, isMessageEvent, processMessageEvent } from '../sms/message-events.ts'
 
 /** Prefix of the provider call id of an outbound call we started and Aircall has not named yet. */
 export const PENDING_PREFIX = 'pending:'

@@ -1,9 +1,9 @@
 // How one provider event changes a call row, without the database (issue #4 "Telephony";
-// server/telephony/webhook-processing.ts applies it). Delivery is at least once and unordered, so a
+// server/domain/webhooks/processing.ts applies it). Delivery is at least once and unordered, so a
 // call never moves back to an earlier state, a known agent is never erased, and a later event only
 // fills what an earlier one left unknown.
-import type { AircallCall, CallStatus } from '../../src/contracts/call.ts'
-import type { calls } from '../db/schema.ts'
+import type { AircallCall, CallStatus } from '../../../src/contracts/call.ts'
+import type { calls } from '../../db/schema.ts'
 
 type CallRow = typeof calls.$inferSelect
 

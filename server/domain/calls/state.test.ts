@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { signedInServer } from '../../tests/setup/signed-in-server.ts'
-import { insertUser } from '../../tests/factories/users.ts'
-import { insertCall, insertLead, insertMission } from '../../tests/factories/leads.ts'
-import { ongoingCallOf, untaggedCallOf } from './call-state.ts'
+import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
+import { insertUser } from '../../../tests/factories/users.ts'
+import { insertCall, insertLead, insertMission } from '../../../tests/factories/leads.ts'
+import { ongoingCallOf, untaggedCallOf } from './state.ts'
 
 const t = signedInServer()
 

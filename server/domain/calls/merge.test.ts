@@ -1,9 +1,9 @@
 // The merge rules alone, without a database: forward-only state, a known agent never erased, a later
 // event only filling what an earlier one left unknown.
 import { describe, expect, it } from 'vitest'
-import type { AircallCall } from '../../src/contracts/call.ts'
-import type { calls } from '../db/schema.ts'
-import { changed, isTerminal, merge, statusOf } from './call-merge.ts'
+import type { AircallCall } from '../../../src/contracts/call.ts'
+import type { calls } from '../../db/schema.ts'
+import { changed, isTerminal, merge, statusOf } from './merge.ts'
 
 type CallRow = typeof calls.$inferSelect
 

@@ -5,15 +5,15 @@
 // deleted: if it did happen, the agent still records its outcome). A late call.created then makes a
 // call of its own.
 import { and, isNull, lt, sql } from 'drizzle-orm'
-import type { Db } from '../db/client.ts'
-import { calls } from '../db/schema.ts'
-import { recordCallEvents, type Earned } from '../domain/gamification/call-events.ts'
+import type { Db } from '../../db/client.ts'
+import { calls } from '../../db/schema.ts'
+import { recordCallEvents, type Earned } from '../gamification/call-events.ts'
 import {
   OUTBOUND_TIE_WINDOW_SECONDS,
   PENDING_PREFIX,
   syncCallingLead,
   type ProcessingContext,
-} from './webhook-processing.ts'
+} from '../webhooks/processing.ts'
 
 export const NO_PROVIDER_EVENT = 'no_provider_event'
 

@@ -1,31 +1,31 @@
 // What the app itself does to calls (issue #4 "API", docs/domain.md "Calls"): start an outbound call,
 // answer an inbound one from the app, force a call's end, tie a call to a lead. Call state itself
-// comes from the provider's events (server/telephony/webhook-processing.ts).
+// comes from the provider's events (server/domain/webhooks/processing.ts).
 import { randomUUID } from 'node:crypto'
 import { and, eq, isNull, or } from 'drizzle-orm'
-import type { AircallNumber, InboundAnswerBody, StartOutboundBody } from '../../src/contracts/call.ts'
-import { appUrls } from '../../src/contracts/app-urls.ts'
-import { isCallCapable } from '../../src/contracts/roles.ts'
-import { toE164 } from '../../src/contracts/phone.ts'
-import type { Db } from '../db/client.ts'
-import { calls, users } from '../db/schema.ts'
+import type { AircallNumber, InboundAnswerBody, StartOutboundBody } from '../../../src/contracts/call.ts'
+import { appUrls } from '../../../src/contracts/app-urls.ts'
+import { isCallCapable } from '../../../src/contracts/roles.ts'
+import { toE164 } from '../../../src/contracts/phone.ts'
+import type { Db } from '../../db/client.ts'
+import { calls, users } from '../../db/schema.ts'
 import { assertMayCallNow } from './calling-rules.ts'
-import { errors, HttpError } from '../lib/http-error.ts'
-import { messages } from '../lib/messages.ts'
-import type { Telephony } from '../plugins/telephony.ts'
-import { PENDING_PREFIX, syncCallingLead } from '../telephony/webhook-processing.ts'
-import { assertMayActOnCall } from './call-access.ts'
-import { withCallEvents } from './gamification/call-events.ts'
-import { ongoingCallOf, untaggedCallOf } from './call-state.ts'
-import { currentCallOf, leadPath } from './current-call.ts'
-import { blockingRedirect, heldLeadOf, isWorkableLead } from './leads/assignment.ts'
-import { findVisibleLead, leadNotFound, mayActOnLead, mayReadLead } from './leads/access.ts'
-import { CALL_ALREADY_TAGGED } from './leads/tagging.ts'
+import { errors, HttpError } from '../../lib/http-error.ts'
+import { messages } from '../../lib/messages.ts'
+import type { Telephony } from './telephony.ts'
+import { PENDING_PREFIX, syncCallingLead } from '../webhooks/processing.ts'
+import { assertMayActOnCall } from './access.ts'
+import { withCallEvents } from '../gamification/call-events.ts'
+import { ongoingCallOf, untaggedCallOf } from './state.ts'
+import { currentCallOf, leadPath } from './current.ts'
+import { blockingRedirect, heldLeadOf, isWorkableLead } from '../leads/assignment.ts'
+import { findVisibleLead, leadNotFound, mayActOnLead, mayReadLead } from '../leads/access.ts'
+import { CALL_ALREADY_TAGGED } from '../leads/tagging.ts'
 
 export type CallsContext = {
   db: Db
   telephony: Pick<Telephony, 'provider' | 'simulator' | 'idle' | 'context'>
-  /** The company's Aircall numbers (cached, server/telephony/numbers-cache.ts). */
+  /** The company's Aircall numbers (cached, server/domain/calls/numbers-cache.ts). */
   numbers: () => Promise<AircallNumber[]>
 }
 
@@ -85,7 +85,7 @@ export async function startOutbound(
     if (await ongoingCallOf(tx, user.id)) throw errors.conflict('Un appel est déjà en cours.')
     const now = new Date()
     // Aircall answers 204 without an id: this row waits for its call.created, which ties it by agent,
-    // destination and start time (server/telephony/webhook-processing.ts, tieOutbound).
+    // destination and start time (server/domain/webhooks/processing.ts, tieOutbound).
     const [row] = await tx
       .insert(calls)
       .values({

@@ -1,10 +1,10 @@
 // The user's current call (GET /api/call/ongoing, spec §3 "Call"): `done` and nulls when none.
 import { eq } from 'drizzle-orm'
-import { NO_CURRENT_CALL, type CurrentCall } from '../../src/contracts/call.ts'
-import { appUrls } from '../../src/contracts/app-urls.ts'
-import type { Db } from '../db/client.ts'
-import { leads } from '../db/schema.ts'
-import { ongoingCallOf } from './call-state.ts'
+import { NO_CURRENT_CALL, type CurrentCall } from '../../../src/contracts/call.ts'
+import { appUrls } from '../../../src/contracts/app-urls.ts'
+import type { Db } from '../../db/client.ts'
+import { leads } from '../../db/schema.ts'
+import { ongoingCallOf } from './state.ts'
 
 export async function currentCallOf(db: Db, userId: number): Promise<CurrentCall> {
   const call = await ongoingCallOf(db, userId)

@@ -1,9 +1,9 @@
 // Replay of a delivery whose processing failed (issue #15 "Telephony webhook status", docs/domain.md
 // "Telephony webhook status"): the administrator's button runs the same processing again.
 import { and, eq, sql } from 'drizzle-orm'
-import { aircallWebhookBodySchema, type TelephonyProviderName } from '../../src/contracts/call.ts'
-import { webhookEvents } from '../db/schema.ts'
-import { applyDelivery, isStale, type Outcome, type ProcessingContext } from './webhook-processing.ts'
+import { aircallWebhookBodySchema, type TelephonyProviderName } from '../../../src/contracts/call.ts'
+import { webhookEvents } from '../../db/schema.ts'
+import { applyDelivery, isStale, type Outcome, type ProcessingContext } from './processing.ts'
 
 export type ReplayResult = 'missing' | 'not-failed' | 'stale' | Outcome
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { signedInServer } from '../../tests/setup/signed-in-server.ts'
-import { insertUser } from '../../tests/factories/users.ts'
-import { insertCall, insertLead, insertMission } from '../../tests/factories/leads.ts'
-import { calls, users } from '../db/schema.ts'
-import { blockingCauseOf } from '../domain/leads/assignment.ts'
+import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
+import { insertUser } from '../../../tests/factories/users.ts'
+import { insertCall, insertLead, insertMission } from '../../../tests/factories/leads.ts'
+import { calls, users } from '../../db/schema.ts'
+import { blockingCauseOf } from '../leads/assignment.ts'
 import { expirePendingCalls, NO_PROVIDER_EVENT } from './pending-expiry.ts'
-import { PENDING_PREFIX } from './webhook-processing.ts'
+import { PENDING_PREFIX } from '../webhooks/processing.ts'
 
 describe('pending outbound calls without any provider event', () => {
   const t = signedInServer()
