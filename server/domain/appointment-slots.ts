@@ -24,7 +24,7 @@ export {
 
 /**
  * The grid as it was before it became a setting: the configuration's default (issue #12
- * "Configuration"; server/domain/configuration.ts reads the current one). Missions have no duration of
+ * "Configuration"; server/domain/configuration/settings.ts reads the current one). Missions have no duration of
  * their own yet: one grid for every agenda. Monday–Friday, 09:00–12:00 and 14:00–18:00, one hour,
  * two hours' notice, today and the 20 following days.
  */

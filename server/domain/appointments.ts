@@ -21,7 +21,7 @@ import {
 import { errors } from '../lib/http-error.ts'
 import { APPOINTMENT_RULES, offeredDays, overlaps, refuseSlot } from './appointment-slots.ts'
 import { refusalMessage } from './appointment-refusals.ts'
-import { appointmentSchedule } from './configuration.ts'
+import { appointmentSchedule } from './configuration/settings.ts'
 import { recordEvent, type Earned } from './gamification/engine.ts'
 import { messages } from '../lib/messages.ts'
 

@@ -8,7 +8,7 @@ import type { Db } from '../db/client.ts'
 import { markets, missions } from '../db/schema.ts'
 import { errors } from '../lib/http-error.ts'
 import { missionScopeCondition, type LeadActor } from './leads/access.ts'
-import { MARKET_NOT_FOUND, MISSION_NOT_FOUND } from './mission-catalog.ts'
+import { MARKET_NOT_FOUND, MISSION_NOT_FOUND } from './missions/reads.ts'
 
 type NamedScope = Pick<ExtractionFilters, 'missionIds' | 'marketIds'>
 

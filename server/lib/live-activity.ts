@@ -3,11 +3,11 @@
 // experience — and from `user-changed` (the sheet they view, the lead they hold, their sessions), so no
 // write path has to remember it. Every process sees every signal on the bus and serves its own sockets:
 // a manager's or administrator's socket following its own `user:{id}:activity` gets `{ userId, cause }`
-// for the agents it may read (server/domain/live-access.ts), a burst for one agent once.
+// for the agents it may read (server/domain/access/live-access.ts), a burst for one agent once.
 import type { ActivityCause, LiveChannelKind, ServerMessage } from '../../src/contracts/live.ts'
 import { channels, parseChannel } from '../../src/contracts/live.ts'
 import type { Db } from '../db/client.ts'
-import { canRead, readableUsers, type Readable } from '../domain/live-access.ts'
+import { canRead, readableUsers, type Readable } from '../domain/access/live-access.ts'
 import type { Bus } from '../plugins/bus.ts'
 import type { LiveClient, LiveRegistry } from './live-registry.ts'
 

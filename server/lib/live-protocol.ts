@@ -12,7 +12,7 @@ import {
   type ServerMessage,
 } from '../../src/contracts/live.ts'
 import type { Db } from '../db/client.ts'
-import { canDisplayReadChannel, canReadChannel, readableUsers, type Readable } from '../domain/live-access.ts'
+import { canDisplayReadChannel, canReadChannel, readableUsers, type Readable } from '../domain/access/live-access.ts'
 import type { DisplaySessions } from './display-session.ts'
 import type { SessionService } from '../plugins/session.ts'
 import type { LiveClient, LiveRegistry } from './live-registry.ts'

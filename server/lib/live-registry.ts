@@ -6,7 +6,7 @@
 import type { WebSocket } from 'ws'
 import { parseChannel, type LiveChannelKind } from '../../src/contracts/live-core.ts'
 import type { Role } from '../../src/contracts/roles.ts'
-import type { Readable } from '../domain/live-access.ts'
+import type { Readable } from '../domain/access/live-access.ts'
 
 export type LiveClient = {
   socket: WebSocket

@@ -18,7 +18,7 @@ import type {
 } from '../../../src/contracts/activity.ts'
 import { rowsOf, type Db } from '../../db/client.ts'
 import { dayRange, parisDay } from '../gamification/paris-day.ts'
-import type { Viewer } from '../live-access.ts'
+import type { Viewer } from '../access/live-access.ts'
 import { addFigures, countsOf, SUM_COUNTS, toInt, type CountColumns } from './rows.ts'
 import { activityScope, inScope, intArray, narrowToAgent, type ActivityScope } from './scope.ts'
 

@@ -1,10 +1,10 @@
 // Who may act on a call (issue #17; docs/domain.md "Calls"): one's own calls; a manager, the calls
-// of the users sharing one of their teams (the live-channel rule, server/domain/live-access.ts); an
+// of the users sharing one of their teams (the live-channel rule, server/domain/access/live-access.ts); an
 // administrator, every call. A call one may not act on answers like a call that does not exist, so
 // call ids cannot be probed.
 import type { Db } from '../../db/client.ts'
 import { errors } from '../../lib/http-error.ts'
-import { canRead, readableUsers, type Viewer } from '../live-access.ts'
+import { canRead, readableUsers, type Viewer } from '../access/live-access.ts'
 import { messages } from '../../lib/messages.ts'
 
 export const CALL_NOT_FOUND = messages.callNotFound

@@ -1,11 +1,11 @@
 // The simulated floor's outcomes (issue #15): a virtual teleoperator picks, among the outcomes of the
 // lead's current step in its mission's call process, one that fits how the call went — the same
-// outcomes a real agent sees on the lead sheet (server/domain/tag-outcomes.ts).
+// outcomes a real agent sees on the lead sheet (server/domain/tags/outcomes.ts).
 import { and, eq } from 'drizzle-orm'
 import { firstRecallFrom } from '../../../src/contracts/recall.ts'
 import type { Db } from '../../db/client.ts'
 import { callProcessSteps, callProcessTags, leads, markets, missions } from '../../db/schema.ts'
-import { outcomeOrder, selectOutcomes, type Outcome } from '../tag-outcomes.ts'
+import { outcomeOrder, selectOutcomes, type Outcome } from '../tags/outcomes.ts'
 
 export type CallResult = 'answered' | 'voicemail' | 'no-answer'
 

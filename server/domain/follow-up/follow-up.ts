@@ -19,7 +19,7 @@ import { markets, missions } from '../../db/schema.ts'
 import { errors } from '../../lib/http-error.ts'
 import { dayRange, parisDay } from '../gamification/paris-day.ts'
 import { missionScopeCondition, type LeadActor } from '../leads/access.ts'
-import { canRead, readableUsers } from '../live-access.ts'
+import { canRead, readableUsers } from '../access/live-access.ts'
 import { alertConditions, bucketCondition, bucketOrder, OPEN, type FollowUpClock } from './buckets.ts'
 
 export const MISSION_NOT_FOLLOWED = 'Mission introuvable.'

@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm'
 import type { LeadStatus } from '../../../src/contracts/lead-statuses.ts'
 import { rowsOf } from '../../db/client.ts'
-import type { Tx } from '../audit.ts'
+import type { Tx } from '../audit/trail.ts'
 import { markets } from '../../db/schema.ts'
 import type { ImportRow } from './import-store.ts'
 

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm'
 import { rowsOf } from '../../db/client.ts'
 import type { leads } from '../../db/schema.ts'
-import type { Tx } from '../audit.ts'
+import type { Tx } from '../audit/trail.ts'
 
 export type LeadInsert = typeof leads.$inferInsert
 

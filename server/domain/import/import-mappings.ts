@@ -7,7 +7,7 @@ import { foldHeader, suggestMapping } from '../../../src/contracts/import-header
 import { rowsOf, type Db } from '../../db/client.ts'
 import { importMappings } from '../../db/schema.ts'
 import { errors } from '../../lib/http-error.ts'
-import type { Tx } from '../audit.ts'
+import type { Tx } from '../audit/trail.ts'
 
 type MappingRow = typeof importMappings.$inferSelect
 

@@ -13,7 +13,7 @@ import { IMPORT_LEAD_FIELDS } from '../../../src/contracts/imports.ts'
 import { imports, markets, missions } from '../../db/schema.ts'
 import { errors } from '../../lib/http-error.ts'
 import { assertVersion } from '../../lib/optimistic-concurrency.ts'
-import type { Tx } from '../audit.ts'
+import type { Tx } from '../audit/trail.ts'
 import { saveMapping } from './import-mappings.ts'
 import { detailOf, findImport, previewOf } from './import-store.ts'
 

@@ -7,7 +7,7 @@ import type { ImportDetail, ImportSummary, importDetailSchema } from '../../../s
 import type { Db } from '../../db/client.ts'
 import { importMappings, imports, markets, missions, users } from '../../db/schema.ts'
 import { errors } from '../../lib/http-error.ts'
-import type { Tx } from '../audit.ts'
+import type { Tx } from '../audit/trail.ts'
 
 type Detail = z.infer<typeof importDetailSchema>
 

@@ -8,7 +8,7 @@ import type { ImportDetail } from '../../../src/contracts/imports.ts'
 import { rowsOf } from '../../db/client.ts'
 import { imports } from '../../db/schema.ts'
 import { errors } from '../../lib/http-error.ts'
-import { recordAudit } from '../audit.ts'
+import { recordAudit } from '../audit/trail.ts'
 import { announceImportState } from './import-progress.ts'
 import { detailOf, findImport, previewOf } from './import-store.ts'
 

@@ -7,7 +7,7 @@ import { IMPORT_MAX_FILE_BYTES, type ImportDetail } from '../../../src/contracts
 import type { Db } from '../../db/client.ts'
 import { imports } from '../../db/schema.ts'
 import { HttpError } from '../../lib/http-error.ts'
-import { recordAudit } from '../audit.ts'
+import { recordAudit } from '../audit/trail.ts'
 import { cleanText } from './clean-text.ts'
 import { SNIFF_BYTES } from './csv-sniff.ts'
 import type { CsvFormat } from './csv-rows.ts'

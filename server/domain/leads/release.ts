@@ -7,7 +7,7 @@ import { calls, leads, users } from '../../db/schema.ts'
 import { errors } from '../../lib/http-error.ts'
 import { releaseLead } from './assignment.ts'
 import { findVisibleLead, type LeadActor } from './access.ts'
-import { assertReadableUser, type Viewer } from '../live-access.ts'
+import { assertReadableUser, type Viewer } from '../access/live-access.ts'
 
 /** The database or a transaction (a PgTransaction is a PgDatabase). */
 type Tx = Db

@@ -18,7 +18,7 @@ import {
 } from '../../db/schema.ts'
 import { errors } from '../../lib/http-error.ts'
 import { messages } from '../../lib/messages.ts'
-import { outcomeColumns, type Outcome } from '../tag-outcomes.ts'
+import { outcomeColumns, type Outcome } from '../tags/outcomes.ts'
 import { correctTagPoints } from '../gamification/engine.ts'
 
 type LeadTagRow = typeof leadTags.$inferSelect

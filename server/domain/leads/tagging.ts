@@ -22,7 +22,7 @@ import { leadNotFound, mayActOnLead, visibleLeadsCondition } from './access.ts'
 import { messages } from '../../lib/messages.ts'
 import { recallMessages, refuseRecall } from '../../../src/contracts/recall.ts'
 import { rulesOf } from '../../../src/contracts/calling-rules.ts'
-import { outcomeColumns, type Outcome } from '../tag-outcomes.ts'
+import { outcomeColumns, type Outcome } from '../tags/outcomes.ts'
 import { recordEvent, type Earned } from '../gamification/engine.ts'
 
 /** A call's outcome is recorded once; corrections go through the lead-tag correction route. */

@@ -19,8 +19,8 @@ import { errors } from '../../lib/http-error.ts'
 import { worksOnLead } from './holding.ts'
 import { leadViewers, type LivenessOptions } from './viewers.ts'
 import { messages } from '../../lib/messages.ts'
-import { outcomeOrder, outcomePayload, selectOutcomes } from '../tag-outcomes.ts'
-import { readSetting } from '../configuration.ts'
+import { outcomeOrder, outcomePayload, selectOutcomes } from '../tags/outcomes.ts'
+import { readSetting } from '../configuration/settings.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 type LeadRow = typeof leads.$inferSelect

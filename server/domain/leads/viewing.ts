@@ -6,7 +6,7 @@ import { leads, users } from '../../db/schema.ts'
 import { errors } from '../../lib/http-error.ts'
 import { messages } from '../../lib/messages.ts'
 import { mayReadLead } from './access.ts'
-import { assertReadableUser, type Viewer } from '../live-access.ts'
+import { assertReadableUser, type Viewer } from '../access/live-access.ts'
 
 /**
  * The sheet `userId` views, as `reader` may know it (GET /api/user/{id}/viewing-lead): oneself; a

@@ -9,7 +9,7 @@ import { auditEntries, leads, mailLog, passwordResetTokens, users } from '../../
 import { offeredDays } from '../../domain/appointment-slots.ts'
 import { appointmentDay } from '../../domain/mails/appointment-mails.ts'
 import { deliverMail, MAIL_QUEUE, queueMail, type MailJobData } from '../../domain/mails/send.ts'
-import { hashToken } from '../../domain/password-reset.ts'
+import { hashToken } from '../../domain/access/password-reset.ts'
 import { insertLead, insertMission } from '../../../tests/factories/leads.ts'
 import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
 import { startSmtpServer, type TestSmtpServer } from '../../../tests/setup/smtp-server.ts'

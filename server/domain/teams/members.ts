@@ -3,13 +3,13 @@
 // transaction under the team's row lock. They do not move the team's version, which covers the
 // team's own fields (name, archived): a rename never conflicts with a membership change.
 import { and, eq } from 'drizzle-orm'
-import type { Db } from '../db/client.ts'
-import { teamMembers, users } from '../db/schema.ts'
-import { errors } from '../lib/http-error.ts'
-import { messages } from '../lib/messages.ts'
-import { recordAudit, type Tx } from './audit.ts'
-import { ADMIN_READER, lockTeam, teamMessages, type TeamChange } from './team-admin.ts'
-import { getTeam } from './teams.ts'
+import type { Db } from '../../db/client.ts'
+import { teamMembers, users } from '../../db/schema.ts'
+import { errors } from '../../lib/http-error.ts'
+import { messages } from '../../lib/messages.ts'
+import { recordAudit, type Tx } from '../audit/trail.ts'
+import { ADMIN_READER, lockTeam, teamMessages, type TeamChange } from './changes.ts'
+import { getTeam } from './reads.ts'
 
 export const memberMessages = {
   notMember: 'Cet utilisateur n’est pas membre de l’équipe : ajoutez-le d’abord.',

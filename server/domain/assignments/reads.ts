@@ -1,7 +1,7 @@
 // Reading assignments (issue #12, docs/domain.md "Assignments"): pages of users with the missions
 // (or teams) they are in. An administrator reads every user and mission; a manager only the users of
 // the teams they manage (themself included) and the missions opened to those teams (issue #26,
-// server/domain/assignment-scope.ts), the ones they may change.
+// server/domain/assignments/scope.ts), the ones they may change.
 import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm'
 import type {
   AssignmentGridParams,
@@ -10,16 +10,16 @@ import type {
   MissionAssignmentParams,
   MissionGrid,
   TeamGrid,
-} from '../../src/contracts/assignments.ts'
-import type { Db } from '../db/client.ts'
-import { missionUsers, missions, teamMembers, teams, users } from '../db/schema.ts'
+} from '../../../src/contracts/assignments.ts'
+import type { Db } from '../../db/client.ts'
+import { missionUsers, missions, teamMembers, teams, users } from '../../db/schema.ts'
 import {
   assignableMission,
   managedUsersCondition,
   openedUsersCondition,
   type AssignmentActor,
-} from './assignment-scope.ts'
-import { openedMissionIds } from './leads/access.ts'
+} from './scope.ts'
+import { openedMissionIds } from '../leads/access.ts'
 
 /** Search on first name, last name and e-mail, folded like the unique names ("helene" finds "Hélène"). */
 function searchCondition(search: string | undefined): SQL | undefined {

@@ -2,13 +2,13 @@
 // deactivate, add to a team, assign to a mission. One transaction for the whole selection, one audit
 // entry per user the action changed; a user the action leaves as they were gets no entry.
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
-import type { BulkUsersBody, BulkUsersResult } from '../../src/contracts/user-admin.ts'
-import type { Db } from '../db/client.ts'
-import { missionUsers, missions, teamMembers, teams, users } from '../db/schema.ts'
-import { errors } from '../lib/http-error.ts'
-import { messages } from '../lib/messages.ts'
-import { recordAudit, type Tx } from './audit.ts'
-import { userMessages, writeStatus } from './user-admin.ts'
+import type { BulkUsersBody, BulkUsersResult } from '../../../src/contracts/user-admin.ts'
+import type { Db } from '../../db/client.ts'
+import { missionUsers, missions, teamMembers, teams, users } from '../../db/schema.ts'
+import { errors } from '../../lib/http-error.ts'
+import { messages } from '../../lib/messages.ts'
+import { recordAudit, type Tx } from '../audit/trail.ts'
+import { userMessages, writeStatus } from './changes.ts'
 
 export const bulkMessages = {
   unknownUsers: 'Certains utilisateurs sélectionnés n’existent plus : rechargez la liste.',

@@ -3,20 +3,20 @@
 // change runs in one transaction under the mission's row lock, with one audit entry per user changed
 // (entity `mission`, action `assign`/`unassign`). find-lead-to-process reads mission_users in its own
 // statement (server/domain/leads/assignment.ts), so a change counts from the next find. What a manager
-// may change is server/domain/assignment-scope.ts's (issue #26).
+// may change is server/domain/assignments/scope.ts's (issue #26).
 import { and, eq, inArray, ne } from 'drizzle-orm'
-import type { AssignmentChange } from '../../src/contracts/assignments.ts'
-import type { Db } from '../db/client.ts'
-import { missionUsers, teamMembers, teams, users } from '../db/schema.ts'
-import { errors } from '../lib/http-error.ts'
+import type { AssignmentChange } from '../../../src/contracts/assignments.ts'
+import type { Db } from '../../db/client.ts'
+import { missionUsers, teamMembers, teams, users } from '../../db/schema.ts'
+import { errors } from '../../lib/http-error.ts'
 import {
   assignableMission,
   managesTeam,
   targetsOf,
   type AssignmentActor,
   type Person,
-} from './assignment-scope.ts'
-import { recordAudit, type Tx } from './audit.ts'
+} from './scope.ts'
+import { recordAudit, type Tx } from '../audit/trail.ts'
 import { isOpenedToTeam, openTeam } from './mission-teams.ts'
 
 export const assignmentMessages = {

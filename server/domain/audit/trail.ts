@@ -8,9 +8,9 @@ import type {
   AuditEntry,
   AuditPage,
   AuditSnapshot,
-} from '../../src/contracts/audit.ts'
-import type { Db } from '../db/client.ts'
-import { auditEntries, users } from '../db/schema.ts'
+} from '../../../src/contracts/audit.ts'
+import type { Db } from '../../db/client.ts'
+import { auditEntries, users } from '../../db/schema.ts'
 
 /** A transaction (or the database, for a single-statement change). */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db

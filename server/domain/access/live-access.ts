@@ -4,12 +4,12 @@
 // may not read answers exactly like one that does not exist (issue #26, `assertReadableUser`).
 import { and, eq, ne } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import type { LiveChannelKind, ParsedChannel } from '../../src/contracts/live-core.ts'
-import type { Role } from '../../src/contracts/roles.ts'
-import type { Db } from '../db/client.ts'
-import { teamMembers } from '../db/schema.ts'
-import { errors } from '../lib/http-error.ts'
-import { messages } from '../lib/messages.ts'
+import type { LiveChannelKind, ParsedChannel } from '../../../src/contracts/live-core.ts'
+import type { Role } from '../../../src/contracts/roles.ts'
+import type { Db } from '../../db/client.ts'
+import { teamMembers } from '../../db/schema.ts'
+import { errors } from '../../lib/http-error.ts'
+import { messages } from '../../lib/messages.ts'
 
 export type Viewer = { id: number; role: Role }
 

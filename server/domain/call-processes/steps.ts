@@ -9,11 +9,11 @@ import {
   STRANDED_LEADS,
   type StepInput,
   type TagEffect,
-} from '../../src/contracts/call-process-form.ts'
-import { callProcessSteps, callProcessTags, leadTags, leads, tags } from '../db/schema.ts'
-import { HttpError } from '../lib/http-error.ts'
-import type { Tx } from './audit.ts'
-import { leadsOfProcess, leadsPerStep } from './call-process-reads.ts'
+} from '../../../src/contracts/call-process-form.ts'
+import { callProcessSteps, callProcessTags, leadTags, leads, tags } from '../../db/schema.ts'
+import { HttpError } from '../../lib/http-error.ts'
+import type { Tx } from '../audit/trail.ts'
+import { leadsOfProcess, leadsPerStep } from './reads.ts'
 
 export const saveMessages = {
   invalid: 'Le call process ne peut pas être enregistré : corrigez les champs signalés.',

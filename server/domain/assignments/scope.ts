@@ -4,12 +4,12 @@
 // (server/domain/leads/access.ts), so nothing they assign widens what they see. Administrators change
 // everything.
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
-import type { Role } from '../../src/contracts/roles.ts'
-import { missions, missionTeams, missionUsers, teamMembers, users } from '../db/schema.ts'
-import { errors } from '../lib/http-error.ts'
-import { messages } from '../lib/messages.ts'
-import type { Tx } from './audit.ts'
-import { MISSION_NOT_FOUND } from './mission-catalog.ts'
+import type { Role } from '../../../src/contracts/roles.ts'
+import { missions, missionTeams, missionUsers, teamMembers, users } from '../../db/schema.ts'
+import { errors } from '../../lib/http-error.ts'
+import { messages } from '../../lib/messages.ts'
+import type { Tx } from '../audit/trail.ts'
+import { MISSION_NOT_FOUND } from '../missions/reads.ts'
 
 export type AssignmentActor = { id: number; role: Role }
 

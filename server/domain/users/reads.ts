@@ -1,17 +1,17 @@
 // Reading users in the back office (issue #12 "Users", docs/domain.md "Users (back office)"): the
 // paginated list with search, filters and sort, and one user with their teams, missions and whether
 // they are working now. Administrators read everyone; a manager reads themselves and the members of
-// their own teams (as teams are read, server/domain/teams.ts); another user reads as one that does not
+// their own teams (as teams are read, server/domain/teams/reads.ts); another user reads as one that does not
 // exist.
 import { and, asc, desc, eq, isNotNull, isNull, not, sql, type SQL } from 'drizzle-orm'
-import type { Role } from '../../src/contracts/roles.ts'
-import type { AdminUser, UserListRawQuery, UserPage } from '../../src/contracts/user-admin.ts'
-import { rowsOf, type Db } from '../db/client.ts'
-import { users } from '../db/schema.ts'
-import { errors } from '../lib/http-error.ts'
-import { messages } from '../lib/messages.ts'
-import type { Tx } from './audit.ts'
-import { toUser, WORKING_WINDOW_MS } from './users.ts'
+import type { Role } from '../../../src/contracts/roles.ts'
+import type { AdminUser, UserListRawQuery, UserPage } from '../../../src/contracts/user-admin.ts'
+import { rowsOf, type Db } from '../../db/client.ts'
+import { users } from '../../db/schema.ts'
+import { errors } from '../../lib/http-error.ts'
+import { messages } from '../../lib/messages.ts'
+import type { Tx } from '../audit/trail.ts'
+import { toUser, WORKING_WINDOW_MS } from './profiles.ts'
 
 export type UserReader = { id: number; role: Role }
 

@@ -4,12 +4,12 @@
 // away at once (nothing caches it) and leaves the users assigned as they are. Each change runs under
 // the mission's row lock with its audit entry (entity `mission`, action `open-team`/`close-team`).
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm'
-import type { MissionTeams } from '../../src/contracts/assignments.ts'
-import type { Db } from '../db/client.ts'
-import { missionTeams, teams } from '../db/schema.ts'
-import { errors } from '../lib/http-error.ts'
-import { missionRow } from './assignment-scope.ts'
-import { recordAudit, type Tx } from './audit.ts'
+import type { MissionTeams } from '../../../src/contracts/assignments.ts'
+import type { Db } from '../../db/client.ts'
+import { missionTeams, teams } from '../../db/schema.ts'
+import { errors } from '../../lib/http-error.ts'
+import { missionRow } from './scope.ts'
+import { recordAudit, type Tx } from '../audit/trail.ts'
 
 export const missionTeamMessages = {
   archivedMission: 'Cette mission est archivée : restaurez-la pour l’ouvrir à une équipe.',

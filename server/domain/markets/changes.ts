@@ -3,15 +3,15 @@
 // its mission (folded); a market with leads cannot be deleted; an archived mission's markets are
 // read-only until it is restored.
 import { eq, sql } from 'drizzle-orm'
-import type { AuditSnapshot } from '../../src/contracts/audit.ts'
-import type { Market } from '../../src/contracts/markets.ts'
-import { isUniqueViolation, type Db } from '../db/client.ts'
-import { leads, markets } from '../db/schema.ts'
-import { errors } from '../lib/http-error.ts'
-import { assertVersion } from '../lib/optimistic-concurrency.ts'
-import { recordAudit, type Tx } from './audit.ts'
-import { lockMission } from './mission-admin.ts'
-import { getMarket, MARKET_NOT_FOUND } from './mission-catalog.ts'
+import type { AuditSnapshot } from '../../../src/contracts/audit.ts'
+import type { Market } from '../../../src/contracts/markets.ts'
+import { isUniqueViolation, type Db } from '../../db/client.ts'
+import { leads, markets } from '../../db/schema.ts'
+import { errors } from '../../lib/http-error.ts'
+import { assertVersion } from '../../lib/optimistic-concurrency.ts'
+import { recordAudit, type Tx } from '../audit/trail.ts'
+import { lockMission } from '../missions/changes.ts'
+import { getMarket, MARKET_NOT_FOUND } from '../missions/reads.ts'
 
 export const marketMessages = {
   nameTaken: 'Cette mission a déjà un marché de ce nom.',

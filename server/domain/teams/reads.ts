@@ -2,12 +2,12 @@
 // members. Administrators read every team; a manager only the teams they belong to (as the access
 // rules of leads and the live channel read teams); another team reads as one that does not exist.
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
-import type { Role } from '../../src/contracts/roles.ts'
-import type { Team, TeamListParams, TeamPage, TeamSummary } from '../../src/contracts/teams.ts'
-import type { Db } from '../db/client.ts'
-import { teamMembers, teams, users } from '../db/schema.ts'
-import { errors } from '../lib/http-error.ts'
-import type { Tx } from './audit.ts'
+import type { Role } from '../../../src/contracts/roles.ts'
+import type { Team, TeamListParams, TeamPage, TeamSummary } from '../../../src/contracts/teams.ts'
+import type { Db } from '../../db/client.ts'
+import { teamMembers, teams, users } from '../../db/schema.ts'
+import { errors } from '../../lib/http-error.ts'
+import type { Tx } from '../audit/trail.ts'
 
 export type TeamReader = { id: number; role: Role }
 

@@ -6,12 +6,12 @@ import type {
   CallProcessDetail,
   CallProcessPage,
   callProcessListQuerySchema,
-} from '../../src/contracts/call-processes.ts'
+} from '../../../src/contracts/call-processes.ts'
 import type { z } from 'zod'
-import type { Db } from '../db/client.ts'
-import { callProcessSteps, callProcessTags, callProcesses, leads, missions } from '../db/schema.ts'
-import { errors } from '../lib/http-error.ts'
-import type { Tx } from './audit.ts'
+import type { Db } from '../../db/client.ts'
+import { callProcessSteps, callProcessTags, callProcesses, leads, missions } from '../../db/schema.ts'
+import { errors } from '../../lib/http-error.ts'
+import type { Tx } from '../audit/trail.ts'
 
 export const CALL_PROCESS_NOT_FOUND = 'Call process introuvable.'
 

@@ -1,11 +1,11 @@
 // Reading the tag catalogue (issue #12 "Tags", docs/domain.md "Tags"): the paginated list (search
 // folded like the unique index, retired tags on request) and one tag, each with its usage count.
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm'
-import type { Tag, TagListParams, TagPage } from '../../src/contracts/tags.ts'
-import type { Db } from '../db/client.ts'
-import { tags } from '../db/schema.ts'
-import { errors } from '../lib/http-error.ts'
-import type { Tx } from './audit.ts'
+import type { Tag, TagListParams, TagPage } from '../../../src/contracts/tags.ts'
+import type { Db } from '../../db/client.ts'
+import { tags } from '../../db/schema.ts'
+import { errors } from '../../lib/http-error.ts'
+import type { Tx } from '../audit/trail.ts'
 
 export const TAG_NOT_FOUND = 'Tag introuvable.'
 

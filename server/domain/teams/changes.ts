@@ -2,14 +2,14 @@
 // transaction with its audit entry; rename, archive and restore carry the version they were made
 // from (server/lib/optimistic-concurrency.ts). Team names are unique without case or accents.
 import { eq, inArray, sql } from 'drizzle-orm'
-import type { CreateTeamBody, RenameTeamBody } from '../../src/contracts/team-form.ts'
-import type { Team } from '../../src/contracts/teams.ts'
-import { isUniqueViolation, type Db } from '../db/client.ts'
-import { teamMembers, teams, users } from '../db/schema.ts'
-import { errors } from '../lib/http-error.ts'
-import { assertVersion } from '../lib/optimistic-concurrency.ts'
-import { recordAudit, type Tx } from './audit.ts'
-import { getTeam, TEAM_NOT_FOUND } from './teams.ts'
+import type { CreateTeamBody, RenameTeamBody } from '../../../src/contracts/team-form.ts'
+import type { Team } from '../../../src/contracts/teams.ts'
+import { isUniqueViolation, type Db } from '../../db/client.ts'
+import { teamMembers, teams, users } from '../../db/schema.ts'
+import { errors } from '../../lib/http-error.ts'
+import { assertVersion } from '../../lib/optimistic-concurrency.ts'
+import { recordAudit, type Tx } from '../audit/trail.ts'
+import { getTeam, TEAM_NOT_FOUND } from './reads.ts'
 
 /** Reads a team whatever its members: the writes below are for administrators only. */
 export const ADMIN_READER = { id: 0, role: 'ADMIN' } as const

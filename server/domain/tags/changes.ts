@@ -3,15 +3,15 @@
 // from (server/lib/optimistic-concurrency.ts). Labels are unique among unretired tags, without case
 // or accents; a tag anything used is retired, never deleted.
 import { and, eq, isNull, ne, sql } from 'drizzle-orm'
-import type { AuditSnapshot } from '../../src/contracts/audit.ts'
-import type { TagFields, UpdateTagBody } from '../../src/contracts/tag-form.ts'
-import type { Tag } from '../../src/contracts/tags.ts'
-import { isUniqueViolation, type Db } from '../db/client.ts'
-import { tags } from '../db/schema.ts'
-import { errors, HttpError } from '../lib/http-error.ts'
-import { assertVersion } from '../lib/optimistic-concurrency.ts'
-import { recordAudit, type Tx } from './audit.ts'
-import { getTag, TAG_NOT_FOUND } from './tags.ts'
+import type { AuditSnapshot } from '../../../src/contracts/audit.ts'
+import type { TagFields, UpdateTagBody } from '../../../src/contracts/tag-form.ts'
+import type { Tag } from '../../../src/contracts/tags.ts'
+import { isUniqueViolation, type Db } from '../../db/client.ts'
+import { tags } from '../../db/schema.ts'
+import { errors, HttpError } from '../../lib/http-error.ts'
+import { assertVersion } from '../../lib/optimistic-concurrency.ts'
+import { recordAudit, type Tx } from '../audit/trail.ts'
+import { getTag, TAG_NOT_FOUND } from './reads.ts'
 
 export const tagMessages = {
   labelTaken: 'Un tag actif porte déjà ce libellé.',

@@ -3,11 +3,11 @@
 // a much higher cap per account across addresses, visible to administrators; a per-address cap
 // across accounts high enough for a whole shift behind one NAT address.
 import { and, count, gt, inArray, like, max, min, or, sql, eq } from 'drizzle-orm'
-import type { Db } from '../db/client.ts'
-import { rateLimitHits, users } from '../db/schema.ts'
-import { maxFailures, type FailureCount, type FailureRule } from '../lib/failure-limits.ts'
-import { addressBucketOf } from '../lib/address-bucket.ts'
-import type { SignInThrottle } from '../../src/contracts/sign-in-throttle.ts'
+import type { Db } from '../../db/client.ts'
+import { rateLimitHits, users } from '../../db/schema.ts'
+import { maxFailures, type FailureCount, type FailureRule } from '../../lib/failure-limits.ts'
+import { addressBucketOf } from '../../lib/address-bucket.ts'
+import type { SignInThrottle } from '../../../src/contracts/sign-in-throttle.ts'
 
 const MINUTE = 60_000
 const HOUR = 60 * MINUTE

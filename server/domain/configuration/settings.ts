@@ -12,13 +12,13 @@ import {
   type ConfigurationEntry,
   type ConfigurationKey,
   type ConfigurationValues,
-} from '../../src/contracts/configuration.ts'
-import type { Db } from '../db/client.ts'
-import { configuration } from '../db/schema.ts'
-import { errors } from '../lib/http-error.ts'
-import { assertVersion } from '../lib/optimistic-concurrency.ts'
-import { recordAudit, type Tx } from './audit.ts'
-import { unknownCountriesProblem } from './sms/country-codes.ts'
+} from '../../../src/contracts/configuration.ts'
+import type { Db } from '../../db/client.ts'
+import { configuration } from '../../db/schema.ts'
+import { errors } from '../../lib/http-error.ts'
+import { assertVersion } from '../../lib/optimistic-concurrency.ts'
+import { recordAudit, type Tx } from '../audit/trail.ts'
+import { unknownCountriesProblem } from '../sms/country-codes.ts'
 
 type Row = typeof configuration.$inferSelect
 

@@ -3,16 +3,16 @@
 // and delete carry the version they were made from (server/lib/optimistic-concurrency.ts). Names are
 // unique without case or accents; a mission with leads is archived, never deleted.
 import { and, eq, isNull, sql } from 'drizzle-orm'
-import type { AuditSnapshot } from '../../src/contracts/audit.ts'
-import type { CreateMissionBody, UpdateMissionBody } from '../../src/contracts/mission-form.ts'
-import type { Mission } from '../../src/contracts/missions.ts'
-import { isUniqueViolation, type Db } from '../db/client.ts'
-import { callProcesses, leads, markets, missions } from '../db/schema.ts'
-import { errors } from '../lib/http-error.ts'
-import { assertVersion } from '../lib/optimistic-concurrency.ts'
-import { recordAudit, type Tx } from './audit.ts'
-import { readSetting } from './configuration.ts'
-import { getMission, MISSION_NOT_FOUND } from './mission-catalog.ts'
+import type { AuditSnapshot } from '../../../src/contracts/audit.ts'
+import type { CreateMissionBody, UpdateMissionBody } from '../../../src/contracts/mission-form.ts'
+import type { Mission } from '../../../src/contracts/missions.ts'
+import { isUniqueViolation, type Db } from '../../db/client.ts'
+import { callProcesses, leads, markets, missions } from '../../db/schema.ts'
+import { errors } from '../../lib/http-error.ts'
+import { assertVersion } from '../../lib/optimistic-concurrency.ts'
+import { recordAudit, type Tx } from '../audit/trail.ts'
+import { readSetting } from '../configuration/settings.ts'
+import { getMission, MISSION_NOT_FOUND } from './reads.ts'
 
 export const missionMessages = {
   nameTaken: 'Une mission porte déjà ce nom.',

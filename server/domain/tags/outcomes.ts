@@ -2,8 +2,8 @@
 // where it sends the lead, its order) joined with its catalogue tag (label, colour, effects, points).
 // Every reader of outcomes goes through here, so a renamed or changed tag shows at once.
 import { asc, eq } from 'drizzle-orm'
-import { callProcessTags, tags } from '../db/schema.ts'
-import type { Tx } from './audit.ts'
+import { callProcessTags, tags } from '../../db/schema.ts'
+import type { Tx } from '../audit/trail.ts'
 
 export const outcomeColumns = {
   id: callProcessTags.id,

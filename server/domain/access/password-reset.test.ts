@@ -1,10 +1,10 @@
 // Issue #17: e-mailed links come from PUBLIC_URL or the server's own address, never from a request's
 // Host or X-Forwarded-Host (even from a trusted proxy).
 import { describe, expect, it, vi } from 'vitest'
-import { signedInServer } from '../../tests/setup/signed-in-server.ts'
-import type { TestApp } from '../../tests/setup/test-app.ts'
-import { createAgent } from '../../tests/setup/agent.ts'
-import { insertUser } from '../../tests/factories/users.ts'
+import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
+import type { TestApp } from '../../../tests/setup/test-app.ts'
+import { createAgent } from '../../../tests/setup/agent.ts'
+import { insertUser } from '../../../tests/factories/users.ts'
 
 const FORGED = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' }
 

@@ -2,10 +2,10 @@
 // back office's "Lier à Aircall" picker (issue #12 "Users"): searched by name or e-mail without case
 // or accents, paginated, each with the user already linked to it.
 import { inArray } from 'drizzle-orm'
-import type { AircallAccountPage } from '../../src/contracts/user-admin.ts'
-import type { Db } from '../db/client.ts'
-import { users } from '../db/schema.ts'
-import type { TelephonyProvider } from '../telephony/provider.ts'
+import type { AircallAccountPage } from '../../../src/contracts/user-admin.ts'
+import type { Db } from '../../db/client.ts'
+import { users } from '../../db/schema.ts'
+import type { TelephonyProvider } from '../../telephony/provider.ts'
 
 /** As app_fold does in the database: no accents, lower case. */
 export function fold(value: string): string {

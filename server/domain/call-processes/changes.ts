@@ -3,15 +3,15 @@
 // archive/restore carry the version they were made from (server/lib/optimistic-concurrency.ts).
 // Names are unique without case or accents. The step list itself is written by call-process-save.ts.
 import { and, asc, eq, isNull, sql } from 'drizzle-orm'
-import type { CreateCallProcessBody, UpdateCallProcessBody } from '../../src/contracts/call-process-form.ts'
-import type { CallProcessDetail } from '../../src/contracts/call-processes.ts'
-import { isUniqueViolation, type Db } from '../db/client.ts'
-import { callProcessSteps, callProcessTags, callProcesses, missions } from '../db/schema.ts'
-import { errors, HttpError } from '../lib/http-error.ts'
-import { assertVersion } from '../lib/optimistic-concurrency.ts'
-import { recordAudit, type Tx } from './audit.ts'
-import { CALL_PROCESS_NOT_FOUND, getCallProcess } from './call-process-reads.ts'
-import { saveSteps } from './call-process-save.ts'
+import type { CreateCallProcessBody, UpdateCallProcessBody } from '../../../src/contracts/call-process-form.ts'
+import type { CallProcessDetail } from '../../../src/contracts/call-processes.ts'
+import { isUniqueViolation, type Db } from '../../db/client.ts'
+import { callProcessSteps, callProcessTags, callProcesses, missions } from '../../db/schema.ts'
+import { errors, HttpError } from '../../lib/http-error.ts'
+import { assertVersion } from '../../lib/optimistic-concurrency.ts'
+import { recordAudit, type Tx } from '../audit/trail.ts'
+import { CALL_PROCESS_NOT_FOUND, getCallProcess } from './reads.ts'
+import { saveSteps } from './steps.ts'
 
 export const callProcessMessages = {
   nameTaken: 'Un call process porte déjà ce nom.',

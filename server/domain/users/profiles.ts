@@ -7,16 +7,16 @@ import {
   type Me,
   type PreferenceKey,
   type User,
-} from '../../src/contracts/user.ts'
-import { isCallCapable, needsAircallLink } from '../../src/contracts/roles.ts'
-import { rowsOf, type Db } from '../db/client.ts'
-import { sessions, teamMembers, userPreferences, users } from '../db/schema.ts'
+} from '../../../src/contracts/user.ts'
+import { isCallCapable, needsAircallLink } from '../../../src/contracts/roles.ts'
+import { rowsOf, type Db } from '../../db/client.ts'
+import { sessions, teamMembers, userPreferences, users } from '../../db/schema.ts'
 import {
   fromJson,
   GAMIFICATION_COLUMNS,
   meGamificationFrom,
   type GamificationColumns,
-} from './gamification/me-fields.ts'
+} from '../gamification/me-fields.ts'
 
 type UserRow = typeof users.$inferSelect
 
@@ -119,7 +119,7 @@ export async function workingUsers(db: Db, scope?: SQL, now = Date.now()): Promi
 
 /**
  * Every user, or the active ones only, by last name then first name; `scope` narrows them to what the
- * reader may see (server/domain/user-list.ts).
+ * reader may see (server/domain/users/reads.ts).
  */
 export async function listUsers(
   db: Db,
