@@ -14,7 +14,7 @@ import {
   lapsedAt,
   recordSignIn,
   type SignOutReason,
-} from '../domain/user-activity.ts'
+} from './activity-events.ts'
 import { pruneHits } from './rate-limit.ts'
 import { createSessionCache, type CachedSession, type SessionUser } from './session-cache.ts'
 

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { passwordResetTokens, sessions, users } from '../../db/schema.ts'
-import { endSessions } from '../user-activity.ts'
+import { endSessions } from '../../lib/activity-events.ts'
 import { hashPassword } from '../../lib/passwords.ts'
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000

@@ -10,7 +10,7 @@
 import type { FastifyInstance } from 'fastify'
 import { rebuildDailyActivity } from '../gamification/daily-rebuild.ts'
 import { parisDay, shiftDay } from '../gamification/paris-day.ts'
-import { purgeExpiredFiles } from '../stored-files.ts'
+import { purgeExpiredFiles } from '../files/stored-files.ts'
 import { queueAppointmentReminders } from '../mails/appointment-mails.ts'
 import { purgeIdempotencyKeys } from '../../lib/idempotency.ts'
 import { publishLeadUpdate, userChanged } from '../leads/signals.ts'

@@ -12,10 +12,10 @@ import { findLeadToProcess, heldLeadOf } from '../leads/assignment.ts'
 import { announceAssignment } from '../leads/signals.ts'
 import { tagLead } from '../leads/tagging.ts'
 import { announceTagOutcome } from '../leads/outcome-signals.ts'
-import { receiveInbound } from './floor-inbound.ts'
-import { hangUp, tagCall } from './floor-outcome.ts'
-import { between, DURATIONS_S, type FloorRun } from './floor-run.ts'
-import { chooseOutcome, detailsFor, outcomesOfLead, type CallResult } from './floor-tags.ts'
+import { receiveInbound } from './inbound.ts'
+import { hangUp, tagCall } from './outcome.ts'
+import { between, DURATIONS_S, type FloorRun } from './run.ts'
+import { chooseOutcome, detailsFor, outcomesOfLead, type CallResult } from './tags.ts'
 
 export type AgentUser = typeof users.$inferSelect
 

@@ -3,7 +3,7 @@
 // simulated floor's virtual agents (issue #15), so both notify alike.
 import type { FastifyInstance } from 'fastify'
 import { channels } from '../../../src/contracts/live.ts'
-import type { BookingOutcome } from '../appointments.ts'
+import type { BookingOutcome } from '../appointments/booking.ts'
 import { announceEarned, forgetMe } from '../gamification/announce.ts'
 import { publishLeadUpdate } from './signals.ts'
 import type { TagOutcome } from './tagging.ts'

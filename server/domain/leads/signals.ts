@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import { eq, or } from 'drizzle-orm'
 import { channels } from '../../../src/contracts/live.ts'
 import { leads, users } from '../../db/schema.ts'
-import { changeViewingLead } from '../user-activity.ts'
+import { changeViewingLead } from '../../lib/activity-events.ts'
 
 /** What the signals need of the app: its database, live hub, bus and log. */
 export type SignalApp = Pick<FastifyInstance, 'database' | 'live' | 'bus' | 'log'>

@@ -7,8 +7,8 @@ import { createAgent, type Agent } from '../../../tests/setup/agent.ts'
 import { insertUser } from '../../../tests/factories/users.ts'
 import { insertLead, insertMission } from '../../../tests/factories/leads.ts'
 import { appointments, leadEvents, leadTags, leads, users } from '../../db/schema.ts'
-import { offeredDays, type Slot } from '../../domain/appointment-slots.ts'
-import { bookAppointment } from '../../domain/appointments.ts'
+import { offeredDays, type Slot } from '../../domain/appointments/slots.ts'
+import { bookAppointment } from '../../domain/appointments/booking.ts'
 
 const HOUR = 60 * 60_000
 const t = signedInServer({

@@ -10,7 +10,7 @@ import { createAgent, type Agent } from '../../../tests/setup/agent.ts'
 import { insertTeam, insertUser } from '../../../tests/factories/users.ts'
 import { insertCall, insertLead, insertMission } from '../../../tests/factories/leads.ts'
 import { calls, leadTags, users } from '../../db/schema.ts'
-import { offeredDays } from '../../domain/appointment-slots.ts'
+import { offeredDays } from '../../domain/appointments/slots.ts'
 
 const MISSING = 999_999
 const ROLES = ['teleoperator', 'manager', 'otherManager', 'admin'] as const
