@@ -7,7 +7,7 @@ import type { Role } from '../../src/contracts/roles.ts'
 import type { AppConfig } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import { sessions, users } from '../db/schema.ts'
-import type { Bus } from '../plugins/bus.ts'
+import type { Bus } from '../live/bus-topics.ts'
 import {
   endSessions,
   idleInterval,

@@ -48,7 +48,7 @@ export async function assertReadableUser(db: Db, viewer: Viewer, userId: number)
  */
 const OWN_CHANNEL_ROLES: Partial<Record<LiveChannelKind, readonly Role[]>> = {
   importProgress: ['ADMIN'],
-  // Issue #14: the activity of the agents one reads (server/plugins/live.ts filters each signal).
+  // Issue #14: the activity of the agents one reads (server/live/hub.ts filters each signal).
   activity: ['ADMIN', 'MANAGER'],
 }
 

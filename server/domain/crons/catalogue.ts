@@ -9,7 +9,7 @@
 // the lead by e-mail and SMS (docs/domain.md "Scheduled jobs", "SMS").
 import type { FastifyInstance } from 'fastify'
 import { rebuildDailyActivity } from '../gamification/daily-rebuild.ts'
-import { parisDay, shiftDay } from '../gamification/paris-day.ts'
+import { parisDay, shiftDay } from '../../../src/contracts/paris-calendar.ts'
 import { purgeExpiredFiles } from '../files/stored-files.ts'
 import { queueAppointmentReminders } from '../mails/appointment-mails.ts'
 import { purgeIdempotencyKeys } from '../../lib/idempotency.ts'

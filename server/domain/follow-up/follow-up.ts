@@ -17,7 +17,7 @@ import { LEAD_STATUSES, type LeadStatus, type LeadSubstatus } from '../../../src
 import { rowsOf, type Db } from '../../db/client.ts'
 import { markets, missions } from '../../db/schema.ts'
 import { errors } from '../../lib/http-error.ts'
-import { dayRange, parisDay } from '../gamification/paris-day.ts'
+import { dayRange, parisDay } from '../../../src/contracts/paris-calendar.ts'
 import { missionScopeCondition, type LeadActor } from '../leads/access.ts'
 import { canRead, readableUsers } from '../access/live-access.ts'
 import { alertConditions, bucketCondition, bucketOrder, OPEN, type FollowUpClock } from './buckets.ts'

@@ -5,7 +5,7 @@
 // (server/plugins/me-cache.ts) is fresh as soon as an award drops it ('me-changed', announce.ts).
 import { sql } from 'drizzle-orm'
 import type { Me } from '../../../src/contracts/user.ts'
-import { parisDay } from './paris-day.ts'
+import { parisDay } from '../../../src/contracts/paris-calendar.ts'
 import { TENTACALLS } from './tentacalls/catalogue.ts'
 
 export type MeGamification = Pick<Me, 'experiencePoints' | 'badges' | 'gamification'>

@@ -11,7 +11,7 @@ import { errors } from '../../lib/http-error.ts'
 import { readableUsers, type Viewer } from '../access/live-access.ts'
 import { teamIdsByUser } from '../users/profiles.ts'
 import { BADGES } from './badges/catalogue.ts'
-import { parisDay } from './paris-day.ts'
+import { parisDay } from '../../../src/contracts/paris-calendar.ts'
 import { TENTACALLS } from './tentacalls/catalogue.ts'
 
 export const TEAM_NOT_READABLE = 'Vous ne pouvez consulter que la progression des équipes que vous gérez.'

@@ -1,7 +1,7 @@
 // Display links (issue #14, docs/domain.md "Display links"): administrators create, list and revoke
 // them. The token (32 random bytes, base64url) is returned once by `createDisplayLink` and stored only
 // as its SHA-256; a revocation is announced on the bus so the link's sockets close at once, on every
-// server process (server/lib/live-protocol.ts re-checks them).
+// server process (server/live/protocol.ts re-checks them).
 import { randomBytes } from 'node:crypto'
 import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { DisplayLink } from '../../../src/contracts/display-links.ts'
@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.ts'
 import { displayLinks, users } from '../../db/schema.ts'
 import { errors } from '../../lib/http-error.ts'
 import { hashId } from '../../lib/session-store.ts'
-import type { Bus } from '../../plugins/bus.ts'
+import type { Bus } from '../../live/bus-topics.ts'
 
 const NOT_FOUND = 'Lien d’affichage introuvable.'
 
@@ -87,7 +87,7 @@ export async function revokeDisplayLink(
     .set({ revokedAt: new Date(), revokedBy })
     .where(and(eq(displayLinks.id, id), isNull(displayLinks.revokedAt)))
     .returning({ tokenHash: displayLinks.tokenHash })
-  // Its sockets are registered under the token's hash (server/plugins/live.ts): re-checked, closed.
+  // Its sockets are registered under the token's hash (server/live/hub.ts): re-checked, closed.
   if (revoked) await bus.publish('session-changed', { idHash: revoked.tokenHash })
   const link = await findLink(db, id)
   if (!link) throw errors.notFound(NOT_FOUND)

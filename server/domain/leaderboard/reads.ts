@@ -13,7 +13,7 @@ import type {
 import type { Db } from '../../db/client.ts'
 import { dailyActivity, teamMembers, teams, userBadges, users } from '../../db/schema.ts'
 import { BADGES } from '../gamification/badges/catalogue.ts'
-import { dayRange, parisDay, shiftDay } from '../gamification/paris-day.ts'
+import { dayRange, parisDay, shiftDay } from '../../../src/contracts/paris-calendar.ts'
 import { avatarUrl } from '../users/profiles.ts'
 
 /** The ranked roles: teleoperators always, managers when they earned or booked in the period. */

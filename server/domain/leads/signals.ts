@@ -55,7 +55,7 @@ export function announceAssignment(
   ]).catch((error: unknown) => app.log.error({ err: error }, 'lead assignment: live signal failed'))
 }
 
-/** The user's processing/viewing lead changed: caches of `me` must drop (server/plugins/bus.ts). */
+/** The user's processing/viewing lead changed: caches of `me` must drop (server/live/bus.ts). */
 export async function userChanged(app: SignalApp, userId: number) {
   await app.bus.publish('user-changed', { userId })
 }

@@ -11,7 +11,7 @@ import { cookieOf, openLive, type LiveTestClient } from '../../../tests/setup/li
 import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
 import type { Db } from '../../db/client.ts'
 import { dailyActivity, teams, userBadges, users } from '../../db/schema.ts'
-import { parisDay } from '../../domain/gamification/paris-day.ts'
+import { parisDay } from '../../../src/contracts/paris-calendar.ts'
 import { readLeaderboard } from '../../domain/leaderboard/reads.ts'
 
 const t = signedInServer({ users: { teleop: {}, other: {}, admin: { role: 'ADMIN' } } })

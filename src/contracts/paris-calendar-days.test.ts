@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dayRange, parisDay, previousWeek, previousWorkingDay, shiftDay } from './paris-day.ts'
+import { dayRange, parisDay, previousWeek, previousWorkingDay, shiftDay } from './paris-calendar.ts'
 
 describe('Paris days', () => {
   it('an instant’s day follows Paris’s offset on both sides of a DST change', () => {

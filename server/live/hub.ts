@@ -28,10 +28,10 @@ import {
 } from '../../src/contracts/live.ts'
 import { errors, HttpError } from '../lib/http-error.ts'
 import { DISPLAY_COOKIE, type DisplaySession } from '../lib/display-session.ts'
-import { createLiveProtocol, DISPLAY_RECHECK_MS, LIVE_MESSAGES } from '../lib/live-protocol.ts'
-import { createLiveRegistry, type LiveClient } from '../lib/live-registry.ts'
-import { followActivity } from '../lib/live-activity.ts'
-import type { LiveSession } from './session.ts'
+import { createLiveProtocol, DISPLAY_RECHECK_MS, LIVE_MESSAGES } from './protocol.ts'
+import { createLiveRegistry, type LiveClient } from './registry.ts'
+import { followActivity } from './activity.ts'
+import type { LiveSession } from '../plugins/session.ts'
 
 export type LiveHub = {
   /** Validates data with the channel's schema (throws), then reaches every process's subscribers. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { WebSocket } from 'ws'
-import { createLiveRegistry, type LiveClient } from './live-registry.ts'
+import { createLiveRegistry, type LiveClient } from './registry.ts'
 
 function client(userId: number): LiveClient {
   return {

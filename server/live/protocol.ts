@@ -13,9 +13,9 @@ import {
 } from '../../src/contracts/live.ts'
 import type { Db } from '../db/client.ts'
 import { canDisplayReadChannel, canReadChannel, readableUsers, type Readable } from '../domain/access/live-access.ts'
-import type { DisplaySessions } from './display-session.ts'
+import type { DisplaySessions } from '../lib/display-session.ts'
 import type { SessionService } from '../plugins/session.ts'
-import type { LiveClient, LiveRegistry } from './live-registry.ts'
+import type { LiveClient, LiveRegistry } from './registry.ts'
 
 export const LIVE_MESSAGES = {
   unreadable: 'Message illisible : un objet JSON est attendu.',
@@ -47,7 +47,7 @@ export type LiveProtocolDeps = {
   displays: Pick<DisplaySessions, 'lookup'>
   registry: LiveRegistry
   log: FastifyBaseLogger
-  /** Bumped by every user, session or reset signal (server/plugins/live.ts). */
+  /** Bumped by every user, session or reset signal (server/live/hub.ts). */
   epoch: () => number
 }
 

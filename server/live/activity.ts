@@ -8,8 +8,8 @@ import type { ActivityCause, LiveChannelKind, ServerMessage } from '../../src/co
 import { channels, parseChannel } from '../../src/contracts/live.ts'
 import type { Db } from '../db/client.ts'
 import { canRead, readableUsers, type Readable } from '../domain/access/live-access.ts'
-import type { Bus } from '../plugins/bus.ts'
-import type { LiveClient, LiveRegistry } from './live-registry.ts'
+import type { Bus } from './bus-topics.ts'
+import type { LiveClient, LiveRegistry } from './registry.ts'
 
 /** The agent's own signals that say their activity changed, and why. */
 const CAUSES: Partial<Record<LiveChannelKind, ActivityCause>> = {
@@ -23,7 +23,7 @@ export type ActivityFanoutDeps = {
   db: Db
   registry: LiveRegistry
   deliver: (client: LiveClient, frame: Buffer) => void
-  /** The socket's task queue (server/lib/live-protocol.ts): signals keep their order with its messages. */
+  /** The socket's task queue (server/live/protocol.ts): signals keep their order with its messages. */
   enqueue: (client: LiveClient, task: () => Promise<void> | void) => void
   epoch: () => number
 }
