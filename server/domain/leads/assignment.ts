@@ -49,7 +49,7 @@ export type BlockingRow = {
 /**
  * The user's state for the blocking causes (the held lead, the ongoing call — newest — and the
  * untagged call — oldest ended — with the uuids of their leads; the rules of heldLeadOf,
- * ongoingCallOf and untaggedCallOf in server/domain/calls/state.ts), as a query over `me`, a relation
+ * ongoingCallOf and untaggedCallOf in server/domain/call-state.ts), as a query over `me`, a relation
  * of one user row with `id` and `processing_lead_id`. The held lead is the one `processing_lead_id`
  * names (read from a locked, hence current, row when taking a lead), else any lead whose
  * `processing_user_id` is the user.
