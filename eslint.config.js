@@ -84,7 +84,8 @@ const serverZones = [
   {
     target: './server/domain',
     from: wiring,
-    message: 'The domain never imports plugins or routes: take what it needs as a parameter (conventions §2).',
+    message:
+      'The domain never imports plugins or routes: take what it needs as a parameter (conventions §2).',
   },
   {
     target: ['./server/domain', ...belowDomain],

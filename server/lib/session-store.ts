@@ -8,13 +8,7 @@ import type { AppConfig } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import { sessions, users } from '../db/schema.ts'
 import type { Bus } from '../live/bus-topics.ts'
-import {
-  endSessions,
-  idleInterval,
-  lapsedAt,
-  recordSignIn,
-  type SignOutReason,
-} from './activity-events.ts'
+import { endSessions, idleInterval, lapsedAt, recordSignIn, type SignOutReason } from './activity-events.ts'
 import { pruneHits } from './rate-limit.ts'
 import { createSessionCache, type CachedSession, type SessionUser } from './session-cache.ts'
 

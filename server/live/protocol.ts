@@ -12,7 +12,12 @@ import {
   type ServerMessage,
 } from '../../src/contracts/live.ts'
 import type { Db } from '../db/client.ts'
-import { canDisplayReadChannel, canReadChannel, readableUsers, type Readable } from '../domain/access/live-access.ts'
+import {
+  canDisplayReadChannel,
+  canReadChannel,
+  readableUsers,
+  type Readable,
+} from '../domain/access/live-access.ts'
 import type { DisplaySessions } from '../lib/display-session.ts'
 import type { SessionService } from '../plugins/session.ts'
 import type { LiveClient, LiveRegistry } from './registry.ts'

@@ -2,7 +2,10 @@
 // turned into instants with the time zone's real offset (DST-correct through Intl, no fixed +1/+2).
 // Pure functions: used by the booking rules and by the deterministic demo seed.
 import { APPOINTMENT_TIME_ZONE } from '../../../src/contracts/appointment.ts'
-import { DEFAULT_APPOINTMENT_SCHEDULE, type AppointmentSchedule } from '../../../src/contracts/configuration.ts'
+import {
+  DEFAULT_APPOINTMENT_SCHEDULE,
+  type AppointmentSchedule,
+} from '../../../src/contracts/configuration.ts'
 import {
   addDays,
   civilDateOf,

@@ -9,13 +9,7 @@ import type { AssignmentChange } from '../../../src/contracts/assignments.ts'
 import type { Db } from '../../db/client.ts'
 import { missionUsers, teamMembers, teams, users } from '../../db/schema.ts'
 import { errors } from '../../lib/http-error.ts'
-import {
-  assignableMission,
-  managesTeam,
-  targetsOf,
-  type AssignmentActor,
-  type Person,
-} from './scope.ts'
+import { assignableMission, managesTeam, targetsOf, type AssignmentActor, type Person } from './scope.ts'
 import { recordAudit, type Tx } from '../audit/trail.ts'
 import { isOpenedToTeam, openTeam } from './mission-teams.ts'
 

@@ -3,7 +3,10 @@
 // archive/restore carry the version they were made from (server/lib/optimistic-concurrency.ts).
 // Names are unique without case or accents. The step list itself is written by call-process-save.ts.
 import { and, asc, eq, isNull, sql } from 'drizzle-orm'
-import type { CreateCallProcessBody, UpdateCallProcessBody } from '../../../src/contracts/call-process-form.ts'
+import type {
+  CreateCallProcessBody,
+  UpdateCallProcessBody,
+} from '../../../src/contracts/call-process-form.ts'
 import type { CallProcessDetail } from '../../../src/contracts/call-processes.ts'
 import { isUniqueViolation, type Db } from '../../db/client.ts'
 import { callProcessSteps, callProcessTags, callProcesses, missions } from '../../db/schema.ts'

@@ -9,7 +9,15 @@ import type {
   ExtractionPage,
 } from '../../../src/contracts/extractions.ts'
 import type { Db } from '../../db/client.ts'
-import { callProcessTags, extractions, markets, missionUsers, missions, tags, users } from '../../db/schema.ts'
+import {
+  callProcessTags,
+  extractions,
+  markets,
+  missionUsers,
+  missions,
+  tags,
+  users,
+} from '../../db/schema.ts'
 import { errors, HttpError } from '../../lib/http-error.ts'
 import { missionScopeCondition, type LeadActor } from '../leads/access.ts'
 

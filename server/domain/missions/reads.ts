@@ -3,7 +3,12 @@
 // their team members to missions, docs/domain.md "Missions and markets").
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm'
 import type { Market, MarketListParams, MarketPage } from '../../../src/contracts/markets.ts'
-import type { Mission, MissionListParams, MissionPage, MissionSummary } from '../../../src/contracts/missions.ts'
+import type {
+  Mission,
+  MissionListParams,
+  MissionPage,
+  MissionSummary,
+} from '../../../src/contracts/missions.ts'
 import { callProcesses, markets, missionBanners, missions } from '../../db/schema.ts'
 import { errors } from '../../lib/http-error.ts'
 import type { Tx } from '../audit/trail.ts'
