@@ -73,6 +73,52 @@ const zones = [
   },
 ]
 
+// The server's floors (issue #28 point 2): routes, plugins and the live channel wire the app and call
+// the domain; the domain holds the rules over db and lib; lib, push and the database's own modules
+// import none of the floors above them. The demo seed and the CLI may call the domain. Telephony is
+// reached through its provider interface; only server/plugins/telephony.ts builds a provider. Tests,
+// which build the whole app, are not held to these arrows.
+const wiring = ['./server/plugins', './server/routes', './server/app.ts', './server/main.ts', './server/cli']
+const belowDomain = ['./server/lib', './server/push', './server/db/!(seed*)', './server/db/schema/**']
+const serverZones = [
+  {
+    target: './server/domain',
+    from: wiring,
+    message:
+      'The domain never imports plugins or routes: take what it needs as a parameter (conventions §2).',
+  },
+  {
+    target: ['./server/domain', ...belowDomain],
+    from: './server/live',
+    except: ['./bus-topics.ts'],
+    message: 'Below the live channel, only its bus interface (server/live/bus-topics.ts) is imported.',
+  },
+  {
+    target: belowDomain,
+    from: [...wiring, './server/domain', './server/telephony'],
+    message: 'lib, push and db sit below the domain: they import neither the domain nor what wires the app.',
+  },
+  {
+    target: [
+      './server/domain',
+      './server/routes',
+      './server/live',
+      ...belowDomain,
+      './server/cli',
+      './server/db/seed*',
+      './server/plugins/!(telephony).ts',
+    ],
+    from: './server/telephony',
+    except: ['./provider.ts'],
+    message: 'Telephony is reached through its provider interface (server/telephony/provider.ts).',
+  },
+  {
+    target: './server/telephony',
+    from: [...wiring, './server/live', './server/domain'],
+    message: 'A telephony provider knows nothing of the domain or of what wires the app.',
+  },
+]
+
 export default tseslint.config(
   {
     ignores: [
@@ -148,6 +194,13 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: root, zones }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['server/**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...zones, ...serverZones] }],
     },
   },
   // src/contracts runs on the server too: no DOM (imports of React are refused by a zone above).

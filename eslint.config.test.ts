@@ -59,6 +59,61 @@ describe('import boundaries', () => {
   })
 })
 
+// Issue #28 point 2: the server's floors. Each probe imports a real module of the floor named.
+describe('server zones', () => {
+  const probe = (from: string) => `import * as probe from '${from}'\nexport const used = probe\n`
+  const refused = async (filePath: string, from: string) => boundaryErrors(filePath, probe(from))
+
+  it('refuses the domain importing a plugin or a route', async () => {
+    expect(await refused('server/domain/leads/probe.ts', '../../plugins/jobs.ts')).toEqual([
+      expect.stringMatching(/"\.\.\/\.\.\/plugins\/jobs\.ts".*never imports plugins or routes/),
+    ])
+    expect(await refused('server/domain/leads/probe.ts', '../../routes/leads/index.ts')).toEqual([
+      expect.stringMatching(/never imports plugins or routes/),
+    ])
+  })
+
+  it('lets a route import the domain', async () => {
+    expect(await refused('server/routes/leads/probe.ts', '../../domain/leads/access.ts')).toEqual([])
+  })
+
+  it('refuses lib, push and the database modules importing the domain', async () => {
+    for (const [file, from] of [
+      ['server/lib/probe.ts', '../domain/leads/access.ts'],
+      ['server/push/probe.ts', '../domain/leads/access.ts'],
+      ['server/db/probe.ts', '../domain/appointments/slots.ts'],
+    ] as const)
+      expect(await refused(file, from)).toEqual([expect.stringMatching(/sit below the domain/)])
+  })
+
+  it('lets the demo seed import the domain', async () => {
+    expect(await refused('server/db/seed-probe.ts', '../domain/appointments/slots.ts')).toEqual([])
+  })
+
+  it('keeps the live channel above the domain, its bus interface aside', async () => {
+    expect(await refused('server/domain/leads/probe.ts', '../../live/hub.ts')).toEqual([
+      expect.stringMatching(/only its bus interface/),
+    ])
+    expect(await refused('server/domain/leads/probe.ts', '../../live/bus-topics.ts')).toEqual([])
+  })
+
+  it('reaches telephony through its provider interface only', async () => {
+    expect(await refused('server/domain/calls/probe.ts', '../../telephony/simulator.ts')).toEqual([
+      expect.stringMatching(/through its provider interface/),
+    ])
+    expect(await refused('server/domain/calls/probe.ts', '../../telephony/provider.ts')).toEqual([])
+    expect(await refused('server/plugins/telephony-probe.ts', '../telephony/simulator.ts')).toEqual([
+      expect.stringMatching(/through its provider interface/),
+    ])
+  })
+
+  it('refuses telephony importing the domain', async () => {
+    expect(await refused('server/telephony/probe.ts', '../domain/calls/state.ts')).toEqual([
+      expect.stringMatching(/knows nothing of the domain/),
+    ])
+  })
+})
+
 describe('max-lines', () => {
   const lines = (n: number) =>
     Array.from({ length: n }, (_, i) => `export const line${i} = ${i}`).join('\n') + '\n'

@@ -16,7 +16,7 @@ import { seedDemoData } from '../server/db/seed.ts'
 import { mulberry32 } from '../server/db/seed-random.ts'
 import { QUEUE_CACHE_MS } from '../server/domain/activity/queue-cache.ts'
 import { rebuildDailyActivity } from '../server/domain/gamification/daily-rebuild.ts'
-import { parisDay, shiftDay } from '../server/domain/gamification/paris-day.ts'
+import { parisDay, shiftDay } from '../src/contracts/paris-calendar.ts'
 import { percentile, signIn, onBothDatabases, startAppServer } from './lib.ts'
 
 const AGENTS = 100

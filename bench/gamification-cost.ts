@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url'
 import { eq, inArray, sql } from 'drizzle-orm'
 import { openDatabase, type Db } from '../server/db/client.ts'
 import { calls, dailyActivity, leads, sessions, userBadges, users } from '../server/db/schema.ts'
-import { parisDay } from '../server/domain/gamification/paris-day.ts'
+import { parisDay } from '../src/contracts/paris-calendar.ts'
 import { insertMission } from '../tests/factories/leads.ts'
 import { createBenchDatabase, percentile, startAppServer, type RunningServer } from './lib.ts'
 

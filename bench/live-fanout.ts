@@ -11,7 +11,7 @@
 import { performance } from 'node:perf_hooks'
 import pg from 'pg'
 import type WebSocket from 'ws'
-import { BUS_CHANNEL, type BusEnvelope } from '../server/plugins/bus.ts'
+import { BUS_CHANNEL, type BusEnvelope } from '../server/live/bus.ts'
 import {
   createBenchDatabase,
   freePort,

@@ -1,5 +1,5 @@
 // Which index each lead-search statement uses (issue #11): the statements the search of one input
-// really sends (server/domain/lead-search.ts, captured through Drizzle's logger), replayed under
+// really sends (server/domain/leads/search.ts, captured through Drizzle's logger), replayed under
 // EXPLAIN on the benchmark's database once its server has stopped, for the manager (every lead).
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
@@ -11,7 +11,7 @@ import type { Logger } from 'drizzle-orm'
 import pg from 'pg'
 import type { Db } from '../server/db/client.ts'
 import * as schema from '../server/db/schema.ts'
-import { searchLeads } from '../server/domain/lead-search.ts'
+import { searchLeads } from '../server/domain/leads/search.ts'
 
 type Statement = { sql: string; params: unknown[] }
 type Explain = (statement: Statement) => Promise<string[]>
@@ -97,7 +97,7 @@ export async function explainSearches(
       const used: string[] = []
       for (const statement of captured) {
         if (!/\bfrom "leads"|from leads/i.test(statement.sql) || /set_config/.test(statement.sql)) continue
-        // The page's rows by id (server/domain/lead-search-rows.ts) are not the search.
+        // The page's rows by id (server/domain/leads/search-rows.ts) are not the search.
         if (/\bl\.id = any\(/.test(statement.sql)) continue
         const plan = await explain(statement)
         used.push(...indexesOf(plan), ...scanKinds(plan))

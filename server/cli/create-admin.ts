@@ -8,8 +8,8 @@ import { ConfigError, loadConfig, type AppConfig } from '../config.ts'
 import { openDatabase, type Db } from '../db/client.ts'
 import { createUserBodySchema } from '../../src/contracts/user.ts'
 import { HttpError } from '../lib/http-error.ts'
-import { createUser } from '../domain/user-admin.ts'
-import { issuePasswordToken, passwordLinkUrl, RESET_TOKEN_TTL_MS } from '../domain/password-reset.ts'
+import { createUser } from '../domain/users/changes.ts'
+import { issuePasswordToken, passwordLinkUrl, RESET_TOKEN_TTL_MS } from '../domain/access/password-reset.ts'
 
 export const USAGE = 'Usage : npm run create-admin -- <adresse e-mail> [prénom] [nom]'
 

@@ -1,7 +1,13 @@
 // Demo leads (issue 2, "Demo data"): French names, valid French phone numbers in E.164, addresses in
 // the market's region, spread over statuses and integration months. Pure: same input, same rows.
 import type { LeadStatus, LeadSubstatus } from '../../src/contracts/lead.ts'
-import { addDays, civilDateOf, slotStartMinutes, slotsOfDay, type Slot } from '../domain/appointment-slots.ts'
+import {
+  addDays,
+  civilDateOf,
+  slotStartMinutes,
+  slotsOfDay,
+  type Slot,
+} from '../domain/appointments/slots.ts'
 import type { leads } from './schema.ts'
 import { CITIES, EMAIL_DOMAINS, FIRST_NAMES, LAST_NAMES, LEAD_COMMENTS, STREETS } from './seed-data.ts'
 import type { City, RegionCode } from './seed-data.ts'

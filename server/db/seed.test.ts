@@ -4,7 +4,7 @@ import { describe, it, expect, beforeAll, afterAll } from 'vitest'
 import { openTestDatabase } from '../../tests/setup/test-app.ts'
 import { verifyPassword } from '../lib/passwords.ts'
 import type { Database } from './client.ts'
-import { civilDateOf, slotsOfDay } from '../domain/appointment-slots.ts'
+import { civilDateOf, slotsOfDay } from '../domain/appointments/slots.ts'
 import {
   appointments,
   callProcessSteps,

@@ -7,14 +7,8 @@ import type { Role } from '../../src/contracts/roles.ts'
 import type { AppConfig } from '../config.ts'
 import type { Db } from '../db/client.ts'
 import { sessions, users } from '../db/schema.ts'
-import type { Bus } from '../plugins/bus.ts'
-import {
-  endSessions,
-  idleInterval,
-  lapsedAt,
-  recordSignIn,
-  type SignOutReason,
-} from '../domain/user-activity.ts'
+import type { Bus } from '../live/bus-topics.ts'
+import { endSessions, idleInterval, lapsedAt, recordSignIn, type SignOutReason } from './activity-events.ts'
 import { pruneHits } from './rate-limit.ts'
 import { createSessionCache, type CachedSession, type SessionUser } from './session-cache.ts'
 

@@ -17,7 +17,7 @@ import {
 
 const t = signedInServer({
   users: { teleop: {}, manager: { role: 'MANAGER' } },
-  // The missions are opened to the team, so its manager sees them (server/domain/lead-access.ts).
+  // The missions are opened to the team, so its manager sees them (server/domain/leads/access.ts).
   team: ['teleop', 'manager'],
 })
 const { teleop: me, manager: other } = t.users

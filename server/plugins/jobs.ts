@@ -8,8 +8,9 @@
 // exactly one of them; a worker that dies stops heartbeating and its job is retried elsewhere.
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
-import { PgBoss, fromPglite, type Db as IDatabase, type Job, type Queue, type SendOptions } from 'pg-boss'
+import { PgBoss, fromPglite, type Job, type Queue, type SendOptions } from 'pg-boss'
 import type { Db } from '../db/client.ts'
+import { jobDatabaseOf } from '../lib/job-database.ts'
 
 /** A job handler gets one job at a time; `job.signal` aborts when the process stops. */
 export type JobHandler<T extends object> = (job: Job<T>) => Promise<void>
@@ -50,15 +51,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     jobs: Jobs
   }
-}
-
-/**
- * pg-boss's database interface over the connection of a Drizzle transaction (node-postgres' client or
- * PGlite's transaction: both answer `query(text, values)` with `{ rows }`).
- */
-export function jobDatabaseOf(tx: Db): IDatabase {
-  const client = (tx as unknown as { session: { client: { query: IDatabase['executeSql'] } } }).session.client
-  return { executeSql: (text, values) => client.query(text, values) }
 }
 
 type Registration = { queue: string; options: JobQueueOptions; handler: JobHandler<object> }

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { channels } from '../../src/contracts/live.ts'
 import type { Leaderboard, LeaderboardPeriod } from '../../src/contracts/leaderboard.ts'
-import { periodDays, readLeaderboard } from '../domain/leaderboard.ts'
+import { periodDays, readLeaderboard } from '../domain/leaderboard/reads.ts'
 
 export const SIGNAL_INTERVAL_MS = 250
 const CACHE_TTL_MS = 5_000

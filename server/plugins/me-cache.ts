@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { LRUCache } from 'lru-cache'
 import { meSchema, type Me } from '../../src/contracts/user.ts'
-import { loadMe } from '../domain/users.ts'
+import { loadMe } from '../domain/users/profiles.ts'
 import type { SessionUser } from './session.ts'
 
 declare module 'fastify' {

@@ -8,22 +8,13 @@ import fp from 'fastify-plugin'
 import { channels } from '../../src/contracts/live.ts'
 import type { AircallWebhookBody, TelephonyProviderName } from '../../src/contracts/call.ts'
 import { createAircallClient } from '../telephony/aircall-client.ts'
-import { createSimulator, type Simulator } from '../telephony/simulator.ts'
+import { createSimulator } from '../telephony/simulator.ts'
 import type { TelephonyProvider } from '../telephony/provider.ts'
 import { announceEarned } from '../domain/gamification/announce.ts'
-import { handleWebhook, type ProcessingContext } from '../telephony/webhook-processing.ts'
+import { handleWebhook, type ProcessingContext } from '../domain/webhooks/processing.ts'
+import type { Telephony } from '../domain/calls/telephony.ts'
 import { callAlertOf } from '../push/call-alert.ts'
 import { callMessage } from '../push/messages.ts'
-
-export type Telephony = {
-  provider: TelephonyProvider
-  /** Present when TELEPHONY_PROVIDER=simulator. */
-  simulator: Simulator | undefined
-  /** Queues one delivery for processing; returns at once. */
-  receive: (provider: TelephonyProviderName, body: AircallWebhookBody) => void
-  idle: () => Promise<void>
-  context: ProcessingContext
-}
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -87,7 +78,7 @@ async function telephonyPlugin(app: FastifyInstance) {
       'telephony: Aircall selected but AIRCALL_API_ID/AIRCALL_API_TOKEN/AIRCALL_WEBHOOK_TOKEN missing',
     )
 
-  // Outbound calls the provider never confirmed (server/telephony/pending-expiry.ts) are ended by the
+  // Outbound calls the provider never confirmed (server/domain/calls/pending-expiry.ts) are ended by the
   // scheduled job `pending-calls-expiry` every minute (issue #15, server/domain/crons/catalogue.ts).
   app.decorate('telephony', { provider, simulator, receive, idle, context })
   app.addHook('onClose', async () => {

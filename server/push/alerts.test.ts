@@ -18,7 +18,7 @@ import {
   type Subscriber,
 } from '../../tests/setup/push-service.ts'
 import { pushSubscriptions, userAwards, userPreferences } from '../db/schema.ts'
-import { alertRecipients, awardBadge, awardTentacall } from '../domain/awards.ts'
+import { alertRecipients, awardBadge, awardTentacall } from '../domain/gamification/awards.ts'
 import { awardMessage, callMessage } from './messages.ts'
 import { createPushSender, encodeMessage } from './sender.ts'
 

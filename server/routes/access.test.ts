@@ -85,13 +85,13 @@ const TABLE: Record<string, Access> = {
   // activity for managers (issue #14; a manager: the teams they manage, server/domain/activity/scope.ts)
   'GET /api/activity/overview': ADMIN_MANAGER,
   'GET /api/activity/stats': ADMIN_MANAGER,
-  // timeline (issue #14; per user: the agent themself, a manager their teams', server/domain/live-access.ts)
+  // timeline (issue #14; per user: the agent themself, a manager their teams', server/domain/access/live-access.ts)
   'GET /api/user/:userId/timeline': SIGNED_IN,
   'GET /api/timeline/agents': ADMIN_MANAGER,
-  // lead follow-up (issue #14; a manager: their teams' missions, server/domain/lead-access.ts)
+  // lead follow-up (issue #14; a manager: their teams' missions, server/domain/leads/access.ts)
   'GET /api/activity/follow-up': ADMIN_MANAGER,
   'GET /api/activity/follow-up/leads': ADMIN_MANAGER,
-  // leads (per-lead rules: server/domain/lead-access.ts)
+  // leads (per-lead rules: server/domain/leads/access.ts)
   'GET /api/lead/:id': SIGNED_IN,
   'GET /api/lead': SIGNED_IN,
   'GET /api/lead/:id/history': SIGNED_IN,
@@ -150,7 +150,7 @@ const TABLE: Record<string, Access> = {
   'PUT /api/configuration/smsLimits': ADMIN,
   'PUT /api/configuration/smsCountries': ADMIN,
   // assignments (a manager: the members of the teams they manage, on the missions opened to those
-  // teams, never themself: server/domain/assignment-scope.ts, CLOSED_MISSION below)
+  // teams, never themself: server/domain/assignments/scope.ts, CLOSED_MISSION below)
   'GET /api/assignments/missions': ADMIN_MANAGER,
   'GET /api/assignments/teams': ADMIN,
   'GET /api/assignments/mission/:missionId': ADMIN_MANAGER,
@@ -212,7 +212,7 @@ const TABLE: Record<string, Access> = {
   'GET /api/imports/:id/rejected.csv': ADMIN,
   'GET /api/import-mappings': ADMIN,
   'DELETE /api/import-mappings/:id': ADMIN,
-  // extractions (a manager: the leads they see, server/domain/lead-access.ts; CLOSED_MISSION below)
+  // extractions (a manager: the leads they see, server/domain/leads/access.ts; CLOSED_MISSION below)
   'GET /api/extractions/options': ADMIN_MANAGER,
   'POST /api/extractions/count': ADMIN_MANAGER,
   'POST /api/extractions': ADMIN_MANAGER,

@@ -1,13 +1,15 @@
 // The one telephony interface (issue #4 "Telephony"): Aircall's Public API or the built-in simulator,
 // chosen by TELEPHONY_PROVIDER (server/plugins/telephony.ts). Call state never comes back from these
 // methods: it arrives as webhook events (Aircall) or synthetic ones (simulator), both handled by
-// server/telephony/webhook-processing.ts.
+// server/domain/webhooks/processing.ts.
 import type {
   AircallNumber,
   AircallUser,
   AircallWebhook,
+  DevCallAction,
   TelephonyProviderName,
 } from '../../src/contracts/call.ts'
+import type { calls } from '../db/schema.ts'
 
 /**
  * The code of the HttpError a provider call rejects with when the provider may have acted anyway: its
@@ -65,3 +67,27 @@ export type TelephonyProvider = {
   /** Simulator only: Aircall's Public API cannot hang up a call. */
   hangup?: (providerCallId: string) => Promise<void>
 }
+
+// The simulator's controls beyond the provider (server/telephony/simulator.ts), used by the dev
+// endpoints and the simulated floor.
+type CallRow = typeof calls.$inferSelect
+
+export type Simulator = TelephonyProvider & {
+  /** An inbound call to the agent: call.created (no agent yet), then call.ringing_on_agent. */
+  inbound: (input: { aircallUserId: number; fromNumber: string }) => number
+  /** Drives a call known to the database (dev endpoints, force-end). */
+  act: (row: CallRow, action: DevCallAction, aircallUserId: number | null) => void
+  /**
+   * Issue #15 (simulated floor): how the next outbound call of this agent goes. Without a plan a call
+   * is answered after the answer delay (manual testing); a plan is used once.
+   */
+  plan: (aircallUserId: number, fate: CallFate) => void
+  /** Issue #15 (/dev/uat-settings): the ring time before an unplanned call is answered. */
+  setAnswerDelay: (ms: number) => void
+  /** Issue #15: an SMS from `from` (E.164) to the simulator's line: message.received. */
+  inboundSms: (input: { from: string; body: string }) => void
+  close: () => void
+}
+
+/** The floor's outbound call: answered (by the lead or its voicemail) after `afterMs`, or never. */
+export type CallFate = { kind: 'answered'; afterMs: number } | { kind: 'no-answer'; afterMs: number }

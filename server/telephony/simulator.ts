@@ -4,36 +4,13 @@
 // hung up; inbound calls are raised by the dev endpoints (server/routes/dev/telephony.ts).
 import { randomInt } from 'node:crypto'
 import { asc, isNotNull } from 'drizzle-orm'
-import type { AircallWebhookBody, DevCallAction } from '../../src/contracts/call.ts'
+import type { AircallWebhookBody } from '../../src/contracts/call.ts'
 import type { Db } from '../db/client.ts'
-import type { calls } from '../db/schema.ts'
 import { users } from '../db/schema.ts'
-import type { TelephonyProvider } from './provider.ts'
+import type { CallFate, Simulator } from './provider.ts'
 
 /** The simulator's one line. */
 export const SIMULATOR_NUMBER = { id: 1, name: 'Simulateur', digits: '+33 1 00 00 00 00' } as const
-
-type CallRow = typeof calls.$inferSelect
-
-export type Simulator = TelephonyProvider & {
-  /** An inbound call to the agent: call.created (no agent yet), then call.ringing_on_agent. */
-  inbound: (input: { aircallUserId: number; fromNumber: string }) => number
-  /** Drives a call known to the database (dev endpoints, force-end). */
-  act: (row: CallRow, action: DevCallAction, aircallUserId: number | null) => void
-  /**
-   * Issue #15 (simulated floor): how the next outbound call of this agent goes. Without a plan a call
-   * is answered after the answer delay (manual testing); a plan is used once.
-   */
-  plan: (aircallUserId: number, fate: CallFate) => void
-  /** Issue #15 (/dev/uat-settings): the ring time before an unplanned call is answered. */
-  setAnswerDelay: (ms: number) => void
-  /** Issue #15: an SMS from `from` (E.164) to the simulator's line: message.received. */
-  inboundSms: (input: { from: string; body: string }) => void
-  close: () => void
-}
-
-/** The floor's outbound call: answered (by the lead or its voicemail) after `afterMs`, or never. */
-export type CallFate = { kind: 'answered'; afterMs: number } | { kind: 'no-answer'; afterMs: number }
 
 type SimulatorOptions = {
   db: Db

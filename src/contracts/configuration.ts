@@ -12,7 +12,7 @@ import {
 } from './sms-settings.ts'
 import { versionSchema } from './team-form.ts'
 
-/** The appointment grid (server/domain/appointment-slots.ts), in Paris wall-clock time. */
+/** The appointment grid (server/domain/appointments/slots.ts), in Paris wall-clock time. */
 export const appointmentScheduleSchema = z.object({
   /** Weekdays, 1 = Monday … 7 = Sunday. */
   days: weekdaysSchema('Choisissez au moins un jour de rendez-vous.'),

@@ -98,7 +98,7 @@ export const followUpLeadSchema = z.object({
   expirationDate: z.string(),
   processingUser: z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string() }).nullable(),
   processingSince: z.string().nullable(),
-  /** The reader may free it (the holder is someone they follow: server/domain/live-access.ts). */
+  /** The reader may free it (the holder is someone they follow: server/domain/access/live-access.ts). */
   canUnassign: z.boolean(),
 })
 export type FollowUpLead = z.infer<typeof followUpLeadSchema>

@@ -96,7 +96,7 @@ export const leadSchema = z.object({
    */
   myCallId: z.number().int().nullable(),
   /**
-   * Whether the reader may record the outcome now (server/domain/lead-holding.ts, the tagging rule):
+   * Whether the reader may record the outcome now (server/domain/leads/holding.ts, the tagging rule):
    * they process the lead, or nobody does and `myCallId` is theirs to tag. The sheet's outcome form
    * opens on it.
    */
@@ -199,7 +199,7 @@ export const leadSearchQuerySchema = z.object({
   missionId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 })
 /**
- * Why the reader may not pick a search result (server/domain/lead-pick-rule.ts, the rule of pick),
+ * Why the reader may not pick a search result (server/domain/leads/pick-rule.ts, the rule of pick),
  * the first that applies in this order: not a call-capable user; the lead's own state; then the
  * reader's blocking cause (docs/domain.md "Leads", Blocking causes).
  */
@@ -253,7 +253,7 @@ export const leadSearchResultSchema = z.object({
   items: z.array(leadSearchItemSchema),
   /** The prefix rule found nothing: these are the names closest to the input (trigram similarity). */
   approximate: z.boolean(),
-  /** Counted up to 1,000 (server/domain/lead-search.ts); `totalCapped` when there are more. */
+  /** Counted up to 1,000 (server/domain/leads/search.ts); `totalCapped` when there are more. */
   total: z.number().int().nonnegative(),
   totalCapped: z.boolean(),
   page: id,

@@ -81,7 +81,7 @@ export type LivePayloads = {
 }
 export type LiveChannelKind = keyof LivePayloads
 
-/** Issue #14: channels of no user, one name for every reader (server/domain/live-access.ts). */
+/** Issue #14: channels of no user, one name for every reader (server/domain/access/live-access.ts). */
 export const BROADCAST_CHANNEL_KINDS = ['leaderboard'] as const
 export type BroadcastChannelKind = (typeof BROADCAST_CHANNEL_KINDS)[number]
 

@@ -35,7 +35,7 @@ export const sectionAccess = {
   affectations: { roles: ['ADMIN', 'MANAGER'] },
   affectationsTeams: adminOnly,
   integration: adminOnly,
-  // Issue #13: managers extract the leads of their teams' missions (server/domain/lead-access.ts).
+  // Issue #13: managers extract the leads of their teams' missions (server/domain/leads/access.ts).
   extractions: { roles: ['ADMIN', 'MANAGER'] },
   dev: { roles: ROLES, nonProductionOnly: true },
 } as const satisfies Record<string, RouteAccess>

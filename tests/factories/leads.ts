@@ -15,7 +15,7 @@ import {
   tags as tagCatalogue,
   users,
 } from '../../server/db/schema.ts'
-import { outcomeOrder, selectOutcomes } from '../../server/domain/tag-outcomes.ts'
+import { outcomeOrder, selectOutcomes } from '../../server/domain/tags/outcomes.ts'
 import { earlierToday } from './paris-today.ts'
 
 type TagEffects = Omit<

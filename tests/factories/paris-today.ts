@@ -3,7 +3,7 @@
 // call on the Paris day it started, so just after midnight "a minute ago" is yesterday: such a test
 // failed when it ran in the first minutes of the day (CI runs at night too). Tests whose events span
 // longer pin the clock instead (activity-overview.test.ts) or script a fixed day.
-import { dayRange, parisDay } from '../../server/domain/gamification/paris-day.ts'
+import { dayRange, parisDay } from '../../src/contracts/paris-calendar.ts'
 
 /** The instant today's Paris day began. */
 export function parisMidnight(now = new Date()): Date {

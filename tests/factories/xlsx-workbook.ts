@@ -1,4 +1,4 @@
-// Hand-written XLSX workbooks for the lead-file reader's tests (server/domain/import/xlsx-rows.ts): the
+// Hand-written XLSX workbooks for the lead-file reader's tests (server/domain/imports/xlsx-rows.ts): the
 // parts as XML strings, zipped in the order given (Excel writes the sheet before its shared strings).
 import { deflateRawSync } from 'node:zlib'
 import { zipOf } from './zip-archive.ts'

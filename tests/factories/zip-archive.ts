@@ -1,4 +1,4 @@
-// Hand-built ZIP archives for the XLSX guard's tests (server/domain/import/zip-guard.ts): what the
+// Hand-built ZIP archives for the XLSX guard's tests (server/domain/imports/zip-guard.ts): what the
 // central directory declares can differ from what the entries hold, as in a crafted ZIP bomb.
 export type ZipTestEntry = {
   name: string

@@ -1,5 +1,5 @@
 // The audit trail of back-office changes (issue #12 "Audit trail"): who changed which entity when,
-// before → after. Written in the transaction of the change (server/domain/audit.ts).
+// before → after. Written in the transaction of the change (server/domain/audit/trail.ts).
 import { index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core'
 import { ts } from './columns.ts'
 import { users } from './users.ts'

@@ -42,7 +42,7 @@ export const calls = pgTable(
     index('calls_lead_idx').on(t.leadId),
     // A lead's history lists the calls detected from its number (issue #11).
     index('calls_detected_lead_idx').on(t.detectedLeadId),
-    // Outbound calls still waiting for the provider's call.created (server/telephony/pending-expiry.ts
+    // Outbound calls still waiting for the provider's call.created (server/domain/calls/pending-expiry.ts
     // sweeps them every 30 s): a handful of rows, however many calls the table holds.
     index('calls_pending_idx')
       .on(t.startedAt)

@@ -79,7 +79,7 @@ export const leads = pgTable(
     index('leads_secondary_phone_idx').on(t.secondaryPhone),
     // Search results are ordered by name: a broad prefix walks this index and stops at the page's end.
     index('leads_name_order_idx').on(t.lastName, t.firstName, t.id),
-    // The two queues of find-lead-to-process (server/domain/lead-assignment.ts): free leads only, so
+    // The two queues of find-lead-to-process (server/domain/leads/assignment.ts): free leads only, so
     // a find walks from the oldest non-expired lead and stops at the first one it can lock.
     index('leads_queue_new_idx')
       .on(t.meetRequestDate, t.id)

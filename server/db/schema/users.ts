@@ -24,7 +24,7 @@ export const users = pgTable(
     callingLeadId: integer('calling_lead_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
-    /** The back office's search and name order (migration 0017, server/domain/user-list.ts). */
+    /** The back office's search and name order (migration 0017, server/domain/users/reads.ts). */
     searchFolded: text('search_folded')
       .notNull()
       .generatedAlwaysAs(sql`app_fold(first_name || ' ' || last_name || ' ' || email)`),

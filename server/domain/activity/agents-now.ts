@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm'
 import type { AgentNow, AgentState, LeadRef } from '../../../src/contracts/activity.ts'
 import { rowsOf, type Db } from '../../db/client.ts'
-import { WORKING_WINDOW_MS, avatarUrl } from '../users.ts'
+import { WORKING_WINDOW_MS, avatarUrl } from '../users/profiles.ts'
 import { countsOf, toDate, toInt, toIso, type CountColumns, type Instant } from './rows.ts'
 import { inScope, type ActivityScope } from './scope.ts'
 

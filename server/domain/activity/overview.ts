@@ -2,10 +2,9 @@
 // agents and what they are doing, today's figures, each mission's queue. Three statements (teams,
 // agents, queues); the queues, the costly one, are kept a few seconds per scope (queue-cache.ts).
 import type { ActivityOverview } from '../../../src/contracts/activity.ts'
-import { parseIsoDate, zonedInstant } from '../../../src/contracts/paris-calendar.ts'
+import { parisDay, parseIsoDate, zonedInstant } from '../../../src/contracts/paris-calendar.ts'
 import type { Db } from '../../db/client.ts'
-import { parisDay } from '../gamification/paris-day.ts'
-import type { Viewer } from '../live-access.ts'
+import type { Viewer } from '../access/live-access.ts'
 import { agentsNow } from './agents-now.ts'
 import { missionQueues } from './queues.ts'
 import { addCounts, NO_COUNTS } from './rows.ts'

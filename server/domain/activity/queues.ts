@@ -1,12 +1,12 @@
 // Each mission's queue (issue #14 overview, docs/domain.md "Activity"), in one statement over the open
 // leads of the missions in scope (leads_market_status_idx): what the hand-out may still give (its own
-// rule, server/domain/lead-pick-rule.ts and lead-assignment.ts), the recalls due and overdue, the
+// rule, server/domain/leads/pick-rule.ts and lead-assignment.ts), the recalls due and overdue, the
 // leads expiring within 7 days.
 import { sql } from 'drizzle-orm'
 import type { MissionQueue } from '../../../src/contracts/activity.ts'
 import { rowsOf, type Db } from '../../db/client.ts'
-import { NOT_QUIET } from '../calling-rules.ts'
-import { WORKABLE } from '../lead-pick-rule.ts'
+import { NOT_QUIET } from '../calls/calling-rules.ts'
+import { WORKABLE } from '../leads/pick-rule.ts'
 import { toInt } from './rows.ts'
 import { intArray, type ActivityScope } from './scope.ts'
 

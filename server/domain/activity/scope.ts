@@ -1,13 +1,13 @@
 // Whose activity a reader sees (issue #14, docs/domain.md "Activity"): an administrator everyone (or
 // one team), a manager the members of the teams they manage (team_members.is_manager, the reading
-// rule of server/domain/live-access.ts) and themself, or one of those teams. Teleoperators never reach
+// rule of server/domain/access/live-access.ts) and themself, or one of those teams. Teleoperators never reach
 // here (route access).
 import { sql } from 'drizzle-orm'
 import type { ActivityChoice } from '../../../src/contracts/activity.ts'
 import { rowsOf, type Db } from '../../db/client.ts'
 import { errors } from '../../lib/http-error.ts'
-import { assertReadableUser, readableUsers, type Viewer } from '../live-access.ts'
-import { TEAM_NOT_FOUND } from '../teams.ts'
+import { assertReadableUser, readableUsers, type Viewer } from '../access/live-access.ts'
+import { TEAM_NOT_FOUND } from '../teams/reads.ts'
 
 export const NOT_YOUR_TEAM = 'Vous ne pouvez consulter que l’activité des équipes que vous encadrez.'
 

@@ -17,8 +17,8 @@ import type {
   AgentStats,
 } from '../../../src/contracts/activity.ts'
 import { rowsOf, type Db } from '../../db/client.ts'
-import { dayRange, parisDay } from '../gamification/paris-day.ts'
-import type { Viewer } from '../live-access.ts'
+import { dayRange, parisDay } from '../../../src/contracts/paris-calendar.ts'
+import type { Viewer } from '../access/live-access.ts'
 import { addFigures, countsOf, SUM_COUNTS, toInt, type CountColumns } from './rows.ts'
 import { activityScope, inScope, intArray, narrowToAgent, type ActivityScope } from './scope.ts'
 

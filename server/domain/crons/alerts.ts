@@ -8,7 +8,7 @@ import { paths } from '../../../src/contracts/app-paths.ts'
 import { CRON_FAILING_STREAK } from '../../../src/contracts/crons.ts'
 import { users } from '../../db/schema.ts'
 import { cronMessage } from '../../push/messages.ts'
-import { linkOrigin } from '../password-reset.ts'
+import { linkOrigin } from '../access/password-reset.ts'
 import type { CronDefinition } from './catalogue.ts'
 
 export function failingCronMail(job: CronDefinition, error: string, firstName: string, url: string) {

@@ -9,14 +9,14 @@
 // the lead by e-mail and SMS (docs/domain.md "Scheduled jobs", "SMS").
 import type { FastifyInstance } from 'fastify'
 import { rebuildDailyActivity } from '../gamification/daily-rebuild.ts'
-import { parisDay, shiftDay } from '../gamification/paris-day.ts'
-import { purgeExpiredFiles } from '../stored-files.ts'
+import { parisDay, shiftDay } from '../../../src/contracts/paris-calendar.ts'
+import { purgeExpiredFiles } from '../files/stored-files.ts'
 import { queueAppointmentReminders } from '../mails/appointment-mails.ts'
 import { purgeIdempotencyKeys } from '../../lib/idempotency.ts'
-import { publishLeadUpdate, userChanged } from '../lead-signals.ts'
+import { publishLeadUpdate, userChanged } from '../leads/signals.ts'
 import { releaseExpiredLeads } from './lead-expiry.ts'
 import { sendRecallNotices } from './recall-notices.ts'
-import { expirePendingCalls } from '../../telephony/pending-expiry.ts'
+import { expirePendingCalls } from '../calls/pending-expiry.ts'
 import { sendAppointmentReminders } from '../sms/reminders.ts'
 
 export type CronContext = {

@@ -1,5 +1,5 @@
 // Lead expiry (issue #15 "Scheduled jobs", docs/domain.md "Scheduled jobs"). An expired lead already
-// leaves the queues by itself: find and pick never hand one out (server/domain/lead-pick-rule.ts).
+// leaves the queues by itself: find and pick never hand one out (server/domain/leads/pick-rule.ts).
 // What is left is an expired lead still held by an agent who walked away from it: the agent cannot
 // take another lead until it is freed (UNFINISHED_PROCESSING_LEAD). This frees an expired lead held
 // for more than HELD_LONG_MINUTES when no call of the holder on it is ongoing or untagged, and writes
@@ -9,8 +9,8 @@ import { sql } from 'drizzle-orm'
 import { HELD_LONG_MINUTES } from '../../../src/contracts/follow-up.ts'
 import { rowsOf, type Db } from '../../db/client.ts'
 import { leads } from '../../db/schema.ts'
-import { releaseLead } from '../lead-assignment.ts'
-import { hasPendingCall } from '../lead-release.ts'
+import { releaseLead } from '../leads/assignment.ts'
+import { hasPendingCall } from '../leads/release.ts'
 
 /** Leads freed per run at most (the next run takes the rest). */
 const BATCH = 200

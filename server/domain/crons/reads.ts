@@ -12,7 +12,7 @@ import {
 } from '../../../src/contracts/crons.ts'
 import { rowsOf } from '../../db/client.ts'
 import { cronSettings } from '../../db/schema.ts'
-import type { Tx } from '../audit.ts'
+import type { Tx } from '../audit/trail.ts'
 import { CRON_CATALOGUE, type CronDefinition } from './catalogue.ts'
 
 type RunRow = {

@@ -1,5 +1,5 @@
 // Issue #15 (/dev/uat-settings): the simulator's settings, persisted in `configuration` under a key
-// the back office does not list (server/domain/configuration.ts lists its own keys only). Outbound
+// the back office does not list (server/domain/configuration/settings.ts lists its own keys only). Outbound
 // calls of real testers use the answer delay; the simulated floor also draws each call's fate from
 // the three proportions.
 import { eq } from 'drizzle-orm'

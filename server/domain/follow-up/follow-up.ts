@@ -1,5 +1,5 @@
 // The lead follow-up's reads (issue #14; docs/domain.md "Timeline and follow-up"): the missions a
-// reader follows (administrators all, managers their teams': server/domain/lead-access.ts), one
+// reader follows (administrators all, managers their teams': server/domain/leads/access.ts), one
 // mission's counts per market in one grouped statement, and the paged lead list behind a count.
 import { and, asc, eq, isNull } from 'drizzle-orm'
 import { sql } from 'drizzle-orm'
@@ -17,9 +17,9 @@ import { LEAD_STATUSES, type LeadStatus, type LeadSubstatus } from '../../../src
 import { rowsOf, type Db } from '../../db/client.ts'
 import { markets, missions } from '../../db/schema.ts'
 import { errors } from '../../lib/http-error.ts'
-import { dayRange, parisDay } from '../gamification/paris-day.ts'
-import { missionScopeCondition, type LeadActor } from '../lead-access.ts'
-import { canRead, readableUsers } from '../live-access.ts'
+import { dayRange, parisDay } from '../../../src/contracts/paris-calendar.ts'
+import { missionScopeCondition, type LeadActor } from '../leads/access.ts'
+import { canRead, readableUsers } from '../access/live-access.ts'
 import { alertConditions, bucketCondition, bucketOrder, OPEN, type FollowUpClock } from './buckets.ts'
 
 export const MISSION_NOT_FOLLOWED = 'Mission introuvable.'

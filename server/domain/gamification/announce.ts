@@ -1,9 +1,9 @@
 // After the event's transaction commits: the experience signal, then each badge and tentacall
-// earned through the award path of issue #5 (server/domain/awards.ts: live signal + push to the
+// earned through the award path of issue #5 (server/domain/gamification/awards.ts: live signal + push to the
 // earner and supervisors per their preferences). Never fails the request that earned them.
 import type { FastifyInstance } from 'fastify'
 import { channels } from '../../../src/contracts/live.ts'
-import { awardBadge, awardTentacall } from '../awards.ts'
+import { awardBadge, awardTentacall } from './awards.ts'
 import type { Earned } from './engine.ts'
 
 /**

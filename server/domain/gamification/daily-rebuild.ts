@@ -3,7 +3,7 @@
 // live: a call counts on the day it started, an outcome and experience on the day they were recorded.
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { dayRange } from './paris-day.ts'
+import { dayRange } from '../../../src/contracts/paris-calendar.ts'
 
 const PARIS_DAY = (column: string) => sql.raw(`(${column} at time zone 'Europe/Paris')::date`)
 

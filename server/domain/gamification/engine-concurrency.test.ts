@@ -9,7 +9,7 @@ import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
 import { rowsOf, type Db } from '../../db/client.ts'
 import { userTentacalls, users } from '../../db/schema.ts'
 import { advanceTentacalls, recordEvent } from './engine.ts'
-import { parisDay } from './paris-day.ts'
+import { parisDay } from '../../../src/contracts/paris-calendar.ts'
 import { answeredStreak } from './tentacalls/answered-streak.ts'
 import type { GamificationEvent } from './types.ts'
 

@@ -8,7 +8,7 @@ import { userBadges, userTentacalls, users, xpLedger, type XpSourceKind } from '
 import { BADGES } from './badges/catalogue.ts'
 import { XP_PER_ANSWERED_CALL, XP_PER_APPOINTMENT } from './config.ts'
 import { loadFacts } from './facts.ts'
-import { parisDay } from './paris-day.ts'
+import { parisDay } from '../../../src/contracts/paris-calendar.ts'
 import { TENTACALLS } from './tentacalls/catalogue.ts'
 import type { GamificationEvent } from './types.ts'
 

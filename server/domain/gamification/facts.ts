@@ -3,7 +3,7 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { calls, dailyActivity } from '../../db/schema.ts'
-import { dayRange, previousWeek } from './paris-day.ts'
+import { dayRange, previousWeek } from '../../../src/contracts/paris-calendar.ts'
 import type { BadgeFacts, GamificationEvent, WeekFacts } from './types.ts'
 
 async function weekFacts(tx: Db, userId: number, day: string): Promise<WeekFacts> {

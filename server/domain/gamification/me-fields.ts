@@ -1,11 +1,11 @@
 // The connected user's gamification fields (spec §3 "Connected user": experiencePoints, badges, and
 // under `gamification` the count of each tentacall and the timestamp of each badge), read by loadMe
-// (server/domain/users.ts) in its one statement from the user's row, user_badges and user_tentacalls.
+// (server/domain/users/profiles.ts) in its one statement from the user's row, user_badges and user_tentacalls.
 // Read there rather than taken from the session's cached row, so that the per-process `me` cache
 // (server/plugins/me-cache.ts) is fresh as soon as an award drops it ('me-changed', announce.ts).
 import { sql } from 'drizzle-orm'
 import type { Me } from '../../../src/contracts/user.ts'
-import { parisDay } from './paris-day.ts'
+import { parisDay } from '../../../src/contracts/paris-calendar.ts'
 import { TENTACALLS } from './tentacalls/catalogue.ts'
 
 export type MeGamification = Pick<Me, 'experiencePoints' | 'badges' | 'gamification'>

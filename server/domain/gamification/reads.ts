@@ -8,7 +8,7 @@ import { dailyActivity, userAwards, userBadges, userTentacalls, users } from '..
 import { errors } from '../../lib/http-error.ts'
 import { messages } from '../../lib/messages.ts'
 import { BADGES } from './badges/catalogue.ts'
-import { parisDay } from './paris-day.ts'
+import { parisDay } from '../../../src/contracts/paris-calendar.ts'
 import { firstMilestones, nextMilestone, TENTACALLS } from './tentacalls/catalogue.ts'
 
 /** A free lead counts as the user's recall when their outcome is its latest, within this window. */

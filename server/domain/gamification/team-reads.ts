@@ -1,5 +1,5 @@
 // What a manager or an administrator chooses on `/activity/gamification` (issue #14): the agents and
-// teams they may read — the team rule of server/domain/live-access.ts (a manager: themself and the
+// teams they may read — the team rule of server/domain/access/live-access.ts (a manager: themself and the
 // members of the teams they manage; an administrator: everyone) — and one team's progress. Small
 // tables only: users, team_members, user_badges, user_tentacalls.
 import { and, asc, count, eq, inArray, isNull, ne } from 'drizzle-orm'
@@ -8,10 +8,10 @@ import type { GamificationScope, TeamGamification } from '../../../src/contracts
 import type { Db } from '../../db/client.ts'
 import { teamMembers, teams, userBadges, userTentacalls, users } from '../../db/schema.ts'
 import { errors } from '../../lib/http-error.ts'
-import { readableUsers, type Viewer } from '../live-access.ts'
-import { teamIdsByUser } from '../users.ts'
+import { readableUsers, type Viewer } from '../access/live-access.ts'
+import { teamIdsByUser } from '../users/profiles.ts'
 import { BADGES } from './badges/catalogue.ts'
-import { parisDay } from './paris-day.ts'
+import { parisDay } from '../../../src/contracts/paris-calendar.ts'
 import { TENTACALLS } from './tentacalls/catalogue.ts'
 
 export const TEAM_NOT_READABLE = 'Vous ne pouvez consulter que la progression des équipes que vous gérez.'

@@ -10,7 +10,7 @@ import {
 } from '../../../src/contracts/mails.ts'
 import { mailLog } from '../../db/schema.ts'
 import { errors } from '../../lib/http-error.ts'
-import { recordAudit } from '../audit.ts'
+import { recordAudit } from '../audit/trail.ts'
 import { sendJob } from './send.ts'
 
 export const mailLogMessages = { notFound: 'E-mail introuvable dans le journal.' } as const

@@ -13,7 +13,7 @@ import {
 import { isUniqueViolation, type Db } from '../../db/client.ts'
 import { mailTemplates } from '../../db/schema.ts'
 import { assertVersion, staleVersion } from '../../lib/optimistic-concurrency.ts'
-import { recordAudit } from '../audit.ts'
+import { recordAudit } from '../audit/trail.ts'
 import { MAIL_CATALOGUE } from './catalogue.ts'
 import { assertPlaceholders, assertRequiredPlaceholders } from './render.ts'
 

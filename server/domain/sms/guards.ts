@@ -10,7 +10,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/max'
 import type { SmsKind } from '../../../src/contracts/sms.ts'
 import type { Db } from '../../db/client.ts'
 import { leadEvents, smsMessages } from '../../db/schema.ts'
-import { readSetting } from '../configuration.ts'
+import { readSetting } from '../configuration/settings.ts'
 import { parisMoment } from './rules.ts'
 
 const MINUTE = 60_000

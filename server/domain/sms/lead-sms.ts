@@ -11,7 +11,7 @@ import {
 import { isTextablePhone } from '../../../src/contracts/phone.ts'
 import type { Db } from '../../db/client.ts'
 import { HttpError, errors } from '../../lib/http-error.ts'
-import { mayActOnLead, type LeadActor } from '../lead-access.ts'
+import { mayActOnLead, type LeadActor } from '../leads/access.ts'
 import { senderRefusal } from './guards.ts'
 import { QUIET_HOURS_MESSAGE } from './rules.ts'
 import { leadSmsContext, renderForLead, type LeadSmsContext } from './lead-context.ts'

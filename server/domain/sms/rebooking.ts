@@ -1,6 +1,6 @@
 // The quiet hours' confirmation window is the lead's, once per appointment (issue #26 point 2,
 // docs/domain.md "SMS"): a booking that moved the lead's appointment (history action `moved`,
-// server/domain/appointments.ts) opens no new window, or an agent could re-book the lead again and
+// server/domain/appointments/booking.ts) opens no new window, or an agent could re-book the lead again and
 // again to send a confirmation at night each time.
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'

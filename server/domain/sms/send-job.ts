@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify'
 import { smsMessages, webhookEvents } from '../../db/schema.ts'
 import { HttpError } from '../../lib/http-error.ts'
 import { OUTCOME_UNKNOWN } from '../../telephony/provider.ts'
-import { replayDelivery } from '../../telephony/webhook-replay.ts'
+import { replayDelivery } from '../webhooks/replay.ts'
 import { decideAtSend, postponeSend } from './send-checks.ts'
 import { SMS_SEND_ATTEMPTS, type SmsRow } from './send.ts'
 

@@ -13,7 +13,7 @@ import { STALE_VERSION } from '../../../src/contracts/concurrency.ts'
 import { isUniqueViolation, type Db } from '../../db/client.ts'
 import { smsTemplates } from '../../db/schema.ts'
 import { HttpError } from '../../lib/http-error.ts'
-import { recordAudit } from '../audit.ts'
+import { recordAudit } from '../audit/trail.ts'
 
 type Row = typeof smsTemplates.$inferSelect
 

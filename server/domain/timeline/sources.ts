@@ -14,7 +14,7 @@ import {
   tags,
   userActivityEvents,
 } from '../../db/schema.ts'
-import { visibleLeadsCondition, type LeadActor } from '../lead-access.ts'
+import { visibleLeadsCondition, type LeadActor } from '../leads/access.ts'
 
 export type DayRange = { start: Date; end: Date }
 
@@ -102,7 +102,7 @@ export type DayLead = {
   folded: string
 }
 
-/** The day's leads the reader may see (server/domain/lead-access.ts); the others stay unnamed. */
+/** The day's leads the reader may see (server/domain/leads/access.ts); the others stay unnamed. */
 export async function readableLeads(db: Db, reader: LeadActor, ids: number[]): Promise<Map<number, DayLead>> {
   if (ids.length === 0) return new Map()
   const rows = await db

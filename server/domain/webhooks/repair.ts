@@ -17,7 +17,7 @@ import { rowsOf, type Db } from '../../db/client.ts'
 import { aircallWebhookTokens } from '../../db/schema.ts'
 import { errors } from '../../lib/http-error.ts'
 import type { CreatedWebhook, TelephonyProvider } from '../../telephony/provider.ts'
-import { recordAudit } from '../audit.ts'
+import { recordAudit } from '../audit/trail.ts'
 import { expectedWebhookUrl, registrationsOf } from './registrations.ts'
 
 /** The name the webhook carries in Aircall's dashboard. */

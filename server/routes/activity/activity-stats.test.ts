@@ -16,7 +16,7 @@ import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
 import type { Agent } from '../../../tests/setup/agent.ts'
 import { leadTags, xpLedger } from '../../db/schema.ts'
 import type { Db } from '../../db/client.ts'
-import { parisDay, shiftDay } from '../../domain/gamification/paris-day.ts'
+import { parisDay, shiftDay } from '../../../src/contracts/paris-calendar.ts'
 
 const t = signedInServer({
   users: {

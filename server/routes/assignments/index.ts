@@ -1,7 +1,7 @@
 // Assignments (issue #12, docs/domain.md "Assignments"): who works on which mission. Administrators
 // change everything and open missions to teams (issue #26); a manager assigns the members of the teams
 // they manage to the missions opened to those teams, never themself (the domain answers 404 or 403,
-// server/domain/assignment-scope.ts); team membership itself goes through the Teams API.
+// server/domain/assignments/scope.ts); team membership itself goes through the Teams API.
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import {
@@ -17,9 +17,9 @@ import {
   teamGridSchema,
 } from '../../../src/contracts/assignments.ts'
 import { commonErrors } from '../../../src/contracts/common.ts'
-import { missionAssignments, missionGrid, teamGrid } from '../../domain/assignment-reads.ts'
-import { assignTeam, assignUsers, unassignUsers } from '../../domain/assignments.ts'
-import { missionTeamList, setMissionTeam } from '../../domain/mission-teams.ts'
+import { missionAssignments, missionGrid, teamGrid } from '../../domain/assignments/reads.ts'
+import { assignTeam, assignUsers, unassignUsers } from '../../domain/assignments/changes.ts'
+import { missionTeamList, setMissionTeam } from '../../domain/assignments/mission-teams.ts'
 
 export const ASSIGNERS = ['ADMIN', 'MANAGER'] as const
 const ADMINS = ['ADMIN'] as const

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { auditPageSchema, auditParamsSchema, auditQuerySchema } from '../../../src/contracts/audit.ts'
 import { commonErrors } from '../../../src/contracts/common.ts'
-import { auditHistory } from '../../domain/audit.ts'
+import { auditHistory } from '../../domain/audit/trail.ts'
 
 export default async function auditRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()

@@ -27,13 +27,13 @@ import {
   type AttemptTicket,
   type FailureRule,
 } from '../../lib/failure-limits.ts'
-import { loadMe } from '../../domain/users.ts'
-import { isResetTokenValid, resetPasswordWithToken } from '../../domain/password-reset.ts'
+import { loadMe } from '../../domain/users/profiles.ts'
+import { isResetTokenValid, resetPasswordWithToken } from '../../domain/access/password-reset.ts'
 import { sendPasswordLink } from '../../domain/mails/password-mails.ts'
-import { signInRules } from '../../domain/sign-in-throttle.ts'
+import { signInRules } from '../../domain/access/sign-in-throttle.ts'
 import signInThrottleRoutes from './sign-in-throttles.ts'
-import { hasLiveSession } from '../../domain/lead-viewers.ts'
-import { setViewingLead } from '../../domain/lead-signals.ts'
+import { hasLiveSession } from '../../domain/leads/viewers.ts'
+import { setViewingLead } from '../../domain/leads/signals.ts'
 import { forgetBrowser } from '../../push/subscriptions.ts'
 
 const WINDOW_15_MIN = 15 * 60 * 1000

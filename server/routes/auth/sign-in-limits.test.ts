@@ -10,7 +10,7 @@ import { createAgent, TEST_PASSWORD } from '../../../tests/setup/agent.ts'
 import { insertUser, testPasswordHash } from '../../../tests/factories/users.ts'
 import { rateLimitHits, users } from '../../db/schema.ts'
 import { HashingBusyError, hashingQueue } from '../../lib/passwords.ts'
-import { listSignInThrottles } from '../../domain/sign-in-throttle.ts'
+import { listSignInThrottles } from '../../domain/access/sign-in-throttle.ts'
 
 const t = signedInServer()
 afterEach(() => vi.useRealTimers())

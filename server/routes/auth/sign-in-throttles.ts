@@ -8,7 +8,7 @@ import { commonErrors, idParamSchema, okSchema } from '../../../src/contracts/co
 import { signInThrottleSchema } from '../../../src/contracts/sign-in-throttle.ts'
 import { users } from '../../db/schema.ts'
 import { errors } from '../../lib/http-error.ts'
-import { clearSignInThrottle, listSignInThrottles } from '../../domain/sign-in-throttle.ts'
+import { clearSignInThrottle, listSignInThrottles } from '../../domain/access/sign-in-throttle.ts'
 import { messages } from '../../lib/messages.ts'
 
 export default async function signInThrottleRoutes(fastify: FastifyInstance) {

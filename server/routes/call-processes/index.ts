@@ -21,9 +21,9 @@ import {
   duplicateCallProcess,
   restoreCallProcess,
   updateCallProcess,
-} from '../../domain/call-process-admin.ts'
-import { getCallProcess, listCallProcesses } from '../../domain/call-process-reads.ts'
-import { StrandedLeadsError } from '../../domain/call-process-save.ts'
+} from '../../domain/call-processes/changes.ts'
+import { getCallProcess, listCallProcesses } from '../../domain/call-processes/reads.ts'
+import { StrandedLeadsError } from '../../domain/call-processes/steps.ts'
 import { publishReferenceDataChanged } from '../../lib/reference-data.ts'
 
 export const CALL_PROCESS_READERS = ['ADMIN', 'MANAGER'] as const

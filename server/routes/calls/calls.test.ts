@@ -33,7 +33,7 @@ describe('call routes on the simulator', () => {
       nolink: { aircallId: null, signIn: false },
       admin: { role: 'ADMIN', aircallId: null, signIn: false },
     },
-    // The manager supervises the teleoperator's calls through their team (server/domain/call-access.ts).
+    // The manager supervises the teleoperator's calls through their team (server/domain/calls/access.ts).
     team: ['teleop', 'manager'],
   })
   beforeAll(() => {

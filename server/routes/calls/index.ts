@@ -1,6 +1,6 @@
 // Call routes (issue #4 "API", docs/domain.md "Calls"): schemas, access, and one domain call each
-// (server/domain/calls.ts). Call state itself comes from the provider's events
-// (server/telephony/webhook-processing.ts).
+// (server/domain/calls/changes.ts). Call state itself comes from the provider's events
+// (server/domain/webhooks/processing.ts).
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import {
@@ -21,9 +21,9 @@ import {
   forceEnd,
   linkLead,
   startOutbound,
-} from '../../domain/calls.ts'
-import { currentCallOf } from '../../domain/current-call.ts'
-import { cachedNumbers } from '../../telephony/numbers-cache.ts'
+} from '../../domain/calls/changes.ts'
+import { currentCallOf } from '../../domain/calls/current.ts'
+import { cachedNumbers } from '../../domain/calls/numbers-cache.ts'
 
 const withConflict = { ...commonErrors, 409: commonErrors[400], 502: commonErrors[400] }
 

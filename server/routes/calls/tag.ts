@@ -1,11 +1,11 @@
 // POST /api/calls/tag (spec §7 "Calls", §3 "Tag payload"): records the outcome of a call on a lead.
-// The effects live in server/domain/lead-tagging.ts; this route checks who asks and notifies.
+// The effects live in server/domain/leads/tagging.ts; this route checks who asks and notifies.
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { commonErrors } from '../../../src/contracts/common.ts'
 import { tagBodySchema, tagResponseSchema } from '../../../src/contracts/lead.ts'
-import { tagLead } from '../../domain/lead-tagging.ts'
-import { announceTagOutcome } from '../../domain/outcome-signals.ts'
+import { tagLead } from '../../domain/leads/tagging.ts'
+import { announceTagOutcome } from '../../domain/leads/outcome-signals.ts'
 import { appUrls } from '../../../src/contracts/app-urls.ts'
 
 /** Spec §6: the lead-handling roles. */

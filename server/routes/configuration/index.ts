@@ -11,7 +11,7 @@ import {
   configurationBodySchema,
   type ConfigurationKey,
 } from '../../../src/contracts/configuration.ts'
-import { changeSetting, readConfigurationEntries } from '../../domain/configuration.ts'
+import { changeSetting, readConfigurationEntries } from '../../domain/configuration/settings.ts'
 import { publishReferenceDataChanged } from '../../lib/reference-data.ts'
 
 const ADMINS = ['ADMIN'] as const

@@ -10,7 +10,7 @@ import { commonErrors } from '../../../src/contracts/common.ts'
 import { devAwardBodySchema, devAwardResponseSchema } from '../../../src/contracts/push.ts'
 import { users } from '../../db/schema.ts'
 import { errors } from '../../lib/http-error.ts'
-import { awardBadge, awardTentacall } from '../../domain/awards.ts'
+import { awardBadge, awardTentacall } from '../../domain/gamification/awards.ts'
 import { messages } from '../../lib/messages.ts'
 
 export default async function devAwardRoutes(fastify: FastifyInstance) {

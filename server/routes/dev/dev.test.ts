@@ -6,7 +6,7 @@ import { TEST_PASSWORD, createAgent, type Agent } from '../../../tests/setup/age
 import { calls, leads, users } from '../../db/schema.ts'
 import { insertTeam, insertUser } from '../../../tests/factories/users.ts'
 import { insertCall, insertMission } from '../../../tests/factories/leads.ts'
-import { createFloor } from '../../domain/floor/floor-engine.ts'
+import { createFloor } from '../../domain/floor/engine.ts'
 
 /** The app's log lines (pino JSON), to check what the dev tools leave in the audit trail. */
 const logLines: Record<string, unknown>[] = []

@@ -14,7 +14,7 @@ import {
   uatResetResponseSchema,
   uatSettingsSchema,
 } from '../../../src/contracts/dev-floor.ts'
-import { createFloor } from '../../domain/floor/floor-engine.ts'
+import { createFloor } from '../../domain/floor/engine.ts'
 import { loadSimulatorSettings, saveSimulatorSettings } from '../../domain/floor/simulator-settings.ts'
 import { resetCallsAndLeads } from '../../domain/floor/uat-reset.ts'
 import { errors } from '../../lib/http-error.ts'

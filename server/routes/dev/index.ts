@@ -9,7 +9,7 @@ import { devLivePublishBodySchema, parseChannel } from '../../../src/contracts/l
 import { connectAsBodySchema, meSchema, switchRoleBodySchema } from '../../../src/contracts/user.ts'
 import { mailOutbox, users } from '../../db/schema.ts'
 import { errors } from '../../lib/http-error.ts'
-import { loadMe } from '../../domain/users.ts'
+import { loadMe } from '../../domain/users/profiles.ts'
 import devTelephonyRoutes from './telephony.ts'
 import devAwardRoutes from './awards.ts'
 import devLeadRoutes from './leads.ts'

@@ -15,8 +15,8 @@ import { commonErrors, okSchema } from '../../../src/contracts/common.ts'
 import { devInboundSmsBodySchema } from '../../../src/contracts/sms.ts'
 import { calls, users } from '../../db/schema.ts'
 import { errors } from '../../lib/http-error.ts'
-import { canRead, readableUsers } from '../../domain/live-access.ts'
-import { mayActOnCall } from '../../domain/call-access.ts'
+import { canRead, readableUsers } from '../../domain/access/live-access.ts'
+import { mayActOnCall } from '../../domain/calls/access.ts'
 import { messages } from '../../lib/messages.ts'
 
 const responses = { 200: callRedirectSchema, 409: commonErrors[400], ...commonErrors }

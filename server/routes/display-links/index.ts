@@ -12,7 +12,11 @@ import {
   displaySessionBodySchema,
   displaySessionSchema,
 } from '../../../src/contracts/display-links.ts'
-import { createDisplayLink, listDisplayLinks, revokeDisplayLink } from '../../domain/display-links.ts'
+import {
+  createDisplayLink,
+  listDisplayLinks,
+  revokeDisplayLink,
+} from '../../domain/leaderboard/display-links.ts'
 import { addressBucketOf } from '../../lib/address-bucket.ts'
 import { admitAttempt, maxFailures, recordFailure, releaseAttempt } from '../../lib/failure-limits.ts'
 import { errors, HttpError } from '../../lib/http-error.ts'

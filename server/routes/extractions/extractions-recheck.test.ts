@@ -12,7 +12,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 import { insertLead, insertMission } from '../../../tests/factories/leads.ts'
 import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
 import { extractions, missionTeams, users } from '../../db/schema.ts'
-import { runExtractionJob } from '../../domain/extraction-job.ts'
+import { runExtractionJob } from '../../domain/extractions/job.ts'
 
 // A files directory of its own, so what the job leaves there is this file's only.
 const t = signedInServer({

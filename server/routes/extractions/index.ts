@@ -1,5 +1,5 @@
 // Lead extractions (issue #13, docs/domain.md "Extractions"): administrators, and managers for the
-// leads they see (server/domain/lead-access.ts). A CSV up to the streaming limit is the response
+// leads they see (server/domain/leads/access.ts). A CSV up to the streaming limit is the response
 // itself; anything larger, and every XLSX, is a background job answered 202 with its id.
 import { createReadStream } from 'node:fs'
 import type { FastifyInstance } from 'fastify'
@@ -16,17 +16,17 @@ import {
   extractionPageSchema,
   extractionQueuedSchema,
 } from '../../../src/contracts/extractions.ts'
-import { runExtractionJob } from '../../domain/extraction-job.ts'
-import { countExtraction } from '../../domain/extraction-query.ts'
-import { assertExtractionScope } from '../../domain/extraction-scope.ts'
-import { extractionFile, extractionHistory, extractionOptions } from '../../domain/extraction-reads.ts'
+import { runExtractionJob } from '../../domain/extractions/job.ts'
+import { countExtraction } from '../../domain/extractions/query.ts'
+import { assertExtractionScope } from '../../domain/extractions/scope.ts'
+import { extractionFile, extractionHistory, extractionOptions } from '../../domain/extractions/reads.ts'
 import {
   EXTRACTION_QUEUE,
   extractionFileName,
   startExtraction,
   type ExtractionJob,
-} from '../../domain/extractions.ts'
-import { storedFilePath } from '../../domain/stored-files.ts'
+} from '../../domain/extractions/changes.ts'
+import { storedFilePath } from '../../domain/files/stored-files.ts'
 
 export const EXTRACTORS = ['ADMIN', 'MANAGER'] as const
 

@@ -10,9 +10,9 @@ import { calls, dailyActivity, leads, userAwards, userBadges, users, xpLedger } 
 import type { Db } from '../../db/client.ts'
 import { rebuildDailyActivity } from '../../domain/gamification/daily-rebuild.ts'
 import { recordEvent } from '../../domain/gamification/engine.ts'
-import { parisDay } from '../../domain/gamification/paris-day.ts'
+import { parisDay } from '../../../src/contracts/paris-calendar.ts'
 import { XP_PER_APPOINTMENT } from '../../domain/gamification/config.ts'
-import { handleWebhook } from '../../telephony/webhook-processing.ts'
+import { handleWebhook } from '../../domain/webhooks/processing.ts'
 
 const t = signedInServer({
   users: { teleop: {}, other: {}, manager: { role: 'MANAGER' }, admin: { role: 'ADMIN' } },

@@ -1,6 +1,6 @@
 // Gamification reads (issue #14, docs/domain.md "Gamification"): GET /api/gamification/{userId} (a
 // teleoperator their own, a manager their teams' members, an administrator everyone: the team rule
-// of server/domain/live-access.ts; anyone else answers as a user that does not exist) and
+// of server/domain/access/live-access.ts; anyone else answers as a user that does not exist) and
 // GET /api/user/me/day ("Ma journée", call-capable users).
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -11,7 +11,7 @@ import {
   myDaySchema,
 } from '../../../src/contracts/gamification.ts'
 import { gamificationOf, myDayOf } from '../../domain/gamification/reads.ts'
-import { assertReadableUser } from '../../domain/live-access.ts'
+import { assertReadableUser } from '../../domain/access/live-access.ts'
 import teamGamificationRoutes from './team.ts'
 
 export default async function gamificationRoutes(fastify: FastifyInstance) {

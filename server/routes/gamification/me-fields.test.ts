@@ -7,7 +7,7 @@ import { insertHeldLeadWithEndedCall } from '../../../tests/factories/leads.ts'
 import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
 import type { Me } from '../../../src/contracts/user.ts'
 import { userBadges, users } from '../../db/schema.ts'
-import { handleWebhook } from '../../telephony/webhook-processing.ts'
+import { handleWebhook } from '../../domain/webhooks/processing.ts'
 import { firstAnsweredCallBadges } from '../../../tests/factories/first-call-badges.ts'
 
 const t = signedInServer({ users: { teleop: { aircallId: 4242 } } })

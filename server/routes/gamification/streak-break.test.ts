@@ -9,8 +9,8 @@ import type { Db } from '../../db/client.ts'
 import { calls, userTentacalls } from '../../db/schema.ts'
 import { recordEvent } from '../../domain/gamification/engine.ts'
 import { answeredStreak } from '../../domain/gamification/tentacalls/answered-streak.ts'
-import { expirePendingCalls } from '../../telephony/pending-expiry.ts'
-import { PENDING_PREFIX } from '../../telephony/webhook-processing.ts'
+import { expirePendingCalls } from '../../domain/calls/pending-expiry.ts'
+import { PENDING_PREFIX } from '../../domain/webhooks/processing.ts'
 
 const t = signedInServer({ users: { teleop: { aircallId: 4242 } } })
 const { teleop: agent } = t.agents

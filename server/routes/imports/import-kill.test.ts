@@ -24,7 +24,7 @@ import {
   type ServerProcess,
 } from '../../../tests/setup/server-process.ts'
 import { createPgTestDatabase } from '../../../tests/setup/test-app.ts'
-import { IMPORT_QUEUE } from '../../domain/import/import-job.ts'
+import { IMPORT_QUEUE } from '../../domain/imports/job.ts'
 
 const ROWS = 20_000
 /** The kill comes once this many rows are committed: mid-import, with a checkpoint to resume from. */

@@ -13,8 +13,8 @@ import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
 import { insertMission } from '../../../tests/factories/leads.ts'
 import { zipOf } from '../../../tests/factories/zip-archive.ts'
 import { WINDOWS_1252_FIXTURE } from '../../../scripts/generate-import-fixtures.ts'
-import { integrationMonthOf } from '../../domain/import/import-actions.ts'
-import { purgeExpiredFiles } from '../../domain/stored-files.ts'
+import { integrationMonthOf } from '../../domain/imports/actions.ts'
+import { purgeExpiredFiles } from '../../domain/files/stored-files.ts'
 import { analysed, linesWritten, settingsOf, upload, uploadFixture, waitForState } from './import-test-kit.ts'
 
 const filesDir = mkdtempSync(path.join(tmpdir(), 'imports-test-'))

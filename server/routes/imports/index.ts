@@ -13,13 +13,13 @@ import {
   importMappingSchema,
   importSettingsSchema,
 } from '../../../src/contracts/imports.ts'
-import { cancelImport, startImport } from '../../domain/import/import-actions.ts'
-import { listImports } from '../../domain/import/import-history.ts'
-import { deleteMapping, listMappings } from '../../domain/import/import-mappings.ts'
-import { updateImportSettings } from '../../domain/import/import-settings.ts'
-import { getImportDetail } from '../../domain/import/import-store.ts'
-import { undoImport } from '../../domain/import/import-undo.ts'
-import { registerImportWorkers } from '../../domain/import/import-workers.ts'
+import { cancelImport, startImport } from '../../domain/imports/actions.ts'
+import { listImports } from '../../domain/imports/history.ts'
+import { deleteMapping, listMappings } from '../../domain/imports/mappings.ts'
+import { updateImportSettings } from '../../domain/imports/settings.ts'
+import { getImportDetail } from '../../domain/imports/store.ts'
+import { undoImport } from '../../domain/imports/undo.ts'
+import { registerImportWorkers } from '../../domain/imports/workers.ts'
 import fileRoutes from './files.ts'
 import uploadRoutes from './upload.ts'
 

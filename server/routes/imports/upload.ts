@@ -1,5 +1,5 @@
 // POST /api/imports (issue #13): one file in a multipart form, up to IMPORT_MAX_FILE_BYTES, streamed to
-// the files folder (server/domain/import/import-upload.ts); its own plugin so multipart parsing is
+// the files folder (server/domain/imports/upload.ts); its own plugin so multipart parsing is
 // registered for this route only, as server/routes/users/avatar.ts does.
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -7,7 +7,7 @@ import multipart from '@fastify/multipart'
 import { commonErrors } from '../../../src/contracts/common.ts'
 import { IMPORT_MAX_FILE_BYTES, importDetailSchema } from '../../../src/contracts/imports.ts'
 import { errors } from '../../lib/http-error.ts'
-import { badFile, createImportFromUpload } from '../../domain/import/import-upload.ts'
+import { badFile, createImportFromUpload } from '../../domain/imports/upload.ts'
 
 export default async function uploadRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()

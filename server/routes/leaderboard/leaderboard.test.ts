@@ -11,8 +11,8 @@ import { cookieOf, openLive, type LiveTestClient } from '../../../tests/setup/li
 import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
 import type { Db } from '../../db/client.ts'
 import { dailyActivity, teams, userBadges, users } from '../../db/schema.ts'
-import { parisDay } from '../../domain/gamification/paris-day.ts'
-import { readLeaderboard } from '../../domain/leaderboard.ts'
+import { parisDay } from '../../../src/contracts/paris-calendar.ts'
+import { readLeaderboard } from '../../domain/leaderboard/reads.ts'
 
 const t = signedInServer({ users: { teleop: {}, other: {}, admin: { role: 'ADMIN' } } })
 const { teleop: agent, other, admin } = t.agents

@@ -9,7 +9,7 @@ import { createAgent, type Agent } from '../../../tests/setup/agent.ts'
 import { insertUser } from '../../../tests/factories/users.ts'
 import { insertLeads, insertMission } from '../../../tests/factories/leads.ts'
 import { appointments, leadEvents, leads } from '../../db/schema.ts'
-import { offeredDays } from '../../domain/appointment-slots.ts'
+import { offeredDays } from '../../domain/appointments/slots.ts'
 
 const RACERS = 12
 

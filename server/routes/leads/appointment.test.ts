@@ -7,13 +7,13 @@ import { createAgent, type Agent } from '../../../tests/setup/agent.ts'
 import { insertUser } from '../../../tests/factories/users.ts'
 import { insertLead, insertMission } from '../../../tests/factories/leads.ts'
 import { appointments, leadEvents, leadTags, leads, users } from '../../db/schema.ts'
-import { offeredDays, type Slot } from '../../domain/appointment-slots.ts'
-import { bookAppointment } from '../../domain/appointments.ts'
+import { offeredDays, type Slot } from '../../domain/appointments/slots.ts'
+import { bookAppointment } from '../../domain/appointments/booking.ts'
 
 const HOUR = 60 * 60_000
 const t = signedInServer({
   users: { teleop: {}, manager: { role: 'MANAGER' } },
-  // The missions are opened to the team, so its manager sees them (server/domain/lead-access.ts).
+  // The missions are opened to the team, so its manager sees them (server/domain/leads/access.ts).
   team: ['teleop', 'manager'],
 })
 const { teleop: me } = t.users

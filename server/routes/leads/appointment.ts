@@ -1,5 +1,5 @@
 // Appointments of a lead (spec §7 "Leads"): GET /api/lead/{leadId}/appointment-availabilities and
-// POST /api/lead/{leadId}/appointment. Rules in server/domain/appointments.ts (docs/domain.md).
+// POST /api/lead/{leadId}/appointment. Rules in server/domain/appointments/booking.ts (docs/domain.md).
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import {
@@ -9,10 +9,10 @@ import {
   bookAppointmentResponseSchema,
 } from '../../../src/contracts/appointment.ts'
 import { commonErrors } from '../../../src/contracts/common.ts'
-import { appointmentAvailabilities, bookAppointment } from '../../domain/appointments.ts'
-import { bookingConfirmations, wakeConfirmationWorkers } from '../../domain/booking-confirmations.ts'
-import { findVisibleLead } from '../../domain/lead-access.ts'
-import { announceBooking } from '../../domain/outcome-signals.ts'
+import { appointmentAvailabilities, bookAppointment } from '../../domain/appointments/booking.ts'
+import { bookingConfirmations, wakeConfirmationWorkers } from '../../domain/appointments/confirmations.ts'
+import { findVisibleLead } from '../../domain/leads/access.ts'
+import { announceBooking } from '../../domain/leads/outcome-signals.ts'
 import { appUrls } from '../../../src/contracts/app-urls.ts'
 import { sessionKeyOf } from '../../domain/gamification/tentacalls/session-appointments.ts'
 

@@ -9,8 +9,8 @@ import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
 import { insertCall, insertLead, insertMission } from '../../../tests/factories/leads.ts'
 import { insertUser } from '../../../tests/factories/users.ts'
 import { leads, users } from '../../db/schema.ts'
-import { findLeadToProcess, pickLead } from '../../domain/lead-assignment.ts'
-import { closedMissionsMessage } from '../../domain/calling-rules.ts'
+import { findLeadToProcess, pickLead } from '../../domain/leads/assignment.ts'
+import { closedMissionsMessage } from '../../domain/calls/calling-rules.ts'
 import { REGULATED_RULES } from '../../../src/contracts/calling-rules.ts'
 
 const DAY = 86_400_000

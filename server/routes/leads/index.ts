@@ -1,6 +1,6 @@
 // Leads (issue #4, spec §7 "Leads"): hand-out, sheet, history, comment, edit, outcome correction,
 // search and pick, and the non-production random pick.
-import { closedMissionsMessage } from '../../domain/calling-rules.ts'
+import { closedMissionsMessage } from '../../domain/calls/calling-rules.ts'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { commonErrors } from '../../../src/contracts/common.ts'
@@ -12,14 +12,14 @@ import {
   leadSearchResultSchema,
 } from '../../../src/contracts/lead.ts'
 import { isCallCapable } from '../../../src/contracts/roles.ts'
-import { blockingError, findLeadToProcess, pickLead } from '../../domain/lead-assignment.ts'
-import { ongoingCallOf } from '../../domain/call-state.ts'
-import { searchLeads } from '../../domain/lead-search.ts'
-import { picksFromAnyMission } from '../../domain/lead-pick-rule.ts'
-import { findVisibleLead } from '../../domain/lead-access.ts'
+import { blockingError, findLeadToProcess, pickLead } from '../../domain/leads/assignment.ts'
+import { ongoingCallOf } from '../../domain/calls/state.ts'
+import { searchLeads } from '../../domain/leads/search.ts'
+import { picksFromAnyMission } from '../../domain/leads/pick-rule.ts'
+import { findVisibleLead } from '../../domain/leads/access.ts'
 import { errors } from '../../lib/http-error.ts'
 import type { SessionUser } from '../../plugins/session.ts'
-import { announceAssignment } from '../../domain/lead-signals.ts'
+import { announceAssignment } from '../../domain/leads/signals.ts'
 import leadAppointmentRoutes from './appointment.ts'
 import leadRandomRoutes from './random.ts'
 import leadSheetRoutes from './sheet.ts'

@@ -1,5 +1,5 @@
 // Issue #17 point 1: every lead and call route, as each role, against an own lead, a lead of a foreign
-// mission and a lead that does not exist. Who may see a lead: server/domain/lead-access.ts. A lead
+// mission and a lead that does not exist. Who may see a lead: server/domain/leads/access.ts. A lead
 // one may not see answers exactly like an unknown one, so each "foreign" cell of a role that may not
 // see it reads like its "missing" cell.
 import { beforeEach, describe, expect, it } from 'vitest'
@@ -10,7 +10,7 @@ import { createAgent, type Agent } from '../../../tests/setup/agent.ts'
 import { insertTeam, insertUser } from '../../../tests/factories/users.ts'
 import { insertCall, insertLead, insertMission } from '../../../tests/factories/leads.ts'
 import { calls, leadTags, users } from '../../db/schema.ts'
-import { offeredDays } from '../../domain/appointment-slots.ts'
+import { offeredDays } from '../../domain/appointments/slots.ts'
 
 const MISSING = 999_999
 const ROLES = ['teleoperator', 'manager', 'otherManager', 'admin'] as const

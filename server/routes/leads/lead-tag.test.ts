@@ -9,7 +9,7 @@ import { leadEvents, leadTags, leads, users } from '../../db/schema.ts'
 const MINUTE = 60_000
 const t = signedInServer({
   users: { teleop: {}, other: {}, manager: { role: 'MANAGER' } },
-  // The missions are opened to the team, so its manager sees them (server/domain/lead-access.ts).
+  // The missions are opened to the team, so its manager sees them (server/domain/leads/access.ts).
   team: ['teleop', 'other', 'manager'],
 })
 const { teleop: me, other } = t.users

@@ -1,6 +1,6 @@
 // PUT /api/lead/{leadId}/lead-tag/{leadTagId} (spec §7 "Leads", §4 "A lead-tag update carries step,
 // status and substatus"): corrects a recorded outcome. Rules in docs/domain.md "Calls" (Correcting an
-// outcome); the effects in server/domain/lead-tag-correction.ts.
+// outcome); the effects in server/domain/leads/tag-correction.ts.
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { commonErrors } from '../../../src/contracts/common.ts'
@@ -10,9 +10,9 @@ import {
   leadTagCorrectionResponseSchema,
   leadTagParamsSchema,
 } from '../../../src/contracts/lead-changes.ts'
-import { correctLeadTag } from '../../domain/lead-tag-correction.ts'
-import { findVisibleLead } from '../../domain/lead-access.ts'
-import { publishLeadUpdate } from '../../domain/lead-signals.ts'
+import { correctLeadTag } from '../../domain/leads/tag-correction.ts'
+import { findVisibleLead } from '../../domain/leads/access.ts'
+import { publishLeadUpdate } from '../../domain/leads/signals.ts'
 import { forgetMe } from '../../domain/gamification/announce.ts'
 
 export default async function leadTagCorrectionRoutes(fastify: FastifyInstance) {

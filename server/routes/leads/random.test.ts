@@ -7,7 +7,7 @@ import { insertLead, insertMission } from '../../../tests/factories/leads.ts'
 
 const t = signedInServer({
   users: { teleop: {}, manager: { role: 'MANAGER' } },
-  // The missions are opened to the team, so its manager sees them (server/domain/lead-access.ts).
+  // The missions are opened to the team, so its manager sees them (server/domain/leads/access.ts).
   team: ['teleop', 'manager'],
 })
 const { teleop: me } = t.users

@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm'
 import { commonErrors } from '../../../src/contracts/common.ts'
 import { randomLeadsParamsSchema, randomLeadsResponseSchema } from '../../../src/contracts/lead-changes.ts'
 import { leads, markets } from '../../db/schema.ts'
-import { visibleLeadsCondition } from '../../domain/lead-access.ts'
+import { visibleLeadsCondition } from '../../domain/leads/access.ts'
 
 export default async function leadRandomRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
@@ -25,7 +25,7 @@ export default async function leadRandomRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const user = request.auth.user!
-      // Only the leads the user sees (server/domain/lead-access.ts).
+      // Only the leads the user sees (server/domain/leads/access.ts).
       const readable = visibleLeadsCondition(db, user)
       // order by random() reads every readable lead: fine for demo and test volumes, which is all
       // this helper serves.

@@ -9,7 +9,7 @@ import { callProcessSteps, calls, configuration, leadEvents, leads, users } from
 const DAY = 24 * 60 * 60 * 1000
 const t = signedInServer({
   users: { teleop: {}, manager: { role: 'MANAGER' } },
-  // The missions are opened to the team, so its manager sees them (server/domain/lead-access.ts).
+  // The missions are opened to the team, so its manager sees them (server/domain/leads/access.ts).
   team: ['teleop', 'manager'],
 })
 const { teleop: me } = t.users

@@ -14,11 +14,11 @@ import {
   leadSchema,
 } from '../../../src/contracts/lead.ts'
 import { leadEvents, leads } from '../../db/schema.ts'
-import { findVisibleLead } from '../../domain/lead-access.ts'
-import { loadLead } from '../../domain/lead-view.ts'
-import { loadLeadHistory } from '../../domain/lead-history.ts'
+import { findVisibleLead } from '../../domain/leads/access.ts'
+import { loadLead } from '../../domain/leads/view.ts'
+import { loadLeadHistory } from '../../domain/leads/history.ts'
 import { errors } from '../../lib/http-error.ts'
-import { publishLeadUpdate } from '../../domain/lead-signals.ts'
+import { publishLeadUpdate } from '../../domain/leads/signals.ts'
 
 export default async function leadSheetRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
@@ -26,7 +26,7 @@ export default async function leadSheetRoutes(fastify: FastifyInstance) {
   const leadResponse = { 200: leadSchema, ...commonErrors }
   const liveness = { sessionIdleMs: app.config.sessionIdleMs }
 
-  // A lead the reader may not see answers like an unknown one (server/domain/lead-access.ts).
+  // A lead the reader may not see answers like an unknown one (server/domain/leads/access.ts).
   function readable(request: FastifyRequest, ref: string | number) {
     return findVisibleLead(db, request.auth.user!, ref)
   }

@@ -7,7 +7,7 @@ import { leadEvents, leads } from '../../db/schema.ts'
 
 const t = signedInServer({
   users: { teleop: {}, manager: { role: 'MANAGER' }, admin: { role: 'ADMIN' } },
-  // The missions are opened to the team, so its manager sees them (server/domain/lead-access.ts).
+  // The missions are opened to the team, so its manager sees them (server/domain/leads/access.ts).
   team: ['teleop', 'manager'],
 })
 const { teleop: me } = t.users

@@ -1,14 +1,14 @@
 // PUT /api/lead/{id} (spec §7 "Leads", lead payload): edits the lead's identity and contact fields.
-// Rules in docs/domain.md "Leads" (Editing); the effects in server/domain/lead-update.ts.
+// Rules in docs/domain.md "Leads" (Editing); the effects in server/domain/leads/update.ts.
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { commonErrors } from '../../../src/contracts/common.ts'
 import { leadUpdateBodySchema } from '../../../src/contracts/lead-changes.ts'
 import { leadParamsSchema, leadSchema } from '../../../src/contracts/lead.ts'
-import { updateLeadContact } from '../../domain/lead-update.ts'
-import { findVisibleLead } from '../../domain/lead-access.ts'
-import { loadLead } from '../../domain/lead-view.ts'
-import { publishLeadUpdate } from '../../domain/lead-signals.ts'
+import { updateLeadContact } from '../../domain/leads/update.ts'
+import { findVisibleLead } from '../../domain/leads/access.ts'
+import { loadLead } from '../../domain/leads/view.ts'
+import { publishLeadUpdate } from '../../domain/leads/signals.ts'
 
 export default async function leadUpdateRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()

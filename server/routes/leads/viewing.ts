@@ -13,10 +13,10 @@ import {
   viewingLeadSchema,
   viewLeadPageBodySchema,
 } from '../../../src/contracts/lead.ts'
-import { findVisibleLead } from '../../domain/lead-access.ts'
-import { releaseHeldLead, unassignLeads } from '../../domain/lead-release.ts'
-import { viewingLeadOf } from '../../domain/viewing-lead.ts'
-import { publishLeadUpdate, setViewingLead, userChanged } from '../../domain/lead-signals.ts'
+import { findVisibleLead } from '../../domain/leads/access.ts'
+import { releaseHeldLead, unassignLeads } from '../../domain/leads/release.ts'
+import { viewingLeadOf } from '../../domain/leads/viewing.ts'
+import { publishLeadUpdate, setViewingLead, userChanged } from '../../domain/leads/signals.ts'
 
 const unassignBodySchema = z
   .object({ userId: z.number().int().positive().max(2_147_483_647).optional() })

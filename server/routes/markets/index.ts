@@ -11,8 +11,8 @@ import {
   marketPageSchema,
   marketSchema,
 } from '../../../src/contracts/markets.ts'
-import { createMarket, deleteMarket, updateMarket } from '../../domain/market-admin.ts'
-import { getMarket, listMarkets } from '../../domain/mission-catalog.ts'
+import { createMarket, deleteMarket, updateMarket } from '../../domain/markets/changes.ts'
+import { getMarket, listMarkets } from '../../domain/missions/reads.ts'
 import { publishReferenceDataChanged } from '../../lib/reference-data.ts'
 
 const READERS = ['ADMIN', 'MANAGER'] as const

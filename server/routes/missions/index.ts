@@ -16,8 +16,8 @@ import {
   deleteMission,
   setMissionArchived,
   updateMission,
-} from '../../domain/mission-admin.ts'
-import { getMission, listMissions } from '../../domain/mission-catalog.ts'
+} from '../../domain/missions/changes.ts'
+import { getMission, listMissions } from '../../domain/missions/reads.ts'
 import { publishReferenceDataChanged } from '../../lib/reference-data.ts'
 import bannerRoutes from './banner.ts'
 

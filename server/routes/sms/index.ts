@@ -18,7 +18,7 @@ import {
   smsTemplateListSchema,
   smsTemplateSchema,
 } from '../../../src/contracts/sms.ts'
-import { findVisibleLead } from '../../domain/lead-access.ts'
+import { findVisibleLead } from '../../domain/leads/access.ts'
 import { leadSmsOptions, sendLeadSms } from '../../domain/sms/lead-sms.ts'
 import { smsLog, smsOptOutList } from '../../domain/sms/reads.ts'
 import { listSmsTemplates, updateSmsTemplate } from '../../domain/sms/templates.ts'

@@ -7,8 +7,8 @@ import { commonErrors, idParamSchema } from '../../../src/contracts/common.ts'
 import { conflictBodySchema, versionBodySchema } from '../../../src/contracts/concurrency.ts'
 import { createTagBodySchema, updateTagBodySchema } from '../../../src/contracts/tag-form.ts'
 import { tagListQuerySchema, tagPageSchema, tagSchema } from '../../../src/contracts/tags.ts'
-import { createTag, deleteTag, restoreTag, retireTag, updateTag } from '../../domain/tag-admin.ts'
-import { getTag, listTags } from '../../domain/tags.ts'
+import { createTag, deleteTag, restoreTag, retireTag, updateTag } from '../../domain/tags/changes.ts'
+import { getTag, listTags } from '../../domain/tags/reads.ts'
 import { publishReferenceDataChanged } from '../../lib/reference-data.ts'
 
 export const TAG_READERS = ['ADMIN', 'MANAGER'] as const

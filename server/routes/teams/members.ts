@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { commonErrors } from '../../../src/contracts/common.ts'
 import { conflictBodySchema } from '../../../src/contracts/concurrency.ts'
 import { teamMemberParamsSchema, teamSchema } from '../../../src/contracts/teams.ts'
-import { addMember, removeMember, setManager } from '../../domain/team-members.ts'
+import { addMember, removeMember, setManager } from '../../domain/teams/members.ts'
 import { publishUserChanges } from './publish.ts'
 
 const ADMINS = ['ADMIN'] as const

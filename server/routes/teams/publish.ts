@@ -1,5 +1,5 @@
 // After a membership or manager change: the users whose team changed get `user-changed`, which drops
-// their cached `me` and re-checks the live sockets that follow them (server/plugins/live.ts), so a
+// their cached `me` and re-checks the live sockets that follow them (server/live/hub.ts), so a
 // manager's rights follow at once (issue #12 "Teams").
 import type { FastifyInstance } from 'fastify'
 

@@ -1,6 +1,6 @@
 // The teleoperator timeline (issue #14, spec §7; docs/domain.md "Timeline and follow-up"):
 // GET /api/user/{userId}/timeline?day=&search= (the agent themself, a manager the members of the
-// teams they manage, an administrator anyone: the rule of server/domain/live-access.ts; anyone else
+// teams they manage, an administrator anyone: the rule of server/domain/access/live-access.ts; anyone else
 // answers as a user that does not exist) and the agents a reader may choose, GET /api/timeline/agents.
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -11,7 +11,7 @@ import {
   timelineQuerySchema,
   timelineSchema,
 } from '../../../src/contracts/timeline.ts'
-import { assertReadableUser } from '../../domain/live-access.ts'
+import { assertReadableUser } from '../../domain/access/live-access.ts'
 import { timelineAgents } from '../../domain/timeline/agents.ts'
 import { timelineOf } from '../../domain/timeline/timeline.ts'
 

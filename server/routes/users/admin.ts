@@ -14,10 +14,10 @@ import {
   userStatusBodySchema,
 } from '../../../src/contracts/user-admin.ts'
 import { createUserBodySchema, updateUserBodySchema } from '../../../src/contracts/user-form.ts'
-import { listAircallAccounts } from '../../domain/aircall-accounts.ts'
+import { listAircallAccounts } from '../../domain/users/aircall-accounts.ts'
 import { sendPasswordLink } from '../../domain/mails/password-mails.ts'
-import { changeUserStatus, createUser, linkAircallAccount, updateUser } from '../../domain/user-admin.ts'
-import { bulkUsers } from '../../domain/user-bulk.ts'
+import { changeUserStatus, createUser, linkAircallAccount, updateUser } from '../../domain/users/changes.ts'
+import { bulkUsers } from '../../domain/users/bulk.ts'
 
 const ADMINS = ['ADMIN'] as const
 

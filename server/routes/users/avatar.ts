@@ -11,7 +11,7 @@ import { commonErrors, idParamSchema } from '../../../src/contracts/common.ts'
 import { safeText } from '../../../src/contracts/safe-text.ts'
 import { avatars, users } from '../../db/schema.ts'
 import { errors, HttpError } from '../../lib/http-error.ts'
-import { avatarUrl } from '../../domain/users.ts'
+import { avatarUrl } from '../../domain/users/profiles.ts'
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024
 const AVATAR_SIZE = 256

@@ -15,8 +15,8 @@ import {
   preferenceParamsSchema,
   userSchema,
 } from '../../../src/contracts/user.ts'
-import { getAdminUser, listAdminUsers, readableUsers } from '../../domain/user-list.ts'
-import { listUsers, setPreference, workingUsers } from '../../domain/users.ts'
+import { getAdminUser, listAdminUsers, readableUsers } from '../../domain/users/reads.ts'
+import { listUsers, setPreference, workingUsers } from '../../domain/users/profiles.ts'
 import adminRoutes from './admin.ts'
 import avatarRoutes from './avatar.ts'
 

@@ -15,7 +15,7 @@ import { HttpError, errors } from '../../lib/http-error.ts'
 import { addressBucketOf } from '../../lib/address-bucket.ts'
 import { isLimited, recordHit, type Limit } from '../../lib/rate-limit.ts'
 import { isStoredWebhookToken } from '../../domain/webhooks/repair.ts'
-import { recordRejected } from '../../telephony/webhook-rejected.ts'
+import { recordRejected } from '../../domain/webhooks/rejected.ts'
 
 /** Wrong-token deliveries one address may make before being answered 429 without a record. */
 export const REJECTED_WEBHOOKS_PER_ADDRESS = 20

@@ -22,7 +22,7 @@ import {
 } from '../../domain/webhooks/repair.ts'
 import { deliveryOf, listDeliveries, webhookStatus } from '../../domain/webhooks/status.ts'
 import { errors } from '../../lib/http-error.ts'
-import { replayDelivery } from '../../telephony/webhook-replay.ts'
+import { replayDelivery } from '../../domain/webhooks/replay.ts'
 
 const ADMIN = ['ADMIN'] as const
 

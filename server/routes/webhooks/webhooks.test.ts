@@ -4,7 +4,7 @@ import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
 import { insertUser } from '../../../tests/factories/users.ts'
 import { insertLead, insertMission } from '../../../tests/factories/leads.ts'
 import { calls, users, webhookEvents } from '../../db/schema.ts'
-import { PENDING_PREFIX } from '../../telephony/webhook-processing.ts'
+import { PENDING_PREFIX } from '../../domain/webhooks/processing.ts'
 import { REJECTED_WEBHOOKS_PER_ADDRESS } from './index.ts'
 
 const TOKEN = 'webhook-secret-token'

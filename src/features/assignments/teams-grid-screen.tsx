@@ -1,6 +1,6 @@
 // /affectations/teams (issue #12 "Assignments"): users × non-archived teams, for administrators.
 // Ticking a cell adds the user to the team through the Teams API (the rules of
-// server/domain/team-members.ts), at once, rolled back with the server's reason on a refusal.
+// server/domain/teams/members.ts), at once, rolled back with the server's reason on a refusal.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
 import { assignmentMutations, assignmentQueries } from '../../api/assignments.ts'

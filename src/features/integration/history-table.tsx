@@ -12,7 +12,7 @@ import { formatDuration, formatFileSize, importStates } from '../../i18n/fr/inte
 
 export type ImportAction = 'cancel' | 'undo'
 
-/** The states the server cancels (server/domain/import/import-actions.ts): the analysis too. */
+/** The states the server cancels (server/domain/imports/actions.ts): the analysis too. */
 const CANCELLABLE: ReadonlySet<ImportSummary['state']> = new Set(['analysing', 'queued', 'running'])
 
 export type HistoryTableProps = {

@@ -52,7 +52,7 @@ export const leads = {
     recallAt: (date: string) => `Rappel le ${date}`,
     expiresOn: (date: string) => `Jusqu’au ${date}`,
     expired: 'Expiré',
-    /** Why « Prendre » is not offered (server/domain/lead-pick-rule.ts, PICK_REFUSALS). */
+    /** Why « Prendre » is not offered (server/domain/leads/pick-rule.ts, PICK_REFUSALS). */
     pickRefusals: {
       NOT_CALL_CAPABLE: 'Réservé aux téléopérateurs et managers actifs',
       HELD_BY_YOU: 'Vous traitez déjà ce lead',

@@ -1,4 +1,4 @@
-import { previousWorkingDay } from '../paris-day.ts'
+import { previousWorkingDay } from '../../../../src/contracts/paris-calendar.ts'
 import { tentacallNames } from '../../../../src/contracts/award-names.ts'
 import { grown, type TentacallRule } from '../types.ts'
 

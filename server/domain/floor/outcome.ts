@@ -1,0 +1,93 @@
+// The end of a virtual agent's call (issue #15): hang up through the simulator, give the call its
+// outcome from the lead's step (server/domain/floor/tags.ts), book the RDV it asks for, hand
+// back a lead still held — with the agents' own domain functions and signals.
+import { eq } from 'drizzle-orm'
+import { calls, leads } from '../../db/schema.ts'
+import { appointmentAvailabilities, bookAppointment } from '../appointments/booking.ts'
+import { findVisibleLead } from '../leads/access.ts'
+import { releaseHeldLead } from '../leads/release.ts'
+import { tagLead } from '../leads/tagging.ts'
+import { announceBooking, announceTagOutcome } from '../leads/outcome-signals.ts'
+import { chooseOutcome, detailsFor, outcomesOfLead, type CallResult } from './tags.ts'
+import { between, DURATIONS_S, type FloorRun } from './run.ts'
+import type { AgentState } from './virtual-agent.ts'
+
+/** Hangs up the call through the simulator (the caller or lead hanging up), once processed. */
+export async function hangUp(run: FloorRun, callId: number) {
+  await run.telephony.idle()
+  const [call] = await run.db.select().from(calls).where(eq(calls.id, callId))
+  if (!call || call.endedAt) return
+  const aircallUserId = call.userId === null ? null : (run.aircallIdOf(call.userId) ?? null)
+  run.simulator.act(call, 'hangup', aircallUserId)
+  await run.telephony.idle()
+}
+
+/** The call's outcome; a final outcome of an answered call may ask for an appointment. */
+export async function tagCall(
+  run: FloorRun,
+  agent: AgentState,
+  callId: number,
+  leadId: number | null,
+  result: CallResult,
+) {
+  if (leadId === null) return
+  agent.activity = 'tagging'
+  await run.pause(between(run, DURATIONS_S.tagging))
+  const step = await outcomesOfLead(run.db, leadId)
+  let outcome = step && chooseOutcome(step.outcomes, result, run.random)
+  // The call's outcome must end the conversation: a progress mark drawn here becomes the step's
+  // "unreachable" outcome's sibling that ends processing.
+  if (outcome && outcome.nextStep !== null && !outcome.endsProcessing && !outcome.requiresAppointment)
+    outcome = step!.outcomes.find((o) => o.endsProcessing && o.status !== 'UNREACHABLE') ?? null
+  if (!outcome) return release(run, agent, leadId)
+  const tagged = await tagLead(run.db, {
+    user: agent.user,
+    leadId,
+    callId,
+    callProcessTagId: outcome.id,
+    details: detailsFor(outcome, new Date()),
+    comment: null,
+  })
+  run.counters.tags += 1
+  await announceTagOutcome(run.app, agent.user.id, tagged)
+  if (tagged.requiresAppointment) await book(run, agent, leadId)
+  if (!tagged.released && !tagged.requiresAppointment) await release(run, agent, leadId)
+}
+
+/** The first free slot among the offered ones, like an agent agreeing a date with the lead. */
+async function book(run: FloorRun, agent: AgentState, leadId: number) {
+  agent.activity = 'booking'
+  await run.pause(between(run, DURATIONS_S.booking))
+  const row = await findVisibleLead(run.db, agent.user, leadId)
+  const offer = await appointmentAvailabilities(run.db, agent.user, row, new Date())
+  const slots = offer.days.flatMap((day) => day.slots)
+  for (const slot of slots.slice(Math.floor(run.random() * Math.min(5, slots.length)))) {
+    try {
+      const outcome = await bookAppointment(run.db, {
+        user: agent.user,
+        leadId,
+        startsAt: new Date(slot.startsAt),
+        now: new Date(),
+        sessionKey: null,
+      })
+      run.counters.appointments += 1
+      await announceBooking(run.app, agent.user.id, outcome)
+      break
+    } catch (error) {
+      // Another agent (real or virtual) took the slot in the meantime: the next one.
+      if (!(error instanceof Error && 'statusCode' in error && error.statusCode === 409)) throw error
+    }
+  }
+  await release(run, agent, leadId)
+}
+
+/** Hands a lead the agent still holds back to the queue (the sheet's "rendre le lead"). */
+export async function release(run: FloorRun, agent: AgentState, leadId: number) {
+  const [lead] = await run.db
+    .select({ holder: leads.processingUserId })
+    .from(leads)
+    .where(eq(leads.id, leadId))
+  if (lead?.holder !== agent.user.id) return
+  await releaseHeldLead(run.db, agent.user, leadId, 'Simulation : lead rendu.')
+  await run.app.bus.publish('user-changed', { userId: agent.user.id })
+}
