@@ -2,7 +2,7 @@
 // Both go through the same Drizzle schema and the same committed migrations.
 import path from 'node:path'
 import { mkdirSync } from 'node:fs'
-import { PGlite } from '@electric-sql/pglite'
+import { PGlite, parse as pgliteResults, protocol, types as pgliteTypes } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
@@ -66,6 +66,7 @@ async function openPglite(dataDir: string, snapshot?: Blob): Promise<Database> {
   // transaction it opens (Drizzle runs a transaction's statements on the transaction object).
   const timings = createQueryTimings()
   timeQueries(client, timings)
+  embedded.set(db, { client, timings, statements: new Map() })
   const transaction = client.transaction.bind(client)
   client.transaction = ((callback: Parameters<typeof client.transaction>[0]) =>
     transaction((tx) => callback(timeQueries(tx, timings)))) as typeof client.transaction
@@ -122,11 +123,17 @@ const dialect = new PgDialect()
 /** The generic-plan pool of each PostgreSQL database (see openPostgres). */
 const hotPools = new WeakMap<Db, pg.Pool>()
 
+/** Each PGlite database's instance, its timings, and the named statements it has parsed. */
+type Embedded = { client: PGlite; timings: QueryTimings; statements: Map<string, number[]> }
+const embedded = new WeakMap<Db, Embedded>()
+
 /**
- * Runs `query` as a named prepared statement on PostgreSQL, on the connections that always use the
- * generic plan: each parses and plans it once (a hot statement whose planning costs more than its
- * execution: the lead hand-out). Its plan must suit every value (no `like $1`). The name must always
- * go with the same SQL text (only the values change). PGlite runs it as usual.
+ * Runs `query` as a named prepared statement with its generic plan, planned once per connection (hot
+ * statements whose planning costs more than their execution: the lead hand-out, the rows of a
+ * search page). Its plan must suit every value (no `like $1`). The name must always go with the same
+ * SQL text (only the values change). On PostgreSQL, on the connections that always use the generic
+ * plan; on PGlite, on its one connection, through the extended protocol (PGlite's `query` parses
+ * and plans each statement anew). A transaction (not `db` itself) runs it as usual.
  */
 export async function executePrepared<T>(db: Db, name: string, query: SQL): Promise<T[]> {
   const hotPool = hotPools.get(db)
@@ -134,7 +141,92 @@ export async function executePrepared<T>(db: Db, name: string, query: SQL): Prom
     const { sql: text, params } = dialect.sqlToQuery(query)
     return (await hotPool.query({ name, text, values: params })).rows as T[]
   }
+  const pglite = embedded.get(db)
+  if (pglite) {
+    const { sql: text, params } = dialect.sqlToQuery(query)
+    return executeOnPglite<T>(pglite, name, text, params)
+  }
   return rowsOf<T>(await db.execute(query))
+}
+
+const { serialize } = protocol
+/** What Drizzle's PGlite driver reads as text for `db.execute` (its `rawQueryConfig`), so rows match. */
+const TEXT_PARSED = [
+  pgliteTypes.TIMESTAMP,
+  pgliteTypes.TIMESTAMPTZ,
+  pgliteTypes.INTERVAL,
+  pgliteTypes.DATE,
+  1231, // numeric[]
+  1115, // timestamp[]
+  1185, // timestamptz[]
+  1187, // interval[]
+  1182, // date[]
+]
+const PGLITE_ROWS = {
+  rowMode: 'object' as const,
+  parsers: Object.fromEntries(TEXT_PARSED.map((type) => [type, (value: string) => value])),
+}
+/** The generic plan for the one statement between (PGlite has one connection, so one setting). */
+const GENERIC_PLAN = serialize.query('set plan_cache_mode = force_generic_plan')
+const AUTO_PLAN = serialize.query('reset plan_cache_mode')
+
+function messages(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((length, part) => length + part.length, 0))
+  let offset = 0
+  for (const part of parts) {
+    out.set(part, offset)
+    offset += part.length
+  }
+  return out
+}
+
+/**
+ * Parse (once, named), then bind, execute and sync in one call into PGlite, under the locks its own
+ * `query` takes (so it never runs inside another caller's transaction). Parameters are serialised by
+ * their described types, as `query` does; the generic plan is forced around the execution only.
+ */
+async function executeOnPglite<T>(
+  { client, timings, statements }: Embedded,
+  name: string,
+  text: string,
+  params: unknown[],
+): Promise<T[]> {
+  await client._checkReady()
+  return client._runExclusiveTransaction(() =>
+    client._runExclusiveQuery(async () => {
+      const started = performance.now()
+      let types = statements.get(name)
+      if (!types) {
+        const described = await client.execProtocolStream(
+          messages([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+          { syncToFs: false },
+        )
+        types = pgliteResults.parseDescribeStatementResults(described)
+        statements.set(name, types)
+      }
+      const values = params.map((value, index) => {
+        if (value === null || value === undefined) return null
+        const serializer = client.serializers[types[index]!]
+        return serializer ? serializer(value) : String(value)
+      })
+      const replies = await client.execProtocolStream(
+        messages([
+          GENERIC_PLAN,
+          serialize.bind({ statement: name, values }),
+          serialize.describe({ type: 'P' }),
+          serialize.execute({}),
+          serialize.sync(),
+          AUTO_PLAN,
+        ]),
+        { syncToFs: false },
+      )
+      await client.syncToFs()
+      timings.record(text, performance.now() - started)
+      // The results of the SET, the statement, the RESET: the statement's rows.
+      const [, result] = pgliteResults.parseResults(replies, client.parsers, PGLITE_ROWS)
+      return (result?.rows ?? []) as T[]
+    }),
+  )
 }
 
 /** The rows of `db.execute` (node-postgres answers `{ rows }`, PGlite may answer the array). */

@@ -68,8 +68,8 @@ function epochMs(column: SQL): SQL {
 }
 
 /**
- * One statement, the same text whatever the page (the ids are one array parameter), so PostgreSQL
- * runs it as a prepared statement with its generic plan: planning it costs more than running it.
+ * One statement, the same text whatever the page (the ids are one array parameter), so both databases
+ * run it as a prepared statement with its generic plan: planning it costs more than running it.
  * The blocking state is an uncorrelated subquery behind `refusal is null`, so it runs once, and
  * only when some lead of the page refuses nothing (the pick route's order: the lead's own reason
  * first, then the user's blocking cause); `offset 0` keeps the refusal computed once per lead.
