@@ -81,14 +81,25 @@ export function rulesOf(mission: MissionCallingFields): CallingRules {
 /** Paris's clock at `now`: the weekday, the minutes after midnight, whether it is a public holiday. */
 export type ParisClock = { isoDay: number; minutes: number; holiday: boolean }
 
-export function parisClock(now: Date): ParisClock {
+/**
+ * The last clock computed, by UTC minute: Paris's offsets are whole hours, so its clock changes only
+ * when the UTC minute does, and the time-zone arithmetic (a few tenths of a millisecond) runs once a
+ * minute instead of once per hand-out, pick or search.
+ */
+let lastClock: { minute: number; clock: Readonly<ParisClock> } | undefined
+
+export function parisClock(now: Date): Readonly<ParisClock> {
+  const minute = Math.floor(now.getTime() / 60_000)
+  if (lastClock?.minute === minute) return lastClock.clock
   const date = civilDateOf(now)
   const weekday = new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay()
-  return {
+  const clock = Object.freeze({
     isoDay: weekday === 0 ? 7 : weekday,
     minutes: minutesOfDay(now),
     holiday: isFrenchPublicHoliday(date),
-  }
+  })
+  lastClock = { minute, clock }
+  return clock
 }
 
 export function withinHours(hours: CallingHours, clock: ParisClock): boolean {

@@ -81,11 +81,25 @@ const FIXED_HOLIDAYS = ['01-01', '05-01', '05-08', '07-14', '08-15', '11-01', '1
 /** Easter Monday, Ascension Thursday, Whit Monday. */
 const EASTER_OFFSETS = [1, 39, 50]
 
+/** Each year's public holidays as `MM-DD`, computed once (its time-zone arithmetic is not free). */
+const holidaysByYear = new Map<number, Set<string>>()
+
+function holidaysOf(year: number): Set<string> {
+  let holidays = holidaysByYear.get(year)
+  if (!holidays) {
+    const easter = easterSunday(year)
+    holidays = new Set([
+      ...FIXED_HOLIDAYS,
+      ...EASTER_OFFSETS.map((offset) => isoDate(addDays(easter, offset)).slice(5)),
+    ])
+    holidaysByYear.set(year, holidays)
+  }
+  return holidays
+}
+
 /** The eleven public holidays of metropolitan France (Alsace-Moselle's two extra days are not). */
 export function isFrenchPublicHoliday(date: CivilDate): boolean {
-  if (FIXED_HOLIDAYS.includes(isoDate(date).slice(5))) return true
-  const easter = easterSunday(date.year)
-  return EASTER_OFFSETS.some((offset) => isoDate(addDays(easter, offset)) === isoDate(date))
+  return holidaysOf(date.year).has(isoDate(date).slice(5))
 }
 
 export function isWorkingDay(date: CivilDate): boolean {
