@@ -86,10 +86,11 @@ export const leads = pgTable(
       .where(
         sql`processing_user_id is null and status in ('NEW', 'IN_PROGRESS') and substatus is distinct from 'WAITING_FOR_FORCED_RDV'`,
       ),
-    // Recalls in the order they are handed out (due first, oldest recall first): a find stops at the
-    // first one of the user's markets it can lock instead of sorting every due recall.
-    index('leads_queue_recall_order_idx')
-      .on(t.recallAt.asc().nullsFirst(), t.id)
+    // Recalls in the order they are handed out (without a date first, then oldest recall first), by
+    // the instant they are due: a find reads only the due ones, and stops at the first one of the
+    // user's markets it can lock instead of sorting every due recall.
+    index('leads_queue_recall_due_idx')
+      .on(sql`coalesce(${t.recallAt}, '-infinity'::timestamptz)`, t.id)
       .where(sql`processing_user_id is null and status in ('RECALL', 'UNREACHABLE')`),
   ],
 )

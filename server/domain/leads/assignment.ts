@@ -185,8 +185,15 @@ const NOT_BLOCKED = sql`exists (
   select 1 from state where held_uuid is null and ongoing_id is null and untagged_id is null)`
 
 /**
- * The two queues of docs/domain.md "Leads", each walked through its partial index (migration
- * 0004): due recalls by oldest recall first, then new or interrupted leads by oldest
+ * When a recall of lead `l` is due: a recall without a date at once, first. The expression of
+ * leads_queue_recall_due_idx (migration 0031), so `<= now()` bounds the walk of that index: the
+ * recalls due later are never read.
+ */
+const RECALL_DUE = sql`coalesce(l.recall_at, '-infinity'::timestamptz)`
+
+/**
+ * The two queues of docs/domain.md "Leads", each walked through its partial index (migrations
+ * 0004, 0031): due recalls by oldest recall first, then new or interrupted leads by oldest
  * meetRequestDate. The oldest cutoff of the user's markets bounds the index scan; each market's own
  * cutoff is then checked. COALESCE runs the second queue only when the first yields nothing. The
  * calling rules (issue #12) skip a lead in its quiet period or at its mission's cap of attempts.
@@ -197,9 +204,9 @@ export const BEST_LEAD = sql`select coalesce(
     where ${NOT_BLOCKED}
       and l.processing_user_id is null and l.status in ('RECALL', 'UNREACHABLE')
       and l.meet_request_date > (select min(cutoff) from w)
-      and coalesce(l.recall_at, '-infinity'::timestamptz) <= now()
+      and ${RECALL_DUE} <= now()
       and ${NOT_QUIET} and ${underAttemptCap(sql`w.max_attempts`)}
-    order by l.recall_at asc nulls first, l.id asc
+    order by ${RECALL_DUE}, l.id
     limit 1
     for update of l skip locked),
   (select l.id from leads l

@@ -73,6 +73,14 @@ describe('POST /api/lead/find-lead-to-process', () => {
     expect((await find()).json()).toEqual({ redirect: `/lead/${later.uuid}` })
   })
 
+  it('gives a recall without a date before the dated due ones (due at once)', async () => {
+    const { db } = t.database
+    const { market } = await insertMission(db, { userIds: [me.id] })
+    await insertLead(db, market.id, { status: 'RECALL', recallAt: new Date(Date.now() - 3600_000) })
+    const undated = await insertLead(db, market.id, { status: 'UNREACHABLE', recallAt: null })
+    expect((await find()).json()).toEqual({ redirect: `/lead/${undated.uuid}` })
+  })
+
   it('never hands out an expired lead, a lead held by someone else or a final one', async () => {
     const { db } = t.database
     const other = await insertUser(db)
