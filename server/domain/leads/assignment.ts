@@ -184,11 +184,7 @@ export function takeLeadStatement(
 const NOT_BLOCKED = sql`exists (
   select 1 from state where held_uuid is null and ongoing_id is null and untagged_id is null)`
 
-/**
- * When a recall of lead `l` is due: a recall without a date at once, first. The expression of
- * leads_queue_recall_due_idx (migration 0031), so `<= now()` bounds the walk of that index: the
- * recalls due later are never read.
- */
+/** When lead `l`'s recall is due (undated: at once, first); leads_queue_recall_due_idx's expression. */
 const RECALL_DUE = sql`coalesce(l.recall_at, '-infinity'::timestamptz)`
 
 /**
