@@ -198,7 +198,11 @@ async function executeOnPglite<T>(
       let types = statements.get(name)
       if (!types) {
         const described = await client.execProtocolStream(
-          messages([serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+          messages([
+            serialize.parse({ name, text }),
+            serialize.describe({ type: 'S', name }),
+            serialize.sync(),
+          ]),
           { syncToFs: false },
         )
         types = pgliteResults.parseDescribeStatementResults(described)

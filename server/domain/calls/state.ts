@@ -1,6 +1,6 @@
 // A user's call state (spec §3 "Call", §4): the ongoing call and the untagged call, the two call-side
 // blocking causes of lead processing. Shared by lead assignment and telephony (docs/domain.md "Leads").
-import { and, asc, desc, eq, isNotNull, isNull, or } from 'drizzle-orm'
+import { and, asc, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { calls } from '../../db/schema.ts'
 
@@ -15,6 +15,12 @@ export async function ongoingCallOf(db: Db, userId: number): Promise<CallRow | n
     .orderBy(desc(calls.startedAt), desc(calls.id))
     .limit(1)
   return row ?? null
+}
+
+/** The same rule in SQL: the user has an ongoing call (to fold into a statement that runs anyway). */
+export function hasOngoingCallSql(userId: number): SQL {
+  return sql`exists (select 1 from ${calls} c
+    where c.user_id = ${userId} and c.started_at is not null and c.ended_at is null)`
 }
 
 /**

@@ -103,10 +103,14 @@ async function idsWhere(db: Db, where: SQL | undefined, limit: number, offset: n
 
 export type Page = { ids: number[]; matches: number }
 
+/** A page, and whether the condition asked for with it (`refuseIf`) held. */
+export type CheckedPage = Page & { refused: boolean }
+
 /**
  * All the matches collected (through the term's own indexes), counted and sorted in one statement:
- * the page and the exact number of matches. With `capped`, at most `cap` matches are collected, and
- * when there are that many the ids are those of `beyond` instead (the page read another way).
+ * the page and the exact number of matches, and whether `refuseIf` (a condition of the reader, run
+ * once) holds. With `capped`, at most `cap` matches are collected, and when there are that many the
+ * ids are those of `beyond` instead (the page read another way).
  */
 async function sortedPage(
   db: Db,
@@ -114,8 +118,9 @@ async function sortedPage(
   where: SQL | undefined,
   limit: number,
   offset: number,
+  refuseIf: SQL,
   capped?: { cap: number; beyond: SQL },
-): Promise<Page> {
+): Promise<CheckedPage> {
   // A materialised CTE: the planner cannot trade it for a walk of a whole index in result order,
   // which a rare term would make scan everything. The page is a top-N sort of the matches, its ids
   // aggregated in the same order. Each branch of the CASE is an InitPlan, which PostgreSQL runs
@@ -123,7 +128,7 @@ async function sortedPage(
   const order = sql`rank, last_name using ~<~, first_name using ~<~, id`
   const page = sql`coalesce((select array_agg(id order by ${order}) from (
       select * from found order by ${order} limit ${limit} offset ${offset}) page), '{}')`
-  const [row] = rowsOf<{ matches: number | string; ids: (number | string)[] | null }>(
+  const [row] = rowsOf<{ matches: number | string; ids: (number | string)[] | null; refused: boolean }>(
     await db.execute(sql`
       with found as materialized (
         select ${leads.id} as id, ${rankOf(term)} as rank, ${LAST} as last_name, ${FIRST} as first_name
@@ -132,9 +137,13 @@ async function sortedPage(
       ), counted as (select count(*) as matches from found)
       select matches, ${
         capped ? sql`case when matches < ${capped.cap} then ${page} else ${capped.beyond} end` : page
-      } as ids from counted`),
+      } as ids, ${refuseIf} as refused from counted`),
   )
-  return { ids: (row?.ids ?? []).map(Number), matches: Number(row?.matches ?? 0) }
+  return {
+    ids: (row?.ids ?? []).map(Number),
+    matches: Number(row?.matches ?? 0),
+    refused: row?.refused === true,
+  }
 }
 
 /**
@@ -163,21 +172,29 @@ async function pastLastNames(
   return [...lastIds, ...rest]
 }
 
-/** The page of the leads `term` matches within `scope` (conditions over leads and markets). */
+/**
+ * The page of the leads `term` matches within `scope` (conditions over leads and markets), and
+ * whether `refuseIf` holds, read by the page's first statement (the caller discards the page then).
+ */
 export async function findPage(
   db: Db,
   term: SearchTerm,
   scope: SQL[],
   limit: number,
   offset: number,
-): Promise<Page> {
+  refuseIf: SQL,
+): Promise<CheckedPage> {
   const where = and(matchTerm(term), ...scope)
-  if (term.kind !== 'name' || term.words.length !== 1) return sortedPage(db, term, where, limit, offset)
+  if (term.kind !== 'name' || term.words.length !== 1)
+    return sortedPage(db, term, where, limit, offset, refuseIf)
   // One word: its matches collected up to the cap, then sorted; beyond, read in index order.
   const word = term.words[0]!
   const cap = SEARCH_COUNT_CAP + 1
   const lastPage = idsQuery(db, and(lastNameStarts(word), ...scope), limit, offset)
-  const found = await sortedPage(db, term, where, limit, offset, { cap, beyond: sql`array(${lastPage})` })
-  if (found.matches < cap || found.ids.length === limit) return found
-  return { ids: await pastLastNames(db, word, scope, limit, offset, found.ids), matches: cap }
+  const found = await sortedPage(db, term, where, limit, offset, refuseIf, {
+    cap,
+    beyond: sql`array(${lastPage})`,
+  })
+  if (found.refused || found.matches < cap || found.ids.length === limit) return found
+  return { ids: await pastLastNames(db, word, scope, limit, offset, found.ids), matches: cap, refused: false }
 }

@@ -6,13 +6,18 @@ import type { LeadSearchResult } from '../../../src/contracts/lead.ts'
 import { frenchPhoneToE164 } from '../../../src/contracts/phone.ts'
 import type { Db } from '../../db/client.ts'
 import { markets } from '../../db/schema.ts'
+import { errors } from '../../lib/http-error.ts'
+import { hasOngoingCallSql } from '../calls/state.ts'
 import { visibleLeadsCondition } from './access.ts'
 import { approximable, approximatePage } from './search-approximate.ts'
-import { findPage, SEARCH_COUNT_CAP } from './search-pages.ts'
+import { findPage, SEARCH_COUNT_CAP, type Page } from './search-pages.ts'
 import { searchRowsOf, type SearchReader } from './search-rows.ts'
 import { expirationOf } from './view.ts'
 
 export { SEARCH_COUNT_CAP }
+
+/** Spec §4: searching is disallowed while a call is ongoing. */
+export const SEARCH_DURING_CALL = 'La recherche est impossible pendant un appel : terminez-le d’abord.'
 
 export type SearchTerm =
   | { kind: 'phone'; e164: string }
@@ -53,6 +58,10 @@ export type SearchOptions = {
   now?: Date
 }
 
+/**
+ * The page of leads matching `options.search` that the user sees, or 403 while the user has an
+ * ongoing call (spec §4): that check rides on the page's first statement, which runs anyway.
+ */
 export async function searchLeads(db: Db, options: SearchOptions): Promise<LeadSearchResult> {
   const { user, page, limit } = options
   const now = options.now ?? new Date()
@@ -63,7 +72,9 @@ export async function searchLeads(db: Db, options: SearchOptions): Promise<LeadS
   if (visible) scope.push(visible)
   const term = parseSearch(options.search)
   const offset = (page - 1) * limit
-  let found = await findPage(db, term, scope, limit, offset)
+  const checked = await findPage(db, term, scope, limit, offset, hasOngoingCallSql(user.id))
+  if (checked.refused) throw errors.forbidden(SEARCH_DURING_CALL)
+  let found: Page = checked
   // Nothing starts with the words typed: the names closest to them, marked approximate.
   const approximate = found.matches === 0 && term.kind === 'name' && approximable(term.words)
   if (approximate) found = await approximatePage(db, term.words, scope, limit, offset)

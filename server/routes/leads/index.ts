@@ -13,7 +13,6 @@ import {
 } from '../../../src/contracts/lead.ts'
 import { isCallCapable } from '../../../src/contracts/roles.ts'
 import { blockingError, findLeadToProcess, pickLead } from '../../domain/leads/assignment.ts'
-import { ongoingCallOf } from '../../domain/calls/state.ts'
 import { searchLeads } from '../../domain/leads/search.ts'
 import { picksFromAnyMission } from '../../domain/leads/pick-rule.ts'
 import { findVisibleLead } from '../../domain/leads/access.ts'
@@ -31,7 +30,6 @@ import { appUrls } from '../../../src/contracts/app-urls.ts'
 export const NOTHING_TO_PROCESS = 'Aucun lead à traiter pour le moment.'
 /** Spec §6: the lead-handling roles; call-capable also needs an active account. */
 export const LEAD_HANDLERS = ['TELEOPERATOR', 'MANAGER'] as const
-const SEARCH_DURING_CALL = 'La recherche est impossible pendant un appel : terminez-le d’abord.'
 const NOT_AVAILABLE = 'Ce lead n’est pas disponible : il est déjà en cours de traitement, expiré ou clos.'
 const NOT_CALL_CAPABLE = 'Seuls les téléopérateurs et managers actifs peuvent traiter des leads.'
 
@@ -81,8 +79,7 @@ export default async function leadRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const user = request.auth.user!
-      // Spec §4: searching is disallowed while a call is ongoing.
-      if (await ongoingCallOf(db, user.id)) throw errors.forbidden(SEARCH_DURING_CALL)
+      // Spec §4: 403 while the user has an ongoing call, checked with the page (searchLeads).
       return searchLeads(db, {
         user,
         search: request.params.search,

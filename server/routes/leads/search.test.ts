@@ -127,11 +127,14 @@ describe('GET /api/lead/search/{search}/{page}', () => {
 
   it('is refused with a French message while the user has an ongoing call', async () => {
     await insertCall(t.database.db, { userId: me.id })
-    const res = await search('dupont')
-    expect(res.statusCode).toBe(403)
-    expect(res.json().error.message).toBe(
-      'La recherche est impossible pendant un appel : terminez-le d’abord.',
-    )
+    // One word, several words, a phone: each way of reading the page checks it.
+    for (const input of ['dupont', 'jean dupont', '06 12 34 56 78']) {
+      const res = await search(input)
+      expect(res.statusCode).toBe(403)
+      expect(res.json().error.message).toBe(
+        'La recherche est impossible pendant un appel : terminez-le d’abord.',
+      )
+    }
   })
 })
 
