@@ -1,5 +1,6 @@
 // Database connection: embedded PGlite by default, PostgreSQL when DATABASE_URL is set.
 // Both go through the same Drizzle schema and the same committed migrations.
+import { createHash } from 'node:crypto'
 import path from 'node:path'
 import { mkdirSync } from 'node:fs'
 import { PGlite, parse as pgliteResults, protocol, types as pgliteTypes } from '@electric-sql/pglite'
@@ -135,18 +136,33 @@ const embedded = new WeakMap<Db, Embedded>()
  * plan; on PGlite, on its one connection, through the extended protocol (PGlite's `query` parses
  * and plans each statement anew). A transaction (not `db` itself) runs it as usual.
  */
-export async function executePrepared<T>(db: Db, name: string, query: SQL): Promise<T[]> {
+export async function executePrepared<T>(db: Db, name: string | ShapeName, query: SQL): Promise<T[]> {
   const hotPool = hotPools.get(db)
-  if (hotPool) {
-    const { sql: text, params } = dialect.sqlToQuery(query)
-    return (await hotPool.query({ name, text, values: params })).rows as T[]
-  }
   const pglite = embedded.get(db)
-  if (pglite) {
-    const { sql: text, params } = dialect.sqlToQuery(query)
-    return executeOnPglite<T>(pglite, name, text, params)
+  if (!hotPool && !pglite) return rowsOf<T>(await db.execute(query))
+  const { sql: text, params } = dialect.sqlToQuery(query)
+  const named = typeof name === 'string' ? name : `${name.shapeOf}-${shapeHash(text)}`
+  if (hotPool) return (await hotPool.query({ name: named, text, values: params })).rows as T[]
+  return executeOnPglite<T>(pglite!, named, text, params)
+}
+
+/**
+ * A statement whose text varies with its shape (a search's number of words, the reader's scope),
+ * never with its values: each shape is prepared under `shapeOf` and a digest of its text. A handful
+ * of shapes exist; each connection keeps the plans of those it ran.
+ */
+export type ShapeName = { shapeOf: string }
+
+const shapeHashes = new Map<string, string>()
+
+function shapeHash(text: string): string {
+  let hash = shapeHashes.get(text)
+  if (hash === undefined) {
+    hash = createHash('sha1').update(text).digest('base64url').slice(0, 16)
+    if (shapeHashes.size > 1_000) shapeHashes.clear()
+    shapeHashes.set(text, hash)
   }
-  return rowsOf<T>(await db.execute(query))
+  return hash
 }
 
 const { serialize } = protocol
