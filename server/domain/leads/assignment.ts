@@ -49,7 +49,7 @@ export type BlockingRow = {
 /**
  * The user's state for the blocking causes (the held lead, the ongoing call — newest — and the
  * untagged call — oldest ended — with the uuids of their leads; the rules of heldLeadOf,
- * ongoingCallOf and untaggedCallOf in server/domain/call-state.ts), as a query over `me`, a relation
+ * ongoingCallOf and untaggedCallOf in server/domain/calls/state.ts), as a query over `me`, a relation
  * of one user row with `id` and `processing_lead_id`. The held lead is the one `processing_lead_id`
  * names (read from a locked, hence current, row when taking a lead), else any lead whose
  * `processing_user_id` is the user.
@@ -241,7 +241,7 @@ export async function findLeadToProcess(db: Db, userId: number, now = new Date()
   return { kind: 'none' }
 }
 
-/** A lead one may still work (server/domain/lead-pick-rule.ts). */
+/** A lead one may still work (server/domain/leads/pick-rule.ts). */
 export async function isWorkableLead(db: Db, leadId: number): Promise<boolean> {
   const rows = rowsOf<{ id: number }>(
     await db.execute(sql`select l.id from leads l
@@ -254,7 +254,7 @@ export async function isWorkableLead(db: Db, leadId: number): Promise<boolean> {
 
 /**
  * POST /api/lead/search/pick/{leadId}: the same checks, then that lead only if nothing refuses it
- * (server/domain/lead-pick-rule.ts, the rule search results show as `canPick`): free, workable and
+ * (server/domain/leads/pick-rule.ts, the rule search results show as `canPick`): free, workable and
  * in one of the user's missions (managers and admins: any mission). A deliberate pick may take a
  * recall before it is due.
  */

@@ -1,6 +1,6 @@
 // Working on a lead oneself (docs/domain.md "Leads"): the rule POST /api/calls/tag applies to a
-// teleoperator (through mayActOnLead, server/domain/lead-access.ts) and the lead sheet's
-// `canRecordOutcome` (server/domain/lead-view.ts), so the outcome form opens where tagging succeeds.
+// teleoperator (through mayActOnLead, server/domain/leads/access.ts) and the lead sheet's
+// `canRecordOutcome` (server/domain/leads/view.ts), so the outcome form opens where tagging succeeds.
 
 /**
  * The actor holds the lead, or nobody does and the action takes it (`takesFreeLead`: a call the

@@ -1,6 +1,6 @@
 // Who may pick which lead (docs/domain.md "Leads", Pick): the one rule behind POST
-// /api/lead/search/pick/{leadId} (server/domain/lead-assignment.ts) and the `canPick` of each search
-// result (server/domain/lead-search.ts), as SQL over `leads l` joined with its mission `m`.
+// /api/lead/search/pick/{leadId} (server/domain/leads/assignment.ts) and the `canPick` of each search
+// result (server/domain/leads/search.ts), as SQL over `leads l` joined with its mission `m`.
 import { sql, type SQL } from 'drizzle-orm'
 import type { Role } from '../../../src/contracts/roles.ts'
 import type { ParisClock } from '../../../src/contracts/calling-rules.ts'

@@ -1,5 +1,5 @@
 // @both-databases: the search's SQL (extensions, planner).
-// One-word searches around SEARCH_COUNT_CAP (server/domain/lead-search-pages.ts): up to the cap the
+// One-word searches around SEARCH_COUNT_CAP (server/domain/leads/search-pages.ts): up to the cap the
 // matches are counted exactly and sorted; beyond it the page is read in index order, last-name
 // matches first, whichever of the last or first names holds most of the matches.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -1,5 +1,5 @@
 // The rows of a lead-search page (docs/architecture.md "Search indexes"): the page's leads with their
-// mission, who holds them and why the reader may not pick each (server/domain/lead-pick-rule.ts), in
+// mission, who holds them and why the reader may not pick each (server/domain/leads/pick-rule.ts), in
 // one statement that also carries the reader's blocking state where some lead refuses nothing.
 import { sql, type SQL } from 'drizzle-orm'
 import type { PickRefusal } from '../../../src/contracts/lead.ts'
@@ -94,7 +94,7 @@ function statement(refusal: SQL, blocking: SQL, ids: number[]): SQL {
     ) r`
 }
 
-/** The user's blocking state (server/domain/lead-assignment.ts) as one JSON value. */
+/** The user's blocking state (server/domain/leads/assignment.ts) as one JSON value. */
 function blockingStateJson(userId: number): SQL {
   return sql`(select row_to_json(s) from (
     with me as (select id, processing_lead_id from users where id = ${userId})
@@ -107,7 +107,7 @@ function epochDate(ms: number | null): Date | null {
 
 /**
  * The page's leads in `ids` order, each with why `user` may not pick it now, or null when a pick
- * would take it (server/domain/lead-pick-rule.ts): not call-capable first (nothing can be picked),
+ * would take it (server/domain/leads/pick-rule.ts): not call-capable first (nothing can be picked),
  * then the lead's own reason, then the user's blocking cause — the checks of the pick route.
  */
 export async function searchRowsOf(db: Db, user: SearchReader, ids: number[]): Promise<SearchRow[]> {

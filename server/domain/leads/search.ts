@@ -67,7 +67,7 @@ export async function searchLeads(db: Db, options: SearchOptions): Promise<LeadS
   const now = options.now ?? new Date()
   const scope: SQL[] = []
   if (options.missionId !== undefined) scope.push(eq(markets.missionId, options.missionId))
-  // Only the leads the user sees (server/domain/lead-access.ts).
+  // Only the leads the user sees (server/domain/leads/access.ts).
   const visible = visibleLeadsCondition(db, user)
   if (visible) scope.push(visible)
   const term = parseSearch(options.search)
