@@ -1,8 +1,8 @@
 // @both-databases: the session store's statements on both drivers.
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, openAsBlob, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, inject, it } from 'vitest'
 import { buildApp } from '../app.ts'
 import { openDatabase } from '../db/client.ts'
 import { sessions } from '../db/schema.ts'
@@ -14,8 +14,13 @@ const baseUrl = process.env.TEST_DATABASE_URL || undefined
 const dataDir = mkdtempSync(path.join(tmpdir(), 'session-test-'))
 const pgDb = baseUrl ? await createPgTestDatabase(baseUrl) : undefined
 
+let started = false
+
 async function start() {
-  const database = await openDatabase({ databaseUrl: pgDb?.url, dataDir })
+  // On PGlite the data directory starts as the run's migrated template (no migration per file).
+  const snapshot = pgDb || started ? undefined : await openAsBlob(inject('pgliteTemplate'))
+  started = true
+  const database = await openDatabase({ databaseUrl: pgDb?.url, dataDir, ...(snapshot ? { snapshot } : {}) })
   const app = await buildApp({ config: testConfig({ dataDir }), database, logger: false })
   return { app, database }
 }
