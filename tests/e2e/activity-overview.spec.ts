@@ -2,7 +2,7 @@
 // call live — the teleoperator calls from another browser, the manager's page never reloads — and the
 // teleoperator statistics show the day's call once it is tagged. Its own server (own-server.ts): the
 // teleoperator's figures of the day are this file's alone, whatever the other specs do meanwhile.
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, test, type Browser, type Page } from './fixtures.ts'
 import { signIn } from './helpers.ts'
 import { useOwnServer } from './own-server.ts'
 

@@ -2,7 +2,7 @@
 // their manager, on a tablet, opens the teleoperator timeline, sees the day's events in order and
 // finds them by the lead's name typed without accents; then opens the lead follow-up and the leads
 // behind a count. Its own server (own-server.ts): the teleoperator's day is this file's alone.
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, test, type Browser, type Page } from './fixtures.ts'
 import { signIn, xsrfHeaders } from './helpers.ts'
 import { useOwnServer } from './own-server.ts'
 

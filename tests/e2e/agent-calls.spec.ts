@@ -5,7 +5,7 @@
 // off and says why.
 // teleop4 is used by this file only for calls on the shared server (foundation.spec.ts only signs
 // it in); the tests run one after the other and each leaves it without call, untagged call or lead.
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures.ts'
 import { ongoingCallId, settleUser, signIn, signInFromLogin, xsrfHeaders } from './helpers.ts'
 
 const AGENT = 'teleop4@demo.fr'

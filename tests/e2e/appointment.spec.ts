@@ -1,7 +1,7 @@
 // Booking an appointment (issue #4 "Appointments"): a teleoperator takes a lead, calls, hangs up,
 // brings the lead to its last step, tags "RDV pris", lands on the appointment page, books a slot and
 // finds it on the lead. teleop3 is this spec's own account (other specs sign in with others).
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures.ts'
 import { ongoingCallId, settleUser, signInFromLogin, xsrfHeaders } from './helpers.ts'
 
 type Tag = { id: number; label: string; nextStep: number | null }

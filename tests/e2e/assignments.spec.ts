@@ -3,7 +3,7 @@
 // accès"); a teleoperator of that team then takes a lead of that mission at once.
 // The team's teleoperators lose their other missions first, so the lead handed out can only come from
 // the mission assigned here: this file runs a server of its own (own port and data directory).
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures.ts'
 import { signIn, xsrfHeaders } from './helpers.ts'
 import { useOwnServer } from './own-server.ts'
 

@@ -3,7 +3,7 @@
 // reloads and finds it as saved. The process's name is unique to this run and no mission uses it,
 // so no other spec sees it; it is archived at the end.
 import { randomUUID } from 'node:crypto'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures.ts'
 import { signInFromLogin } from './helpers.ts'
 
 async function expectNoHorizontalOverflow(page: Page): Promise<void> {

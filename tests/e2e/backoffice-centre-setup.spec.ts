@@ -6,7 +6,7 @@
 // (the live "reference data changed" signal). Leads come from the dev endpoint (lead import is issue
 // #13). The spec changes missions and teams: it runs a server of its own.
 import { randomUUID } from 'node:crypto'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures.ts'
 import { signIn, xsrfHeaders } from './helpers.ts'
 import { useOwnServer } from './own-server.ts'
 

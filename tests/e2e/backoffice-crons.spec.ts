@@ -2,7 +2,7 @@
 // run appear in its history, pauses and resumes it, and gives another job a new schedule after its
 // live check and the preview of its next five runs, at a laptop's and a tablet's size. Pausing and
 // rescheduling would surprise the other specs of the shared server, so this file runs its own.
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures.ts'
 import { signIn } from './helpers.ts'
 import { useOwnServer } from './own-server.ts'
 

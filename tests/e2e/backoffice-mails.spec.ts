@@ -3,7 +3,7 @@
 // confirmation box ticked by default), and a REAL local SMTP server started by this spec receives the
 // mail with the edited sentence; the log shows it sent. Tablet sizes scroll no page sideways. The
 // server is this file's own, its SMTP_URL pointing at the spec's SMTP server.
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures.ts'
 import { startSmtpServer, type TestSmtpServer } from '../setup/smtp-server.ts'
 import { signIn, xsrfHeaders } from './helpers.ts'
 import { useOwnServer } from './own-server.ts'

@@ -4,7 +4,7 @@
 // specs: names are unique to this run; the mission (no leads) is deleted at the end and the setting
 // restored, so no other spec sees a change.
 import { randomUUID } from 'node:crypto'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import { signInFromLogin } from './helpers.ts'
 
 test('an administrator creates a mission with a colour, a banner and two markets', async ({ page }) => {

@@ -3,7 +3,7 @@
 // sends that template from a lead's sheet, sees it in the lead's history, and the administrator's send
 // log shows it delivered. The server's SMS clock is set to a Tuesday morning (SMS_CLOCK), so the quiet
 // hours do not depend on the hour the test runs at. Laptop and tablet sizes, no sideways scroll.
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures.ts'
 import { signIn, xsrfHeaders } from './helpers.ts'
 import { useOwnServer } from './own-server.ts'
 

@@ -2,7 +2,7 @@
 // teleoperator's lead offers (the sheet shows the new label after a reload) and retires the new tag
 // after confirming. Renaming a demo tag would surprise the other specs of the shared server, so this
 // file runs a server of its own.
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures.ts'
 import { signIn } from './helpers.ts'
 import { useOwnServer } from './own-server.ts'
 

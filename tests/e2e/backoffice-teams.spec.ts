@@ -3,7 +3,7 @@
 // is shared with other specs: the team's name is unique to this run, and the test archives it at
 // the end (its member leaves it), so no other spec sees a change.
 import { randomUUID } from 'node:crypto'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures.ts'
 import { signInFromLogin } from './helpers.ts'
 
 async function expectNoHorizontalOverflow(page: Page): Promise<void> {

@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures.ts'
 import { startFakeAircall, type FakeAircall } from '../fakes/aircall-server.ts'
 import { signIn, signInFromLogin } from './helpers.ts'
 import { freePort, startOwnServer, stopOwnServer, type OwnServer } from './own-server.ts'

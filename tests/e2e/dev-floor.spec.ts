@@ -4,7 +4,7 @@
 // is stopped and nothing runs; then resets calls and leads from /dev/uat-settings. Tablet widths
 // scroll no page sideways. The floor changes the demo
 // data, so this file runs a server of its own.
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures.ts'
 import { signIn } from './helpers.ts'
 import { useOwnServer } from './own-server.ts'
 

@@ -5,7 +5,7 @@
 // and takes everyone off it first (issue #26: a manager sees the missions opened to the teams they
 // manage, and their own): it changes assignments, so it runs a server of its own.
 import { readFile } from 'node:fs/promises'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures.ts'
 import { signIn, xsrfHeaders } from './helpers.ts'
 import { useOwnServer } from './own-server.ts'
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import { signIn, signInFromLogin } from './helpers.ts'
 
 test('a teleoperator signs in and lands on /home, then signs out back to /login', async ({ page }) => {

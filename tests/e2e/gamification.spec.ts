@@ -2,7 +2,7 @@
 // the outcome and finds on /home "Ma journée" the call and the experience of today grown, then on
 // /activity/gamification their first badge earned; their manager opens the same agent's progress.
 // Every teleoperator account is some spec's on the shared server, so this file runs its own server.
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Locator, type Page } from './fixtures.ts'
 import { signIn, xsrfHeaders } from './helpers.ts'
 import { useOwnServer } from './own-server.ts'
 import { firstAnsweredCallBadges } from '../factories/first-call-badges.ts'

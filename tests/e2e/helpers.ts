@@ -1,5 +1,5 @@
 // Shared steps of the end-to-end tests (real server, real build, Debian Chromium).
-import { expect, type Page } from '@playwright/test'
+import { expect, type Page } from './fixtures.ts'
 import { firstRecallFrom } from '../../src/contracts/recall.ts'
 
 export const DEMO_PASSWORD = 'Demo1234!'

@@ -3,7 +3,7 @@
 // another lead, the alert says so up front and one click answers anyway (issue #11).
 // The manager (call-capable, reads every lead) is used by this file only for calls on the shared
 // server; the tests run one after the other and each leaves it without call, untagged call or lead.
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures.ts'
 import { ongoingCallId, settleUser, signInFromLogin, xsrfHeaders } from './helpers.ts'
 
 type Lead = {

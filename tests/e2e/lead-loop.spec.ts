@@ -1,6 +1,6 @@
 // The teleoperator's loop on the simulator (issue #4 "Tests"): find → lead sheet → call → hang up →
 // tag with an outcome that ends processing → back home.
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import { signInFromLogin } from './helpers.ts'
 
 test('a teleoperator processes a lead from home to tag', async ({ page }) => {

@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, test, type Browser, type Page } from './fixtures.ts'
 import { signIn } from './helpers.ts'
 import { freePort, startOwnServer, stopOwnServer, type OwnServer } from './own-server.ts'
 

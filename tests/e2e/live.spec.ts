@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import { signIn } from './helpers.ts'
 import { freePort, startOwnServer, stopOwnServer, type OwnServer } from './own-server.ts'
 

@@ -3,7 +3,7 @@
 // step's outcomes); "Rappeler plus tard" asks for a date and time in Paris, and the chosen one shows
 // on the sheet and in the history. Every teleoperator account is some spec's on the shared server, so
 // this file runs a server of its own (own port and data directory), where teleop1 is its alone.
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures.ts'
 import { addDays, civilDateOf, isoDate, isWorkingDay } from '../../src/contracts/paris-calendar.ts'
 import { recallInstant } from '../../src/contracts/recall.ts'
 import { formatLongDateTime } from '../../src/i18n/format.ts'

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import { signIn } from './helpers.ts'
 
 // teleop7 is used by this file only: its password changes here.

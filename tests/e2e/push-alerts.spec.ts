@@ -19,7 +19,7 @@ import {
   type APIRequestContext,
   type BrowserContext,
   type Page,
-} from '@playwright/test'
+} from './fixtures.ts'
 import { CHROMIUM_ARGS } from '../../playwright.config.ts'
 import { DEMO_PASSWORD, settleUser, signIn, xsrfHeaders } from './helpers.ts'
 import { freePort, startOwnServer, stopOwnServer, type OwnServer } from './own-server.ts'

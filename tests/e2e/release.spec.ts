@@ -3,7 +3,7 @@
 // lead's history. Every teleoperator account is some spec's on the shared server, and repeats of this
 // test may run side by side; so each worker runs a server of its own (own port and data directory,
 // seeded on start), where teleop1 is this file's alone.
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures.ts'
 import { signIn } from './helpers.ts'
 import { useOwnServer } from './own-server.ts'
 

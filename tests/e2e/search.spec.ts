@@ -1,7 +1,7 @@
 // Issue #11 "Search", end to end on the demo data: accents and case never matter, and a lead the
 // agent cannot take says why instead of offering « Prendre »; a result opens the lead's sheet.
 // Read-only: the spec takes no lead, so it leaves the shared demo user as it found it.
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures.ts'
 import type { LeadSearchItem, LeadSearchResult } from '../../src/contracts/lead.ts'
 import { signInFromLogin } from './helpers.ts'
 

@@ -13,7 +13,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test'
+import { chromium, expect, test, type BrowserContext, type Page } from './fixtures.ts'
 import { CHROMIUM_ARGS } from '../../playwright.config.ts'
 import { signIn } from './helpers.ts'
 import { freePort, startOwnServer, stopOwnServer, type OwnServer } from './own-server.ts'

@@ -1,7 +1,7 @@
 // Issue #11 "Tablets and the shell": at 1024×768 and 768×1024 the main navigation is a drawer
 // behind the header's toggle, and no page overflows the viewport horizontally — home, a search
 // with results, a lead sheet and a back-office list. Read-only: the spec takes no lead.
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures.ts'
 import { signInFromLogin } from './helpers.ts'
 
 const TABLETS = [

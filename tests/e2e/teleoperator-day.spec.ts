@@ -2,7 +2,7 @@
 // and an untagged call that blocks the next lead until it is tagged.
 // teleop6 is used by this file only on the shared server (live.spec.ts runs its own server); the
 // tests run one after the other and each leaves teleop6 without call, untagged call or lead.
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page } from './fixtures.ts'
 import { ongoingCallId, settleUser, signInFromLogin } from './helpers.ts'
 
 const TELEOPERATOR = { email: 'teleop6@demo.fr', name: 'Lucas Mercier' }
