@@ -114,6 +114,34 @@ describe('server zones', () => {
   })
 })
 
+async function syntaxErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath })
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'no-restricted-syntax' || m.ruleId === 'no-restricted-imports')
+    .map((m) => `${m.ruleId}: ${m.message}`)
+}
+
+// Issue #28 point 3: every queue's worker is registered from server/jobs/queues.ts by one plugin.
+describe('one home for jobs', () => {
+  const work = `import type { FastifyInstance } from 'fastify'
+export function register(app: FastifyInstance) {
+  app.jobs.work('probe', {}, async () => {})
+}
+`
+
+  it('refuses app.jobs.work outside server/plugins/workers.ts', async () => {
+    for (const file of ['server/routes/imports/probe.ts', 'server/plugins/mails.ts', 'server/domain/sms/probe.ts'])
+      expect(await syntaxErrors(file, work)).toEqual([
+        expect.stringMatching(/^no-restricted-syntax: Only server\/plugins\/workers\.ts calls app\.jobs\.work/),
+      ])
+  })
+
+  it('lets server/plugins/workers.ts and the engine tests call it', async () => {
+    expect(await syntaxErrors('server/plugins/workers.ts', work)).toEqual([])
+    expect(await syntaxErrors('server/plugins/jobs.test.ts', work)).toEqual([])
+  })
+})
+
 describe('max-lines', () => {
   const lines = (n: number) =>
     Array.from({ length: n }, (_, i) => `export const line${i} = ${i}`).join('\n') + '\n'
