@@ -1,0 +1,29 @@
+// A lead's comment (PUT /api/lead/{leadId}/comment, docs/domain.md "Leads"): who may write it, and the
+// comment with its history entry in one transaction.
+import { eq } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { leadEvents, leads } from '../../db/schema.ts'
+import { errors } from '../../lib/http-error.ts'
+import type { LeadActor } from './access.ts'
+
+export const NOT_COMMENT_WRITER = 'Seul l’utilisateur qui traite ce lead peut modifier son commentaire.'
+
+/** Only the processing user writes the comment; managers and administrators always may. */
+export function assertMayComment(actor: LeadActor, lead: { processingUserId: number | null }): void {
+  if (actor.role === 'TELEOPERATOR' && lead.processingUserId !== actor.id)
+    throw errors.forbidden(NOT_COMMENT_WRITER)
+}
+
+/** Writes the comment (empty clears it) and its history entry together. */
+export async function writeLeadComment(
+  db: Db,
+  actor: LeadActor,
+  leadId: number,
+  text: string,
+): Promise<void> {
+  const comment = text || null
+  await db.transaction(async (tx) => {
+    await tx.update(leads).set({ comment, updatedAt: new Date() }).where(eq(leads.id, leadId))
+    await tx.insert(leadEvents).values({ leadId, userId: actor.id, kind: 'comment', data: { comment } })
+  })
+}
