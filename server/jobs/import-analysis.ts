@@ -6,6 +6,11 @@ import { jobQueue } from './queue.ts'
 
 export const importAnalysisQueue = jobQueue<AnalyseJobData>({
   name: ANALYSE_QUEUE,
-  options: () => ({ retryLimit: ANALYSE_RETRY_LIMIT, retryDelay: 1, expireInSeconds: 3600, heartbeatSeconds: 10 }),
+  options: () => ({
+    retryLimit: ANALYSE_RETRY_LIMIT,
+    retryDelay: 1,
+    expireInSeconds: 3600,
+    heartbeatSeconds: 10,
+  }),
   handler: (app) => (job) => runAnalysisJob(app, job),
 })
