@@ -134,6 +134,25 @@ const jobsWorkedOnce = {
   message: 'Only server/plugins/workers.ts calls app.jobs.work: add a queue module to server/jobs/queues.ts.',
 }
 
+// Issue #28 point 4: a route validates, makes one domain call and answers; the domain queries the
+// database and refuses (an HttpError it throws). server/routes/dev, the test tools' routes, is exempt.
+const thinRouteMessage = 'A route makes domain calls only: queries and refusals live in server/domain.'
+const thinRouteSyntax = [
+  { selector: 'ThrowStatement', message: thinRouteMessage },
+  {
+    selector:
+      'CallExpression[callee.property.name=/^(code|status)$/] > Literal.arguments[value>=400][value<500]',
+    message: thinRouteMessage,
+  },
+]
+const thinRouteImports = {
+  patterns: [
+    { group: ['drizzle-orm', 'drizzle-orm/*'], message: thinRouteMessage },
+    { group: ['**/db/*', '**/db/**'], message: thinRouteMessage },
+    { group: ['**/lib/http-error.ts'], message: thinRouteMessage },
+  ],
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -169,6 +188,14 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     ignores: ['server/**/*.test.ts', 'server/plugins/workers.ts'],
     rules: { 'no-restricted-syntax': ['error', noEnums, jobsWorkedOnce] },
+  },
+  {
+    files: ['server/routes/**/*.ts'],
+    ignores: ['server/routes/dev/**', 'server/routes/**/*.test.ts', 'server/routes/**/*-kit.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', noEnums, jobsWorkedOnce, ...thinRouteSyntax],
+      'no-restricted-imports': ['error', thinRouteImports],
+    },
   },
   {
     files: ['src/**/*.{ts,tsx}'],
