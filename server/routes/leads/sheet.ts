@@ -15,8 +15,7 @@ import {
 import { findVisibleLead } from '../../domain/leads/access.ts'
 import { loadLead } from '../../domain/leads/view.ts'
 import { loadLeadHistory } from '../../domain/leads/history.ts'
-import { assertMayComment, writeLeadComment } from '../../domain/leads/comment.ts'
-import { publishLeadUpdate } from '../../domain/leads/signals.ts'
+import { commentLead } from '../../domain/leads/comment.ts'
 
 export default async function leadSheetRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
@@ -83,11 +82,8 @@ export default async function leadSheetRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const user = request.auth.user!
-      const row = await readable(request, request.params.leadId)
-      assertMayComment(user, row.lead)
-      await writeLeadComment(db, user, row.lead.id, request.body.comment)
-      await publishLeadUpdate(app, row.lead, 'comment')
-      return loadLead(db, row.lead.id, { ...liveness, readerId: request.auth.user!.id })
+      const leadId = await commentLead(app, user, request.params.leadId, request.body.comment)
+      return loadLead(db, leadId, { ...liveness, readerId: user.id })
     },
   )
 }
