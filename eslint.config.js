@@ -78,7 +78,14 @@ const zones = [
 // import none of the floors above them. The demo seed and the CLI may call the domain. Telephony is
 // reached through its provider interface; only server/plugins/telephony.ts builds a provider. Tests,
 // which build the whole app, are not held to these arrows.
-const wiring = ['./server/plugins', './server/routes', './server/app.ts', './server/main.ts', './server/cli']
+const wiring = [
+  './server/plugins',
+  './server/routes',
+  './server/jobs',
+  './server/app.ts',
+  './server/main.ts',
+  './server/cli',
+]
 const belowDomain = ['./server/lib', './server/push', './server/db/!(seed*)', './server/db/schema/**']
 const serverZones = [
   {
@@ -119,6 +126,33 @@ const serverZones = [
   },
 ]
 
+const noEnums = { selector: 'TSEnumDeclaration', message: 'Use an as-const object.' }
+
+// Issue #28 point 3: a queue's worker is registered from one list (server/jobs/queues.ts) by one plugin.
+const jobsWorkedOnce = {
+  selector: "CallExpression[callee.property.name='work'][callee.object.property.name='jobs']",
+  message: 'Only server/plugins/workers.ts calls app.jobs.work: add a queue module to server/jobs/queues.ts.',
+}
+
+// Issue #28 point 4: a route validates, makes one domain call and answers; the domain queries the
+// database and refuses (an HttpError it throws). server/routes/dev, the test tools' routes, is exempt.
+const thinRouteMessage = 'A route makes domain calls only: queries and refusals live in server/domain.'
+const thinRouteSyntax = [
+  { selector: 'ThrowStatement', message: thinRouteMessage },
+  {
+    selector:
+      'CallExpression[callee.property.name=/^(code|status)$/] > Literal.arguments[value>=400][value<500]',
+    message: thinRouteMessage,
+  },
+]
+const thinRouteImports = {
+  patterns: [
+    { group: ['drizzle-orm', 'drizzle-orm/*'], message: thinRouteMessage },
+    { group: ['**/db/*', '**/db/**'], message: thinRouteMessage },
+    { group: ['**/lib/http-error.ts'], message: thinRouteMessage },
+  ],
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -147,10 +181,20 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': [
-        'error',
-        { selector: 'TSEnumDeclaration', message: 'Use an as-const object.' },
-      ],
+      'no-restricted-syntax': ['error', noEnums],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['server/**/*.test.ts', 'server/plugins/workers.ts'],
+    rules: { 'no-restricted-syntax': ['error', noEnums, jobsWorkedOnce] },
+  },
+  {
+    files: ['server/routes/**/*.ts'],
+    ignores: ['server/routes/dev/**', 'server/routes/**/*.test.ts', 'server/routes/**/*-kit.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', noEnums, jobsWorkedOnce, ...thinRouteSyntax],
+      'no-restricted-imports': ['error', thinRouteImports],
     },
   },
   {
@@ -160,7 +204,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-syntax': [
         'error',
-        { selector: 'TSEnumDeclaration', message: 'Use an as-const object.' },
+        noEnums,
         {
           selector: 'JSXText[value=/[A-Za-zÀ-ÿ]/]',
           message: 'Visible text comes from src/i18n/fr.ts.',

@@ -114,6 +114,96 @@ describe('server zones', () => {
   })
 })
 
+async function syntaxErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath })
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'no-restricted-syntax' || m.ruleId === 'no-restricted-imports')
+    .map((m) => `${m.ruleId}: ${m.message}`)
+}
+
+// Issue #28 point 3: every queue's worker is registered from server/jobs/queues.ts by one plugin.
+describe('one home for jobs', () => {
+  const work = `import type { FastifyInstance } from 'fastify'
+export function register(app: FastifyInstance) {
+  app.jobs.work('probe', {}, async () => {})
+}
+`
+
+  it('refuses app.jobs.work outside server/plugins/workers.ts', async () => {
+    for (const file of [
+      'server/routes/imports/probe.ts',
+      'server/plugins/mails.ts',
+      'server/domain/sms/probe.ts',
+    ])
+      expect(await syntaxErrors(file, work)).toEqual([
+        expect.stringMatching(
+          /^no-restricted-syntax: Only server\/plugins\/workers\.ts calls app\.jobs\.work/,
+        ),
+      ])
+  })
+
+  it('keeps the queue modules above the domain', async () => {
+    const code = `import { JOB_QUEUES } from '../../jobs/queues.ts'\nexport const used = JOB_QUEUES\n`
+    expect(await boundaryErrors('server/domain/mails/probe.ts', code)).toEqual([
+      expect.stringMatching(/never imports plugins or routes/),
+    ])
+  })
+
+  it('lets server/plugins/workers.ts and the engine tests call it', async () => {
+    expect(await syntaxErrors('server/plugins/workers.ts', work)).toEqual([])
+    expect(await syntaxErrors('server/plugins/jobs.test.ts', work)).toEqual([])
+  })
+})
+
+// Issue #28 point 4: a route module makes domain calls; queries and refusals are the domain's.
+describe('thin routes', () => {
+  const route = (body: string) => `import type { FastifyInstance } from 'fastify'
+export default async function probe(app: FastifyInstance) {
+  app.get('/api/probe', { config: { access: 'public' } }, async (_request, reply) => {
+${body}
+  })
+}
+`
+  const thin = /^no-restricted-(imports|syntax): .*A route makes domain calls only/
+
+  it('refuses a route importing Drizzle, the schema or the database', async () => {
+    for (const from of ['drizzle-orm', '../../db/schema.ts', '../../db/client.ts', '../../lib/http-error.ts'])
+      expect(
+        await syntaxErrors(
+          'server/routes/leads/probe.ts',
+          `import * as probe from '${from}'\nexport const used = probe\n`,
+        ),
+      ).toEqual([expect.stringMatching(thin)])
+  })
+
+  it('refuses a route throwing or answering a 4xx of its own', async () => {
+    expect(await syntaxErrors('server/routes/leads/probe.ts', route("    throw new Error('no')"))).toEqual([
+      expect.stringMatching(thin),
+    ])
+    for (const answer of ['code', 'status'])
+      expect(
+        await syntaxErrors('server/routes/leads/probe.ts', route(`    return reply.${answer}(403).send({})`)),
+      ).toEqual([expect.stringMatching(thin)])
+  })
+
+  it('lets a route answer a success or a 503, and the dev routes and tests do as they need', async () => {
+    expect(
+      await syntaxErrors('server/routes/leads/probe.ts', route('    return reply.status(201).send({})')),
+    ).toEqual([])
+    expect(
+      await syntaxErrors('server/routes/system/probe.ts', route('    return reply.status(503).send({})')),
+    ).toEqual([])
+    const raw = `import { sql } from 'drizzle-orm'\nexport const probe = () => { throw new Error(String(sql)) }\n`
+    expect(await syntaxErrors('server/routes/dev/probe.ts', raw)).toEqual([])
+    expect(await syntaxErrors('server/routes/leads/probe.test.ts', raw)).toEqual([])
+  })
+
+  it('lets the domain query and refuse', async () => {
+    const domain = `import { sql } from 'drizzle-orm'\nimport { errors } from '../../lib/http-error.ts'\nexport const probe = () => { throw errors.forbidden(String(sql)) }\n`
+    expect(await syntaxErrors('server/domain/leads/probe.ts', domain)).toEqual([])
+  })
+})
+
 describe('max-lines', () => {
   const lines = (n: number) =>
     Array.from({ length: n }, (_, i) => `export const line${i} = ${i}`).join('\n') + '\n'

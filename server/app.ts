@@ -24,7 +24,7 @@ import leaderboardPlugin from './plugins/leaderboard.ts'
 import telephonyPlugin from './plugins/telephony.ts'
 import cronsPlugin from './plugins/crons.ts'
 import smsPlugin from './plugins/sms.ts'
-import mailsPlugin from './plugins/mails.ts'
+import workersPlugin from './plugins/workers.ts'
 import metricsPlugin from './plugins/metrics.ts'
 import pushPlugin, { type PushPluginOptions } from './plugins/push.ts'
 import authRoutes from './routes/auth/index.ts'
@@ -109,8 +109,6 @@ export async function buildApp({
   await app.register(jobsPlugin)
   await app.register(storedFilesPlugin)
   await app.register(mailerPlugin)
-  // Issue #15: the mail send queue's worker.
-  await app.register(mailsPlugin)
   await app.register(sessionPlugin)
   // After the session plugin: each puts its hook first on every route, so the headers' comes first
   // and every answer carries them, a 401 or 403 included (issue #27, per-route hooks).
@@ -127,9 +125,11 @@ export async function buildApp({
   await app.register(leaderboardPlugin)
   await app.register(pushPlugin, push ?? {})
   await app.register(telephonyPlugin)
-  // Issue #15 "SMS": the send job's worker and the quiet hours' clock.
+  // Issue #15 "SMS": the quiet hours' clock.
   await app.register(smsPlugin)
-  // Issue #15: the scheduled jobs, after every plugin their work uses.
+  // Issue #28: every queue's worker (server/jobs/queues.ts), after every plugin their work uses.
+  await app.register(workersPlugin)
+  // Issue #15: the scheduled jobs' schedules, once their queues have workers.
   await app.register(cronsPlugin)
 
   await app.register(systemRoutes)

@@ -1,4 +1,4 @@
-// The one error type routes throw; the error handler turns it into
+// The one error type the domain throws for a refusal; the error handler turns it into
 // { error: { code, message, fields? }, redirect? } (conventions §3.7).
 import { messages } from './messages.ts'
 
@@ -18,6 +18,8 @@ export class HttpError extends Error {
   readonly retryAfterSeconds: number | undefined
   /** Sent as the body's `current` (a stale version's 409). */
   readonly current: unknown
+  /** Fields of the body beside `error`, for a refusal that says more (409 STRANDED_LEADS's steps). */
+  readonly extraBody: Record<string, unknown> | undefined
 
   constructor(
     statusCode: number,
@@ -28,6 +30,7 @@ export class HttpError extends Error {
       fields?: Record<string, string>
       retryAfterSeconds?: number
       current?: unknown
+      extraBody?: Record<string, unknown>
     } = {},
   ) {
     super(message)
@@ -37,6 +40,7 @@ export class HttpError extends Error {
     this.fields = extra.fields
     this.retryAfterSeconds = extra.retryAfterSeconds
     this.current = extra.current
+    this.extraBody = extra.extraBody
   }
 }
 

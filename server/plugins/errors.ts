@@ -38,7 +38,7 @@ async function errorsPlugin(app: FastifyInstance) {
   })
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      const body: ErrorBody = { error: { code: error.code, message: error.message } }
+      const body: ErrorBody = { error: { code: error.code, message: error.message }, ...error.extraBody }
       if (error.fields) body.error.fields = error.fields
       if (error.redirect) body.redirect = error.redirect
       if (error.current !== undefined) body.current = error.current

@@ -18,7 +18,7 @@ declare module 'fastify' {
 /**
  * How long one SMTP step (connecting, the greeting, each answer) may take, and twice that for a whole
  * send. A send runs inside a `mail-send` job that pg-boss retries once it has run MAIL_JOB_EXPIRY_SECONDS
- * (server/plugins/mails.ts), even if the first attempt is still talking to the server: the mail would
+ * (server/jobs/mail.ts), even if the first attempt is still talking to the server: the mail would
  * go twice, and a password mail's second link would invalidate the first. nodemailer's own defaults
  * (2 min to connect, 10 min of silence) outlast that; these end a stalled send well before it, as a
  * failure the job records and retries. SMTP_URL parameters may change the steps, not the whole.

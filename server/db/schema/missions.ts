@@ -41,7 +41,7 @@ export const missions = pgTable(
   (t) => [uniqueIndex('missions_name_key').on(sql`app_fold(${t.name})`)],
 )
 
-/** A mission's uploaded banner, re-encoded like the avatars (server/routes/users/avatar.ts). */
+/** A mission's uploaded banner, re-encoded like the avatars (server/domain/files/uploads.ts). */
 export const missionBanners = pgTable('mission_banners', {
   missionId: integer('mission_id')
     .primaryKey()

@@ -7,6 +7,8 @@ import type { Db } from '../../db/client.ts'
 import { rateLimitHits, users } from '../../db/schema.ts'
 import { maxFailures, type FailureCount, type FailureRule } from '../../lib/failure-limits.ts'
 import { addressBucketOf } from '../../lib/address-bucket.ts'
+import { errors } from '../../lib/http-error.ts'
+import { messages } from '../../lib/messages.ts'
 import type { SignInThrottle } from '../../../src/contracts/sign-in-throttle.ts'
 
 const MINUTE = 60_000
@@ -145,4 +147,11 @@ export async function clearSignInThrottle(db: Db, email: string): Promise<void> 
         like(rateLimitHits.bucket, `${pairBucket(lower, '').replace(/[\\%_]/g, '\\$&')}%`),
       ),
     )
+}
+
+/** DELETE /api/auth/sign-in-throttles/{id}: lifts the limits of that user's account (404 unknown). */
+export async function liftSignInThrottle(db: Db, userId: number): Promise<void> {
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId))
+  if (!user) throw errors.notFound(messages.userNotFound)
+  await clearSignInThrottle(db, user.email)
 }

@@ -33,6 +33,8 @@ export class StrandedLeadsError extends HttpError {
       fields: Object.fromEntries(
         strandedSteps.map((step) => [`reassign.${step.number}`, saveMessages.stranded]),
       ),
+      // The answer carries the steps beside the error: per removed step, the leads needing a destination.
+      extraBody: { strandedSteps },
     })
     this.strandedSteps = strandedSteps
   }

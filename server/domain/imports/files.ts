@@ -3,9 +3,10 @@
 // is streamed to disk (never held in memory) and hashed on the way; nothing stays behind a refusal.
 import { createHash, randomUUID } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
-import { mkdir, open, rm } from 'node:fs/promises'
+import { access, mkdir, open, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { Transform, type Readable } from 'node:stream'
+import { HttpError } from '../../lib/http-error.ts'
 import { storedFilePath } from '../files/stored-files.ts'
 import { pipeline } from 'node:stream/promises'
 
@@ -60,4 +61,20 @@ export async function readFileHead(absolutePath: string, length: number): Promis
 
 export async function removeStoredFile(filesDir: string, storedFile: string | null): Promise<void> {
   if (storedFile) await rm(storedFilePath(filesDir, storedFile), { force: true })
+}
+
+export const FILE_GONE = 'Le fichier d’origine n’est plus conservé : il est supprimé 30 jours après l’envoi.'
+
+/** Where an import's original file is, while it is kept (410 FILE_GONE once purged or missing). */
+export async function keptOriginalPath(
+  filesDir: string,
+  row: { storedFile: string | null; fileExpiresAt: Date },
+): Promise<string> {
+  const gone = new HttpError(410, 'FILE_GONE', FILE_GONE)
+  if (!row.storedFile || row.fileExpiresAt.getTime() <= Date.now()) throw gone
+  const filePath = storedFilePath(filesDir, row.storedFile)
+  await access(filePath).catch(() => {
+    throw gone
+  })
+  return filePath
 }

@@ -6,6 +6,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core'
+import type { Job } from 'pg-boss'
 import type { ImportState } from '../../../src/contracts/imports.ts'
 import { rowsOf } from '../../db/client.ts'
 import { imports } from '../../db/schema.ts'
@@ -150,41 +151,32 @@ export async function runImport(
   await end(app, row, 'done', progress.send)
 }
 
-/** The queue's worker: a run that fails for good leaves the import 'failed' with a French reason. */
-export function registerImportJob(app: FastifyInstance): void {
-  // A closing process hands its imports over at the next batch instead of finishing them first
-  // (the engine's graceful stop would wait for the handler).
-  const closing = new AbortController()
-  app.addHook('preClose', async () => closing.abort())
-  app.jobs.work<ImportJobData>(
-    IMPORT_QUEUE,
-    {
-      retryLimit: IMPORT_RETRY_LIMIT,
-      retryDelay: 1,
-      retryBackoff: true,
-      // A 500,000-row file on the embedded database may take a while; the heartbeat tells a live
-      // runner from a dead one long before this.
-      expireInSeconds: 4 * 3600,
-      heartbeatSeconds: 10,
-    },
-    async (job) => {
-      try {
-        await runImport(app, job.data.importId, { signal: AbortSignal.any([job.signal, closing.signal]) })
-      } catch (error) {
-        // Another runner holds the import (it advanced the checkpoint first): nothing to do here.
-        if (error instanceof StaleRunError) return
-        if (!(error instanceof ImportAbortedError))
-          app.log.error({ err: error, importId: job.data.importId }, 'imports: run failed')
-        if (!job.signal.aborted && !closing.signal.aborted && job.retryCount >= IMPORT_RETRY_LIMIT) {
-          const row = await findImport(app.database.db, job.data.importId)
-          await setState(app, row, ['queued', 'running'], {
-            state: 'failed',
-            error: IMPORT_FAILED_MESSAGE,
-            finishedAt: new Date(),
-          })
-        }
-        throw error
-      }
-    },
-  )
+/**
+ * One attempt of the queue's job (its queue module: server/jobs/import.ts). `closing` aborts when the
+ * process closes: the run hands the import over at the next batch instead of finishing it first (the
+ * engine's graceful stop would wait for it). A run that fails for good leaves the import 'failed'
+ * with a French reason.
+ */
+export async function runImportJob(
+  app: FastifyInstance,
+  job: Job<ImportJobData>,
+  closing: AbortSignal,
+): Promise<void> {
+  try {
+    await runImport(app, job.data.importId, { signal: AbortSignal.any([job.signal, closing]) })
+  } catch (error) {
+    // Another runner holds the import (it advanced the checkpoint first): nothing to do here.
+    if (error instanceof StaleRunError) return
+    if (!(error instanceof ImportAbortedError))
+      app.log.error({ err: error, importId: job.data.importId }, 'imports: run failed')
+    if (!job.signal.aborted && !closing.aborted && job.retryCount >= IMPORT_RETRY_LIMIT) {
+      const row = await findImport(app.database.db, job.data.importId)
+      await setState(app, row, ['queued', 'running'], {
+        state: 'failed',
+        error: IMPORT_FAILED_MESSAGE,
+        finishedAt: new Date(),
+      })
+    }
+    throw error
+  }
 }

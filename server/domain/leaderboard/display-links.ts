@@ -7,7 +7,9 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { DisplayLink } from '../../../src/contracts/display-links.ts'
 import type { Db } from '../../db/client.ts'
 import { displayLinks, users } from '../../db/schema.ts'
-import { errors } from '../../lib/http-error.ts'
+import { addressBucketOf } from '../../lib/address-bucket.ts'
+import { admitAttempt, maxFailures, recordFailure, releaseAttempt } from '../../lib/failure-limits.ts'
+import { errors, HttpError } from '../../lib/http-error.ts'
 import { hashId } from '../../lib/session-store.ts'
 import type { Bus } from '../../live/bus-topics.ts'
 
@@ -92,4 +94,35 @@ export async function revokeDisplayLink(
   const link = await findLink(db, id)
   if (!link) throw errors.notFound(NOT_FOUND)
   return link
+}
+
+/** Wrong tokens per address (docs/domain.md "Display links"): 10 in 15 minutes, then 429. */
+const exchangeRules = (ip: string) => [maxFailures(`display:ip:${addressBucketOf(ip)}`, 10, 15 * 60_000)]
+
+const INVALID_LINK =
+  'Ce lien d’affichage est invalide ou a été révoqué. Demandez-en un nouveau à un administrateur.'
+
+/**
+ * POST /api/display-session: the display a wall screen's token opens (`lookup` reads the live
+ * links), under the per-address limit on wrong tokens; 404 DISPLAY_LINK_INVALID for a wrong one.
+ */
+export async function exchangeDisplayToken<D>(
+  db: Db,
+  lookup: (token: string) => Promise<D | null>,
+  token: string,
+  address: string,
+): Promise<D> {
+  const admission = await admitAttempt(db, exchangeRules(address))
+  if ('retryAfterMs' in admission) throw errors.tooManyAttempts(admission.retryAfterMs)
+  const { ticket } = admission
+  try {
+    const display = await lookup(token)
+    if (!display) {
+      await recordFailure(db, ticket)
+      throw new HttpError(404, 'DISPLAY_LINK_INVALID', INVALID_LINK)
+    }
+    return display
+  } finally {
+    await releaseAttempt(db, ticket)
+  }
 }

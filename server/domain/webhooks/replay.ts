@@ -2,8 +2,11 @@
 // "Telephony webhook status"): the administrator's button runs the same processing again.
 import { and, eq, sql } from 'drizzle-orm'
 import { aircallWebhookBodySchema, type TelephonyProviderName } from '../../../src/contracts/call.ts'
+import type { WebhookDelivery } from '../../../src/contracts/webhooks.ts'
 import { webhookEvents } from '../../db/schema.ts'
+import { errors } from '../../lib/http-error.ts'
 import { applyDelivery, isStale, type Outcome, type ProcessingContext } from './processing.ts'
+import { deliveryOf } from './status.ts'
 
 export type ReplayResult = 'missing' | 'not-failed' | 'stale' | Outcome
 
@@ -39,4 +42,20 @@ export async function replayDelivery(ctx: ProcessingContext, id: number): Promis
     return 'stale'
   }
   return applyDelivery(ctx, claimed.provider as TelephonyProviderName, parsed.data, id)
+}
+
+/**
+ * POST /api/webhooks/deliveries/{id}/replay: replays a failed delivery and answers it as it is now;
+ * 404 for an unknown one, 409 for one whose processing did not fail.
+ */
+export async function replayFailedDelivery(
+  ctx: ProcessingContext,
+  id: number,
+): Promise<{ result: ReplayResult; delivery: WebhookDelivery }> {
+  const result = await replayDelivery(ctx, id)
+  if (result === 'missing') throw errors.notFound('Réception introuvable.')
+  if (result === 'not-failed')
+    throw errors.conflict('Seule une réception dont le traitement a échoué peut être rejouée.')
+  const [row] = await ctx.db.select().from(webhookEvents).where(eq(webhookEvents.id, id))
+  return { result, delivery: deliveryOf(row!) }
 }

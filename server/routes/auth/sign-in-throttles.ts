@@ -2,14 +2,10 @@
 // (docs/domain.md "Sign-in limits").
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { commonErrors, idParamSchema, okSchema } from '../../../src/contracts/common.ts'
 import { signInThrottleSchema } from '../../../src/contracts/sign-in-throttle.ts'
-import { users } from '../../db/schema.ts'
-import { errors } from '../../lib/http-error.ts'
-import { clearSignInThrottle, listSignInThrottles } from '../../domain/access/sign-in-throttle.ts'
-import { messages } from '../../lib/messages.ts'
+import { liftSignInThrottle, listSignInThrottles } from '../../domain/access/sign-in-throttle.ts'
 
 export default async function signInThrottleRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
@@ -38,12 +34,7 @@ export default async function signInThrottleRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const [user] = await db
-        .select({ email: users.email })
-        .from(users)
-        .where(eq(users.id, request.params.id))
-      if (!user) throw errors.notFound(messages.userNotFound)
-      await clearSignInThrottle(db, user.email)
+      await liftSignInThrottle(db, request.params.id)
       request.log.info({ userId: request.params.id, by: request.auth.user?.id }, 'sign-in throttle lifted')
       return { ok: true as const }
     },

@@ -1,6 +1,6 @@
 // Call processes (issue #12 "Call processes", docs/domain.md "Call processes"): administrators change
 // them; managers read them. After a change, agents' pages are told to refetch (live reference data).
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { errorBodySchema, commonErrors, idParamSchema } from '../../../src/contracts/common.ts'
 import { conflictBodySchema, versionBodySchema } from '../../../src/contracts/concurrency.ts'
@@ -23,7 +23,6 @@ import {
   updateCallProcess,
 } from '../../domain/call-processes/changes.ts'
 import { getCallProcess, listCallProcesses } from '../../domain/call-processes/reads.ts'
-import { StrandedLeadsError } from '../../domain/call-processes/steps.ts'
 import { publishReferenceDataChanged } from '../../lib/reference-data.ts'
 
 export const CALL_PROCESS_READERS = ['ADMIN', 'MANAGER'] as const
@@ -35,14 +34,6 @@ const conflict = conflictBodySchema(callProcessDetailSchema).extend({
   strandedSteps: strandedStepsSchema.optional(),
 })
 const answers = { 200: callProcessDetailSchema, 409: conflict, 422: errorBodySchema, ...commonErrors }
-
-/** 409 STRANDED_LEADS carries its steps beside the error (the error handler knows only fields). */
-function strandedReply(reply: FastifyReply, error: StrandedLeadsError) {
-  return reply.status(409).send({
-    error: { code: error.code, message: error.message, fields: error.fields },
-    strandedSteps: error.strandedSteps,
-  })
-}
 
 export default async function callProcessRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
@@ -95,15 +86,11 @@ export default async function callProcessRoutes(fastify: FastifyInstance) {
       config: { access: CALL_PROCESS_WRITERS },
       schema: { tags: TAGS, params: idParamSchema, body: updateCallProcessBodySchema, response: answers },
     },
-    async (request, reply) => {
-      try {
-        const process = await updateCallProcess(db, request.auth.user!.id, request.params.id, request.body)
-        await changed(process.id)
-        return process
-      } catch (error) {
-        if (error instanceof StrandedLeadsError) return strandedReply(reply, error)
-        throw error
-      }
+    // 409 STRANDED_LEADS carries its steps beside the error (server/domain/call-processes/steps.ts).
+    async (request) => {
+      const process = await updateCallProcess(db, request.auth.user!.id, request.params.id, request.body)
+      await changed(process.id)
+      return process
     },
   )
 

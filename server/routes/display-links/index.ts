@@ -14,18 +14,10 @@ import {
 } from '../../../src/contracts/display-links.ts'
 import {
   createDisplayLink,
+  exchangeDisplayToken,
   listDisplayLinks,
   revokeDisplayLink,
 } from '../../domain/leaderboard/display-links.ts'
-import { addressBucketOf } from '../../lib/address-bucket.ts'
-import { admitAttempt, maxFailures, recordFailure, releaseAttempt } from '../../lib/failure-limits.ts'
-import { errors, HttpError } from '../../lib/http-error.ts'
-
-/** Wrong tokens per address (docs/domain.md "Display links"): 10 in 15 minutes, then 429. */
-const exchangeRules = (ip: string) => [maxFailures(`display:ip:${addressBucketOf(ip)}`, 10, 15 * 60_000)]
-
-const INVALID_LINK =
-  'Ce lien d’affichage est invalide ou a été révoqué. Demandez-en un nouveau à un administrateur.'
 
 export default async function displayLinkRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
@@ -78,20 +70,10 @@ export default async function displayLinkRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const admission = await admitAttempt(db, exchangeRules(request.ip))
-      if ('retryAfterMs' in admission) throw errors.tooManyAttempts(admission.retryAfterMs)
-      const { ticket } = admission
-      try {
-        const display = await app.displaySessions.lookup(request.body.token)
-        if (!display) {
-          await recordFailure(db, ticket)
-          throw new HttpError(404, 'DISPLAY_LINK_INVALID', INVALID_LINK)
-        }
-        app.displaySessions.setCookie(request, reply, request.body.token)
-        return { name: display.name }
-      } finally {
-        await releaseAttempt(db, ticket)
-      }
+      const { token } = request.body
+      const display = await exchangeDisplayToken(db, app.displaySessions.lookup, token, request.ip)
+      app.displaySessions.setCookie(request, reply, token)
+      return { name: display.name }
     },
   )
 }

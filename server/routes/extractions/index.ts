@@ -16,16 +16,10 @@ import {
   extractionPageSchema,
   extractionQueuedSchema,
 } from '../../../src/contracts/extractions.ts'
-import { runExtractionJob } from '../../domain/extractions/job.ts'
 import { countExtraction } from '../../domain/extractions/query.ts'
 import { assertExtractionScope } from '../../domain/extractions/scope.ts'
 import { extractionFile, extractionHistory, extractionOptions } from '../../domain/extractions/reads.ts'
-import {
-  EXTRACTION_QUEUE,
-  extractionFileName,
-  startExtraction,
-  type ExtractionJob,
-} from '../../domain/extractions/changes.ts'
+import { EXTRACTION_QUEUE, extractionFileName, startExtraction } from '../../domain/extractions/changes.ts'
 import { storedFilePath } from '../../domain/files/stored-files.ts'
 
 export const EXTRACTORS = ['ADMIN', 'MANAGER'] as const
@@ -43,16 +37,6 @@ export default async function extractionRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const { db } = app.database
   const { filesDir, extractionStreamMaxRows } = app.config
-
-  app.jobs.work<ExtractionJob>(
-    EXTRACTION_QUEUE,
-    // A crashed run is taken again (from the first row); a failure is recorded, not retried.
-    { retryLimit: 2, retryDelay: 5, expireInSeconds: 3_600, heartbeatSeconds: 30 },
-    (job) =>
-      runExtractionJob(db, filesDir, job.data.extractionId, (error) =>
-        app.log.error({ err: error, extractionId: job.data.extractionId }, 'extraction failed'),
-      ),
-  )
 
   app.get(
     '/api/extractions/options',

@@ -1,16 +1,13 @@
 // The files of an import (issue #13): the original, kept 30 days (410 once purged), and the report of
 // the rows it did not write (rejected.csv), streamed.
 import { createReadStream } from 'node:fs'
-import { access } from 'node:fs/promises'
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { idParamSchema } from '../../../src/contracts/common.ts'
-import { storedFilePath } from '../../domain/imports/files.ts'
+import { keptOriginalPath } from '../../domain/imports/files.ts'
 import { rejectedRowsCsv } from '../../domain/imports/report.ts'
 import { findImport } from '../../domain/imports/store.ts'
-import { HttpError } from '../../lib/http-error.ts'
 
-const FILE_GONE = 'Le fichier d’origine n’est plus conservé : il est supprimé 30 jours après l’envoi.'
 const MIME = {
   csv: 'text/csv',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -39,12 +36,7 @@ export default async function fileRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const row = await findImport(db, request.params.id)
-      const gone = new HttpError(410, 'FILE_GONE', FILE_GONE)
-      if (!row.storedFile || row.fileExpiresAt.getTime() <= Date.now()) throw gone
-      const filePath = storedFilePath(app.config.filesDir, row.storedFile)
-      await access(filePath).catch(() => {
-        throw gone
-      })
+      const filePath = await keptOriginalPath(app.config.filesDir, row)
       reply.header('content-type', MIME[row.fileKind])
       reply.header('content-disposition', attachment(row.fileName))
       reply.header('cache-control', 'private, no-store')

@@ -19,7 +19,6 @@ import { deleteMapping, listMappings } from '../../domain/imports/mappings.ts'
 import { updateImportSettings } from '../../domain/imports/settings.ts'
 import { getImportDetail } from '../../domain/imports/store.ts'
 import { undoImport } from '../../domain/imports/undo.ts'
-import { registerImportWorkers } from '../../domain/imports/workers.ts'
 import fileRoutes from './files.ts'
 import uploadRoutes from './upload.ts'
 
@@ -31,7 +30,6 @@ export default async function importRoutes(fastify: FastifyInstance) {
   const config = { access: IMPORT_ACCESS }
   const tags = ['imports']
   const answers = { 200: importDetailSchema, 409: errorBodySchema, ...commonErrors }
-  registerImportWorkers(app)
 
   app.get(
     '/api/imports',

@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import multipart from '@fastify/multipart'
 import { commonErrors } from '../../../src/contracts/common.ts'
 import { IMPORT_MAX_FILE_BYTES, importDetailSchema } from '../../../src/contracts/imports.ts'
-import { errors } from '../../lib/http-error.ts'
+import { uploadedFile } from '../../domain/files/uploads.ts'
 import { badFile, createImportFromUpload } from '../../domain/imports/upload.ts'
 
 export default async function uploadRoutes(fastify: FastifyInstance) {
@@ -27,9 +27,9 @@ export default async function uploadRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) throw errors.invalid('Envoyez le fichier dans un formulaire multipart.')
-      const file = await request.file()
-      if (!file) throw badFile('Aucun fichier reçu.')
+      const file = await uploadedFile(request, 'Envoyez le fichier dans un formulaire multipart.', () =>
+        badFile('Aucun fichier reçu.'),
+      )
       const detail = await createImportFromUpload(
         app.database.db,
         app.config.filesDir,

@@ -2,11 +2,9 @@
 // softphone and manual testing. Like the dev routes it exists outside production only (404 there).
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { eq, sql } from 'drizzle-orm'
 import { commonErrors } from '../../../src/contracts/common.ts'
 import { randomLeadsParamsSchema, randomLeadsResponseSchema } from '../../../src/contracts/lead-changes.ts'
-import { leads, markets } from '../../db/schema.ts'
-import { visibleLeadsCondition } from '../../domain/leads/access.ts'
+import { randomReadableLeads } from '../../domain/leads/random.ts'
 
 export default async function leadRandomRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
@@ -24,26 +22,7 @@ export default async function leadRandomRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const user = request.auth.user!
-      // Only the leads the user sees (server/domain/leads/access.ts).
-      const readable = visibleLeadsCondition(db, user)
-      // order by random() reads every readable lead: fine for demo and test volumes, which is all
-      // this helper serves.
-      const items = await db
-        .select({
-          id: leads.id,
-          uuid: leads.uuid,
-          firstName: leads.firstName,
-          lastName: leads.lastName,
-          phone: leads.phone,
-          status: leads.status,
-          missionId: markets.missionId,
-        })
-        .from(leads)
-        .innerJoin(markets, eq(markets.id, leads.marketId))
-        .where(readable)
-        .orderBy(sql`random()`)
-        .limit(request.params.x)
+      const items = await randomReadableLeads(db, request.auth.user!, request.params.x)
       return { items }
     },
   )

@@ -2,7 +2,6 @@
 // GET /api/lead/{id}/history, PUT /api/lead/{leadId}/comment.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { and, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { commonErrors } from '../../../src/contracts/common.ts'
 import {
@@ -13,12 +12,10 @@ import {
   leadQuerySchema,
   leadSchema,
 } from '../../../src/contracts/lead.ts'
-import { leadEvents, leads } from '../../db/schema.ts'
 import { findVisibleLead } from '../../domain/leads/access.ts'
 import { loadLead } from '../../domain/leads/view.ts'
 import { loadLeadHistory } from '../../domain/leads/history.ts'
-import { errors } from '../../lib/http-error.ts'
-import { publishLeadUpdate } from '../../domain/leads/signals.ts'
+import { commentLead } from '../../domain/leads/comment.ts'
 
 export default async function leadSheetRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
@@ -85,22 +82,8 @@ export default async function leadSheetRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const user = request.auth.user!
-      const row = await readable(request, request.params.leadId)
-      // Only the processing user writes the comment; managers and administrators always may.
-      if (user.role === 'TELEOPERATOR' && row.lead.processingUserId !== user.id)
-        throw errors.forbidden('Seul l’utilisateur qui traite ce lead peut modifier son commentaire.')
-      const comment = request.body.comment || null
-      await db.transaction(async (tx) => {
-        await tx
-          .update(leads)
-          .set({ comment, updatedAt: new Date() })
-          .where(and(eq(leads.id, row.lead.id)))
-        await tx
-          .insert(leadEvents)
-          .values({ leadId: row.lead.id, userId: user.id, kind: 'comment', data: { comment } })
-      })
-      await publishLeadUpdate(app, row.lead, 'comment')
-      return loadLead(db, row.lead.id, { ...liveness, readerId: request.auth.user!.id })
+      const leadId = await commentLead(app, user, request.params.leadId, request.body.comment)
+      return loadLead(db, leadId, { ...liveness, readerId: user.id })
     },
   )
 }

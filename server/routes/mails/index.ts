@@ -18,12 +18,11 @@ import {
   mailTemplateSaveSchema,
   mailTemplateSchema,
 } from '../../../src/contracts/mails.ts'
-import { users } from '../../db/schema.ts'
-import { eq } from 'drizzle-orm'
 import { MAIL_CATALOGUE } from '../../domain/mails/catalogue.ts'
 import { listMailLog, resendMail } from '../../domain/mails/log.ts'
 import { assertPlaceholders, renderMail } from '../../domain/mails/render.ts'
-import { MAIL_QUEUE, queueMail } from '../../domain/mails/send.ts'
+import { MAIL_QUEUE } from '../../domain/mails/send.ts'
+import { sendTestMail } from '../../domain/mails/test-send.ts'
 import { listTemplates, restoreTemplate, saveTemplate } from '../../domain/mails/templates.ts'
 
 const ADMIN = ['ADMIN'] as const
@@ -104,20 +103,7 @@ export default async function mailRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { key } = request.params
-      assertPlaceholders(key, request.body)
-      const [me] = await app.database.db
-        .select({ email: users.email })
-        .from(users)
-        .where(eq(users.id, request.auth.user!.id))
-      const sample = MAIL_CATALOGUE[key].sample
-      const id = await queueMail(app, {
-        template: key,
-        to: me!.email,
-        variables: sample,
-        requestedBy: request.auth.user!.id,
-        rendered: await renderMail(request.body, sample),
-      })
+      const id = await sendTestMail(app, request.auth.user!.id, request.params.key, request.body)
       return reply.status(202).send({ id })
     },
   )

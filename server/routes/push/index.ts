@@ -11,7 +11,6 @@
 //   Rate-limited per address like sign-in: only failures count.
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { and, desc, eq, notInArray } from 'drizzle-orm'
 import { commonErrors, errorBodySchema, okSchema } from '../../../src/contracts/common.ts'
 import {
   pushPublicKeySchema,
@@ -19,36 +18,16 @@ import {
   pushSubscriptionChangeBodySchema,
   pushUnsubscribeBodySchema,
 } from '../../../src/contracts/push.ts'
-import { pushSubscriptions } from '../../db/schema.ts'
-import { errors } from '../../lib/http-error.ts'
-import { addressBucketOf } from '../../lib/address-bucket.ts'
-import { attempt, forgetHits, type Limit } from '../../lib/rate-limit.ts'
-import { replaceSubscription } from '../../push/subscriptions.ts'
-
-/**
- * Unknown old endpoints per address in 15 minutes (successes do not count): a call centre's agents
- * share one address, and a browser renews its subscription rarely.
- */
-export const CHANGE_FAILURES_PER_IP = 20
-const WINDOW_15_MIN = 15 * 60 * 1000
-
-function changeLimit(ip: string): Limit {
-  return { bucket: `push-change:ip:${ip}`, max: CHANGE_FAILURES_PER_IP, windowMs: WINDOW_15_MIN }
-}
-
-/** Browsers kept per user: beyond it the oldest subscriptions go (each alert costs one request each). */
-export const MAX_SUBSCRIPTIONS_PER_USER = 10
+import {
+  assertPushService,
+  changeSubscription,
+  removeSubscription,
+  saveSubscription,
+} from '../../domain/push/subscriptions.ts'
 
 export default async function pushRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
   const { db } = app.database
-
-  function assertPushService(endpoint: string, field = 'endpoint') {
-    if (!app.push.acceptsEndpoint(endpoint))
-      throw errors.invalid('Ce service de notification n’est pas pris en charge.', {
-        [field]: 'Service de notification inconnu.',
-      })
-  }
 
   app.get(
     '/api/push/public-key',
@@ -70,30 +49,9 @@ export default async function pushRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const user = request.auth.user!
-      const { endpoint, keys } = request.body
-      assertPushService(endpoint)
+      assertPushService(app.push.acceptsEndpoint(request.body.endpoint))
       const userAgent = request.headers['user-agent']?.slice(0, 300) ?? null
-      const values = { userId: user.id, p256dh: keys.p256dh, auth: keys.auth, userAgent }
-      await db.transaction(async (tx) => {
-        await tx
-          .insert(pushSubscriptions)
-          .values({ endpoint, ...values })
-          // created_at restarts: the subscription is this user's from now on (and the newest kept).
-          .onConflictDoUpdate({
-            target: pushSubscriptions.endpoint,
-            set: { ...values, createdAt: new Date() },
-          })
-        const kept = tx
-          .select({ id: pushSubscriptions.id })
-          .from(pushSubscriptions)
-          .where(eq(pushSubscriptions.userId, user.id))
-          .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
-          .limit(MAX_SUBSCRIPTIONS_PER_USER)
-        await tx
-          .delete(pushSubscriptions)
-          .where(and(eq(pushSubscriptions.userId, user.id), notInArray(pushSubscriptions.id, kept)))
-      })
+      await saveSubscription(db, request.auth.user!.id, request.body, userAgent)
       return { ok: true as const }
     },
   )
@@ -109,12 +67,7 @@ export default async function pushRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const user = request.auth.user!
-      await db
-        .delete(pushSubscriptions)
-        .where(
-          and(eq(pushSubscriptions.endpoint, request.body.endpoint), eq(pushSubscriptions.userId, user.id)),
-        )
+      await removeSubscription(db, request.auth.user!.id, request.body.endpoint)
       return { ok: true as const }
     },
   )
@@ -132,15 +85,10 @@ export default async function pushRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const { limited, ids } = await attempt(db, [changeLimit(addressBucketOf(request.ip))])
-      if (limited) throw errors.tooManyAttempts()
       const { oldEndpoint, subscription } = request.body
-      const endpoint = subscription.endpoint
-      assertPushService(endpoint, 'subscription.endpoint')
-      const replaced = await replaceSubscription(db, oldEndpoint, { endpoint, ...subscription.keys })
-      if (!replaced)
-        throw errors.notFound('Abonnement aux alertes inconnu : réactivez les alertes depuis l’application.')
-      await forgetHits(db, ids)
+      await changeSubscription(db, request.ip, oldEndpoint, subscription, (endpoint) =>
+        app.push.acceptsEndpoint(endpoint),
+      )
       return { ok: true as const }
     },
   )

@@ -8,7 +8,7 @@ import { createAgent } from '../../../tests/setup/agent.ts'
 import { subscriptionBody } from '../../../tests/setup/push-service.ts'
 import { appSecrets, pushSubscriptions, users } from '../../db/schema.ts'
 import { loadVapidKeys } from '../../push/vapid.ts'
-import { MAX_SUBSCRIPTIONS_PER_USER } from './index.ts'
+import { MAX_SUBSCRIPTIONS_PER_USER } from '../../domain/push/subscriptions.ts'
 
 const userAgentOf = (email: string) => ({ headers: { 'user-agent': `agent of ${email}` } })
 const t = signedInServer({

@@ -9,7 +9,7 @@ import { createAgent, type Agent } from '../../../tests/setup/agent.ts'
 import { insertUser } from '../../../tests/factories/users.ts'
 import { subscriptionBody } from '../../../tests/setup/push-service.ts'
 import { pushSubscriptions, rateLimitHits } from '../../db/schema.ts'
-import { CHANGE_FAILURES_PER_IP } from './index.ts'
+import { CHANGE_FAILURES_PER_IP } from '../../domain/push/subscriptions.ts'
 
 const URL = '/api/push/subscription/change'
 

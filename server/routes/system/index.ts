@@ -1,8 +1,8 @@
 // Health, runtime client configuration and the OpenAPI document.
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
-import { sql } from 'drizzle-orm'
 import { appConfigSchema, healthSchema } from '../../../src/contracts/user.ts'
+import { databaseAnswers } from '../../domain/system/health.ts'
 import { publicConfig } from '../../lib/public-config.ts'
 
 export default async function systemRoutes(fastify: FastifyInstance) {
@@ -16,13 +16,9 @@ export default async function systemRoutes(fastify: FastifyInstance) {
     },
     async (_request, reply) => {
       const { version } = app.config
-      try {
-        await app.database.db.execute(sql`select 1`)
+      if (await databaseAnswers(app.database.db, app.log))
         return { status: 'ok' as const, db: 'ok' as const, version }
-      } catch (error) {
-        app.log.error({ err: error }, 'healthcheck: database unreachable')
-        return reply.status(503).send({ status: 'degraded', db: 'down', version })
-      }
+      return reply.status(503).send({ status: 'degraded', db: 'down', version })
     },
   )
 

@@ -1,6 +1,5 @@
 // Telephony webhook status (issue #15 "Telephony webhook status", docs/domain.md): administrators
 // read the health of the telephony link and the deliveries, and replay one whose processing failed.
-import { eq } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
 import { commonErrors, errorBodySchema } from '../../../src/contracts/common.ts'
@@ -12,7 +11,6 @@ import {
   webhookReplaySchema,
   webhookStatusSchema,
 } from '../../../src/contracts/webhooks.ts'
-import { webhookEvents } from '../../db/schema.ts'
 import { webhookRegistrations } from '../../domain/webhooks/registrations.ts'
 import {
   completeProductWebhook,
@@ -20,9 +18,8 @@ import {
   storedTokenCount,
   type RepairContext,
 } from '../../domain/webhooks/repair.ts'
-import { deliveryOf, listDeliveries, webhookStatus } from '../../domain/webhooks/status.ts'
-import { errors } from '../../lib/http-error.ts'
-import { replayDelivery } from '../../domain/webhooks/replay.ts'
+import { listDeliveries, webhookStatus } from '../../domain/webhooks/status.ts'
+import { replayFailedDelivery } from '../../domain/webhooks/replay.ts'
 
 const ADMIN = ['ADMIN'] as const
 
@@ -67,14 +64,9 @@ export default async function webhookStatusRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const { db } = app.database
-      const result = await replayDelivery(app.telephony.context, request.params.id)
-      if (result === 'missing') throw errors.notFound('Réception introuvable.')
-      if (result === 'not-failed')
-        throw errors.conflict('Seule une réception dont le traitement a échoué peut être rejouée.')
-      const [row] = await db.select().from(webhookEvents).where(eq(webhookEvents.id, request.params.id))
+      const { result, delivery } = await replayFailedDelivery(app.telephony.context, request.params.id)
       request.log.info({ deliveryId: request.params.id, result }, 'telephony: delivery replayed')
-      return { delivery: deliveryOf(row!) }
+      return { delivery }
     },
   )
 

@@ -5,7 +5,7 @@ import { insertUser } from '../../../tests/factories/users.ts'
 import { insertLead, insertMission } from '../../../tests/factories/leads.ts'
 import { calls, users, webhookEvents } from '../../db/schema.ts'
 import { PENDING_PREFIX } from '../../domain/webhooks/processing.ts'
-import { REJECTED_WEBHOOKS_PER_ADDRESS } from './index.ts'
+import { REJECTED_WEBHOOKS_PER_ADDRESS } from '../../domain/webhooks/reception.ts'
 
 const TOKEN = 'webhook-secret-token'
 const MAX_AGE_HOURS = 24
