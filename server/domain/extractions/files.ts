@@ -9,9 +9,9 @@ import { pipeline } from 'node:stream/promises'
 import { stringify } from 'csv-stringify/sync'
 import writeXlsxFile from 'write-excel-file/node'
 import type { ExtractionColumn } from '../../../src/contracts/extractions.ts'
+import { CSV_WRITE_OPTIONS } from '../../lib/csv.ts'
 import { headerCells, rowCells, type ExtractionRow } from './rows.ts'
 
-const CSV_OPTIONS = { delimiter: ';', record_delimiter: '\r\n' } as const
 
 /** Called after each chunk with the rows written so far (progress, the recorded count). */
 export type RowsProgress = (rowsDone: number) => unknown
@@ -22,12 +22,12 @@ export async function* csvText(
   columns: readonly ExtractionColumn[],
   onProgress?: RowsProgress,
 ): AsyncGenerator<string> {
-  yield stringify([headerCells(columns)], { ...CSV_OPTIONS, bom: true })
+  yield stringify([headerCells(columns)], { ...CSV_WRITE_OPTIONS, bom: true })
   let rowsDone = 0
   for await (const rows of chunks) {
     yield stringify(
       rows.map((row) => rowCells(row, columns)),
-      CSV_OPTIONS,
+      CSV_WRITE_OPTIONS,
     )
     rowsDone += rows.length
     await onProgress?.(rowsDone)

@@ -5,6 +5,7 @@
 import { pipeline, Readable } from 'node:stream'
 import { and, asc, eq, gt } from 'drizzle-orm'
 import { stringify } from 'csv-stringify'
+import { CSV_WRITE_OPTIONS } from '../../lib/csv.ts'
 import type { ImportRowError } from '../../../src/contracts/imports.ts'
 import type { Db } from '../../db/client.ts'
 import { importRejections } from '../../db/schema.ts'
@@ -57,7 +58,7 @@ async function* records(db: Db, row: ImportRow): AsyncGenerator<string[]> {
 }
 
 export function rejectedRowsCsv(db: Db, row: ImportRow): Readable {
-  const csv = stringify({ delimiter: ';', bom: true, record_delimiter: '\r\n' })
+  const csv = stringify({ ...CSV_WRITE_OPTIONS, bom: true })
   // A failure midway ends the download with an error rather than leaving it hanging.
   pipeline(Readable.from(records(db, row)), csv, (error) => {
     if (error) csv.destroy(error)

@@ -7,6 +7,7 @@ import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
 import { insertLead, insertMission } from '../../../tests/factories/leads.ts'
 import { extractions } from '../../db/schema.ts'
 import type { Agent } from '../../../tests/setup/agent.ts'
+import { csvRowsBothWays, MULTI_LINE_COMMENTS } from '../../../tests/setup/csv-readers.ts'
 import type { Extraction } from '../../../src/contracts/extractions.ts'
 
 const t = signedInServer({
@@ -62,6 +63,22 @@ describe('background extractions', () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(extractions.id, id))
     expect((await admin.request({ url: `/api/extractions/${id}/file` })).statusCode).toBe(410)
+  })
+
+  it('quotes every cell holding a line break in the file it writes: one row per lead for every reader (issue #30)', async () => {
+    const { market } = await insertMission(t.database.db)
+    for (const [index, comment] of MULTI_LINE_COMMENTS.entries())
+      await insertLead(t.database.db, market.id, { lastName: `Lignes${index}`, comment })
+    const started = await admin.request({
+      method: 'POST',
+      url: '/api/extractions',
+      payload: { filters: {}, columns: ['lastName', 'comment'], format: 'csv' },
+    })
+    expect(started.statusCode, started.body).toBe(202)
+    expect(await finished(admin, started.json().id)).toMatchObject({ state: 'done' })
+    const file = await admin.request({ url: `/api/extractions/${started.json().id}/file` })
+    const read = csvRowsBothWays(file.rawPayload.toString('utf8'))
+    expect(read).toEqual([['Nom', 'Commentaire'], ...MULTI_LINE_COMMENTS.map((c, i) => [`Lignes${i}`, c])])
   })
 
   it('always writes an XLSX in the background', async () => {

@@ -6,6 +6,7 @@ import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
 import { insertCall, insertLead, insertMission } from '../../../tests/factories/leads.ts'
 import { appointments, auditEntries, extractions, leadTags, markets } from '../../db/schema.ts'
 import type { Agent } from '../../../tests/setup/agent.ts'
+import { csvRowsBothWays, MULTI_LINE_COMMENTS } from '../../../tests/setup/csv-readers.ts'
 import type { ExtractionBodyInput, ExtractionFiltersInput } from '../../../src/contracts/extractions.ts'
 
 // `manager` manages the team of `teleop`, to which mission A is opened; `other` works on mission B,
@@ -129,6 +130,16 @@ describe('extraction filters', () => {
 })
 
 describe('the streamed CSV', () => {
+  it('quotes every cell holding a line break (LF, CRLF, CR): one row per lead for every reader (issue #30)', async () => {
+    const { market } = await insertMission(t.database.db)
+    for (const [index, comment] of MULTI_LINE_COMMENTS.entries())
+      await insertLead(t.database.db, market.id, { lastName: `Lignes${index}`, comment })
+    const response = await extract(admin, { columns: ['lastName', 'comment'] })
+    expect(response.statusCode, response.body).toBe(200)
+    const read = csvRowsBothWays(response.rawPayload.toString('utf8'))
+    expect(read).toEqual([['Nom', 'Commentaire'], ...MULTI_LINE_COMMENTS.map((c, i) => [`Lignes${i}`, c])])
+  })
+
   it('is UTF-8 with BOM, `;` and CRLF, French headers, accents kept, formulas neutralised, phones as phones', async () => {
     const s = await seed()
     const response = await extract(admin, {
