@@ -15,7 +15,7 @@ import { writeCsvFile, writeXlsxFileOf } from './files.ts'
 import { extractionChunks } from './rows.ts'
 import { extractionScopeHolds } from './scope.ts'
 import { EXTRACTION_FILE_HOURS, storedExtractionName } from './changes.ts'
-import { storedFilePath } from '../files/stored-files.ts'
+import { removePartialExtractionFiles, storedFilePath } from '../files/stored-files.ts'
 
 const HOUR_MS = 3_600_000
 
@@ -39,6 +39,8 @@ export async function runExtractionJob(
     .where(eq(extractions.id, extractionId))
   if (!row || row.extraction.state === 'done' || row.extraction.state === 'streamed') return
   const { extraction, role, status } = row
+  // A run of this extraction killed midway left its partial file (under another name): taken over.
+  await removePartialExtractionFiles(filesDir, { extractionId })
   let target: string | undefined
   try {
     // The author's rights now, not when they asked: a user gone, deactivated or demoted extracts

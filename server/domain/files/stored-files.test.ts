@@ -1,5 +1,5 @@
 // The purge of expired stored files (issue #13): the file goes, the row stays and says so.
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
@@ -79,7 +79,11 @@ describe('purgeExpiredFiles', () => {
       })
       .returning({ id: extractions.id })
 
-    expect(await purgeExpiredFiles(database.db, filesDir, now)).toEqual({ imports: 1, extractions: 2 })
+    expect(await purgeExpiredFiles(database.db, filesDir, now)).toEqual({
+      imports: 1,
+      extractions: 2,
+      partials: 0,
+    })
 
     expect(await readdir(filesDir)).toEqual(['imports'])
     expect(await readdir(path.join(filesDir, 'imports'))).toEqual(['recent.csv'])
@@ -92,7 +96,29 @@ describe('purgeExpiredFiles', () => {
       expect(row?.storedFile).toBeNull()
     }
     // Nothing left to do the second time.
-    expect(await purgeExpiredFiles(database.db, filesDir, now)).toEqual({ imports: 0, extractions: 0 })
+    expect(await purgeExpiredFiles(database.db, filesDir, now)).toEqual({
+      imports: 0,
+      extractions: 0,
+      partials: 0,
+    })
+  })
+
+  it('removes the partial file of an extraction a killed run left, once a day old (issue #30)', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'purge-partials-'))
+    const old = path.join(folder, 'extraction-7-0a1b2c.csv.part')
+    const fresh = path.join(folder, 'extraction-8-3d4e5f.xlsx.part')
+    const unrelated = path.join(folder, 'notes.part')
+    for (const file of [old, fresh, unrelated]) await writeFile(file, 'Nom;Téléphone\r\n')
+    // Last written 25 hours before the purge; the other 23 hours (a run may still be writing it).
+    await utimes(old, new Date(now.getTime() - 25 * 3_600_000), new Date(now.getTime() - 25 * 3_600_000))
+    await utimes(fresh, new Date(now.getTime() - 23 * 3_600_000), new Date(now.getTime() - 23 * 3_600_000))
+    expect(await purgeExpiredFiles(database.db, folder, now)).toEqual({
+      imports: 0,
+      extractions: 0,
+      partials: 1,
+    })
+    expect((await readdir(folder)).sort()).toEqual(['extraction-8-3d4e5f.xlsx.part', 'notes.part'])
+    await rm(folder, { recursive: true, force: true })
   })
 
   it('never leaves the files folder, whatever the stored name', () => {

@@ -1,17 +1,25 @@
 // Background extractions (issue #13): above the streaming limit (here 1 row) and for every XLSX, the
 // request answers 202, the 'lead-extraction' job writes the file with its progress, and the file is
 // downloadable from the history for 24 hours.
+import { mkdtempSync } from 'node:fs'
+import { readdir, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it, vi } from 'vitest'
 import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
 import { insertLead, insertMission } from '../../../tests/factories/leads.ts'
 import { extractions } from '../../db/schema.ts'
+import { runExtractionJob } from '../../domain/extractions/job.ts'
 import type { Agent } from '../../../tests/setup/agent.ts'
 import { csvRowsBothWays, MULTI_LINE_COMMENTS } from '../../../tests/setup/csv-readers.ts'
 import type { Extraction } from '../../../src/contracts/extractions.ts'
 
 const t = signedInServer({
-  config: { extractionStreamMaxRows: 1 },
+  config: {
+    extractionStreamMaxRows: 1,
+    filesDir: mkdtempSync(path.join(tmpdir(), 'extractions-background-')),
+  },
   users: { admin: { role: 'ADMIN' }, manager: { role: 'MANAGER' } },
 })
 const { admin, manager } = t.agents
@@ -79,6 +87,43 @@ describe('background extractions', () => {
     const file = await admin.request({ url: `/api/extractions/${started.json().id}/file` })
     const read = csvRowsBothWays(file.rawPayload.toString('utf8'))
     expect(read).toEqual([['Nom', 'Commentaire'], ...MULTI_LINE_COMMENTS.map((c, i) => [`Lignes${i}`, c])])
+  })
+
+  it('a run taking over one killed midway removes its partial file: the folder holds the served file only (issue #30)', async () => {
+    const { db } = t.database
+    const { market } = await insertMission(db)
+    for (const lastName of ['Un', 'Deux']) await insertLead(db, market.id, { lastName })
+    // What a process killed while writing leaves: the job 'running', its partial file under its own name.
+    const [killed] = await db
+      .insert(extractions)
+      .values({
+        createdBy: t.users.admin.id,
+        filters: {},
+        columns: ['lastName'],
+        format: 'csv',
+        state: 'running',
+      })
+      .returning({ id: extractions.id })
+    const { filesDir } = t.app.config
+    // Ids start again at each test: the earlier tests' files go.
+    for (const name of await readdir(filesDir)) await rm(path.join(filesDir, name), { force: true })
+    await writeFile(
+      path.join(filesDir, `extraction-${killed!.id}-0badc0ffee.csv.part`),
+      '\uFEFFNom\r\nUn\r\n',
+    )
+    const ownFiles = async () =>
+      (await readdir(filesDir)).filter((name) => name.startsWith(`extraction-${killed!.id}-`))
+    expect(await ownFiles()).toHaveLength(1)
+
+    // The job pg-boss offers again once the dead worker's heartbeat lapsed (server/jobs/extraction.ts).
+    await runExtractionJob(db, filesDir, killed!.id, (error) => {
+      throw error
+    })
+    const [row] = await db.select().from(extractions).where(eq(extractions.id, killed!.id))
+    expect(row).toMatchObject({ state: 'done', rowsDone: 2 })
+    expect(await ownFiles()).toEqual([row!.storedFile])
+    const served = await admin.request({ url: `/api/extractions/${killed!.id}/file` })
+    expect(csvRowsBothWays(served.rawPayload.toString('utf8'))).toEqual([['Nom'], ['Un'], ['Deux']])
   })
 
   it('always writes an XLSX in the background', async () => {

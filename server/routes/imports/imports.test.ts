@@ -149,6 +149,7 @@ describe('an import from upload to report', () => {
     expect(await purgeExpiredFiles(t.database.db, filesDir, new Date())).toEqual({
       imports: 1,
       extractions: 0,
+      partials: 0,
     })
     expect(storedFiles()).toHaveLength(before - 1)
     expect((await t.agents.admin.request({ url: `/api/imports/${kept.id}/file` })).statusCode).toBe(200)
