@@ -12,7 +12,6 @@ import type { ExtractionColumn } from '../../../src/contracts/extractions.ts'
 import { CSV_WRITE_OPTIONS } from '../../lib/csv.ts'
 import { headerCells, rowCells, type ExtractionRow } from './rows.ts'
 
-
 /** Called after each chunk with the rows written so far (progress, the recorded count). */
 export type RowsProgress = (rowsDone: number) => unknown
 
