@@ -149,6 +149,7 @@ const TABLE: Record<string, Access> = {
   'PUT /api/configuration/defaultRecallDelayMinutes': ADMIN,
   'PUT /api/configuration/smsLimits': ADMIN,
   'PUT /api/configuration/smsCountries': ADMIN,
+  'PUT /api/configuration/releaseCooldownHours': ADMIN,
   // assignments (a manager: the members of the teams they manage, on the missions opened to those
   // teams, never themself: server/domain/assignments/scope.ts, CLOSED_MISSION below)
   'GET /api/assignments/missions': ADMIN_MANAGER,

@@ -47,6 +47,15 @@ export const DEFAULT_APPOINTMENT_SCHEDULE: AppointmentSchedule = {
 
 export const DEFAULT_RECALL_DELAY_MINUTES = 120
 
+/** Issue #29: how long a lead an agent handed back is not handed to them again (0: no cool-down). */
+export const RELEASE_COOLDOWN_HOURS_MAX = 30 * 24
+export const DEFAULT_RELEASE_COOLDOWN_HOURS = 24
+export const releaseCooldownSchema = boundedInt(
+  0,
+  RELEASE_COOLDOWN_HOURS_MAX,
+  `Le délai avant de reproposer un lead rendu est un nombre entier d’heures entre 0 et ${RELEASE_COOLDOWN_HOURS_MAX} (30 jours).`,
+)
+
 export const configurationSchemas = {
   /** Spec §9: a new mission's lead processing duration. */
   leadProcessingDurationDays: leadProcessingDaysSchema,
@@ -57,6 +66,8 @@ export const configurationSchemas = {
   smsLimits: smsLimitsSchema,
   /** Issue #26: the countries an SMS may go to. */
   smsCountries: smsCountriesSchema,
+  /** Issue #29: the cool-down before a lead an agent handed back is handed to them again. */
+  releaseCooldownHours: releaseCooldownSchema,
 } as const
 
 export type ConfigurationKey = keyof typeof configurationSchemas
@@ -69,6 +80,7 @@ export const CONFIGURATION_DEFAULTS: ConfigurationValues = {
   defaultRecallDelayMinutes: DEFAULT_RECALL_DELAY_MINUTES,
   smsLimits: DEFAULT_SMS_LIMITS,
   smsCountries: DEFAULT_SMS_COUNTRIES,
+  releaseCooldownHours: DEFAULT_RELEASE_COOLDOWN_HOURS,
 }
 
 /** Stable numbers of the keys: the audit entity id of a key's changes. Never renumber. */
@@ -78,6 +90,7 @@ export const CONFIGURATION_KEY_IDS: Record<ConfigurationKey, number> = {
   defaultRecallDelayMinutes: 3,
   smsLimits: 4,
   smsCountries: 5,
+  releaseCooldownHours: 6,
 }
 
 export const CONFIGURATION_KEYS = Object.keys(configurationSchemas) as ConfigurationKey[]

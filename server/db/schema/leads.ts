@@ -1,6 +1,6 @@
 // Leads and their history.
 import { sql } from 'drizzle-orm'
-import { index, integer, jsonb, pgTable, serial, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import type { LeadStatus, LeadSubstatus } from '../../../src/contracts/lead.ts'
 import { ts } from './columns.ts'
 import { imports } from './imports.ts'
@@ -115,4 +115,22 @@ export const leadEvents = pgTable(
     // An agent's events of one day (the timeline, issue #14; migration 0022).
     index('lead_events_user_idx').on(t.userId, t.createdAt),
   ],
+)
+
+/**
+ * The last time each agent handed a lead back (« Rendre le lead », issue #29): the hand-out does not
+ * give that lead to that agent again before the configured cool-down ends (docs/domain.md "Leads").
+ */
+export const leadReleases = pgTable(
+  'lead_releases',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    leadId: integer('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    releasedAt: ts('released_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.leadId] })],
 )

@@ -6,8 +6,9 @@ import { executePrepared, rowsOf, type Db } from '../../db/client.ts'
 import { leadEvents, leads, users } from '../../db/schema.ts'
 import { HttpError } from '../../lib/http-error.ts'
 import { appUrls } from '../../../src/contracts/app-urls.ts'
-import { leadPickRefusal, WORKABLE } from './pick-rule.ts'
+import { leadPickRefusal } from './pick-rule.ts'
 import { parisClock, type ParisClock } from '../../../src/contracts/calling-rules.ts'
+import { HANDED_BACK_BY_ME, handedBackNotice, NOT_HANDED_BACK } from './hand-back.ts'
 import { missionOpenSql, MISSION_MAX_ATTEMPTS, NOT_QUIET, underAttemptCap } from '../calls/calling-rules.ts'
 
 /** The database or a transaction (a PgTransaction is a PgDatabase). */
@@ -164,6 +165,7 @@ export function takeLeadStatement(
       join missions m on m.id = mu.mission_id
       join markets mk on mk.mission_id = m.id
       where mu.user_id = ${userId} and m.archived_at is null and ${missionOpenSql(clock)}
+    ), handed_back as materialized (${HANDED_BACK_BY_ME}
     ), taken as (
       update leads set processing_user_id = ${userId}, processing_since = now(), updated_at = now()
       where id = (${candidate}) and processing_user_id is null
@@ -192,7 +194,8 @@ const RECALL_DUE = sql`coalesce(l.recall_at, '-infinity'::timestamptz)`
  * 0004, 0031): due recalls by oldest recall first, then new or interrupted leads by oldest
  * meetRequestDate. The oldest cutoff of the user's markets bounds the index scan; each market's own
  * cutoff is then checked. COALESCE runs the second queue only when the first yields nothing. The
- * calling rules (issue #12) skip a lead in its quiet period or at its mission's cap of attempts.
+ * calling rules (issue #12) skip a lead in its quiet period or at its mission's cap of attempts; a
+ * lead the user handed back within the cool-down is skipped for them only (issue #29).
  */
 export const BEST_LEAD = sql`select coalesce(
   (select l.id from leads l
@@ -202,6 +205,7 @@ export const BEST_LEAD = sql`select coalesce(
       and l.meet_request_date > (select min(cutoff) from w)
       and ${RECALL_DUE} <= now()
       and ${NOT_QUIET} and ${underAttemptCap(sql`w.max_attempts`)}
+      and ${NOT_HANDED_BACK}
     order by ${RECALL_DUE}, l.id
     limit 1
     for update of l skip locked),
@@ -214,12 +218,15 @@ export const BEST_LEAD = sql`select coalesce(
       and l.meet_request_date > (select w.cutoff from w where w.market_id = l.market_id)
       and ${NOT_QUIET}
       and ${underAttemptCap(sql`(select w.max_attempts from w where w.market_id = l.market_id)`)}
+      and ${NOT_HANDED_BACK}
     order by l.meet_request_date asc, l.id asc
     limit 1
     for update of l skip locked))`
 
 export type FindOutcome =
-  { kind: 'assigned'; lead: Assigned } | { kind: 'none' } | { kind: 'blocked'; blocking: Blocking }
+  | { kind: 'assigned'; lead: Assigned }
+  | { kind: 'none'; message?: string }
+  | { kind: 'blocked'; blocking: Blocking }
 
 function outcomeOf(row: TakeRow | null): FindOutcome | null {
   const blocked = blockingFromState(row)
@@ -238,18 +245,8 @@ export async function findLeadToProcess(db: Db, userId: number, now = new Date()
   // after this statement's snapshot is re-checked by PostgreSQL when locked, and skipped.
   const outcome = outcomeOf(await takeLead(db, userId, BEST_LEAD, 'find', parisClock(now)))
   if (outcome) return outcome
-  return { kind: 'none' }
-}
-
-/** A lead one may still work (server/domain/leads/pick-rule.ts). */
-export async function isWorkableLead(db: Db, leadId: number): Promise<boolean> {
-  const rows = rowsOf<{ id: number }>(
-    await db.execute(sql`select l.id from leads l
-      join markets mk on mk.id = l.market_id
-      join missions m on m.id = mk.mission_id
-      where l.id = ${leadId} and ${WORKABLE}`),
-  )
-  return rows.length > 0
+  const message = await handedBackNotice(db, userId)
+  return message ? { kind: 'none', message } : { kind: 'none' }
 }
 
 /**

@@ -22,13 +22,14 @@ export function assertCallCapable(user: Handler): void {
   if (!isCallCapable(user)) throw errors.forbidden(NOT_CALL_CAPABLE)
 }
 
-/** The next lead, or why there is none (issue #12: every mission's calling hours closed). */
+/** The next lead, or why there is none (every mission's calling hours closed, issue #12; only leads handed back, #29). */
 export async function handOutLead(db: Db, user: Handler): Promise<{ lead: Taken } | { message: string }> {
   assertCallCapable(user)
   const outcome = await findLeadToProcess(db, user.id)
   if (outcome.kind === 'blocked') throw blockingError(outcome.blocking)
+  // Issue #29: when only leads the user handed back are left, the answer says so.
   if (outcome.kind === 'none')
-    return { message: (await closedMissionsMessage(db, user.id)) ?? NOTHING_TO_PROCESS }
+    return { message: (await closedMissionsMessage(db, user.id)) ?? outcome.message ?? NOTHING_TO_PROCESS }
   return { lead: outcome.lead }
 }
 

@@ -2,6 +2,7 @@
 // /api/lead/search/pick/{leadId} (server/domain/leads/assignment.ts) and the `canPick` of each search
 // result (server/domain/leads/search.ts), as SQL over `leads l` joined with its mission `m`.
 import { sql, type SQL } from 'drizzle-orm'
+import { rowsOf, type Db } from '../../db/client.ts'
 import type { Role } from '../../../src/contracts/roles.ts'
 import type { ParisClock } from '../../../src/contracts/calling-rules.ts'
 import { callingRefusalSql } from '../calls/calling-rules.ts'
@@ -40,4 +41,15 @@ export function leadPickRefusal(userId: number, anyMission: boolean, clock: Pari
       select 1 from mission_users mu where mu.mission_id = m.id and mu.user_id = ${userId})) then 'NOT_IN_MISSION'
     else ${callingRefusalSql(clock)}
     end`
+}
+
+/** A lead one may still work (WORKABLE). */
+export async function isWorkableLead(db: Db, leadId: number): Promise<boolean> {
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`select l.id from leads l
+      join markets mk on mk.id = l.market_id
+      join missions m on m.id = mk.mission_id
+      where l.id = ${leadId} and ${WORKABLE}`),
+  )
+  return rows.length > 0
 }

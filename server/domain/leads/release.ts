@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts'
 import { calls, leads, users } from '../../db/schema.ts'
 import { errors } from '../../lib/http-error.ts'
 import { releaseLead } from './assignment.ts'
+import { recordHandBack } from './hand-back.ts'
 import { findVisibleLead, type LeadActor } from './access.ts'
 import { assertReadableUser, type Viewer } from '../access/live-access.ts'
 
@@ -60,7 +61,8 @@ export async function unassignLeads(
  * The holder hands the lead back (issue #11): a lead the actor may not see is 404 (the lead-access
  * rule); only its holder may release it (403 otherwise, managers and administrators included: they
  * free other users' leads with unassign), and not while a call of theirs on it is ongoing or untagged
- * (409). The lead goes back to the queue by its status; an `assignment` event
+ * (409). The lead goes back to the queue by its status, skipped for the holder during the cool-down
+ * (hand-back.ts); an `assignment` event
  * `{action: 'released', reason: 'handed-back', comment}` keeps the holder's words.
  */
 export async function releaseHeldLead(
@@ -80,6 +82,8 @@ export async function releaseHeldLead(
     if (locked?.processingUserId !== actor.id) throw errors.forbidden(RELEASE_NOT_HOLDER)
     if (await hasPendingCall(tx, actor.id, lead.id)) throw errors.conflict(RELEASE_CALL_PENDING)
     await releaseLead(tx, actor.id, lead.id, 'handed-back', { comment })
+    // Issue #29: not handed to this agent again before the cool-down ends (hand-back.ts).
+    await recordHandBack(tx, actor.id, lead.id)
     return { id: lead.id, uuid: lead.uuid }
   })
 }

@@ -46,6 +46,8 @@ describe('configuration', () => {
         version: 1,
         updatedAt: null,
       },
+      // Issue #29: a lead handed back is not handed to the same agent again for 24 hours.
+      { key: 'releaseCooldownHours', value: 24, version: 1, updatedAt: null },
     ])
   })
 
@@ -93,6 +95,26 @@ describe('configuration', () => {
     expect(entries[1]).toMatchObject({ version: 1, value: { durationMinutes: 60 } })
   })
 
+  it('refuses a release cool-down that is not a whole number of hours from 0 to 720, in French', async () => {
+    const message =
+      'Le délai avant de reproposer un lead rendu est un nombre entier d’heures entre 0 et 720 (30 jours).'
+    for (const value of [-1, 721, 1.5, '24']) {
+      const res = await admin.request({
+        method: 'PUT',
+        url: '/api/configuration/releaseCooldownHours',
+        payload: { value, version: 1 },
+      })
+      expect(res.statusCode).toBe(400)
+      expect(res.json().error.fields).toEqual({ value: message })
+    }
+    const saved = await admin.request({
+      method: 'PUT',
+      url: '/api/configuration/releaseCooldownHours',
+      payload: { value: 0, version: 1 },
+    })
+    expect(saved.json()).toMatchObject({ key: 'releaseCooldownHours', value: 0, version: 2 })
+  })
+
   it('refuses SMS caps out of bounds and codes that are no country, in French', async () => {
     const limits = await admin.request({
       method: 'PUT',
@@ -126,7 +148,7 @@ describe('configuration', () => {
       expect(res.json().error.fields).toEqual({ value: message })
     }
     const entries = (await admin.request({ url: '/api/configuration' })).json().items
-    expect(entries.slice(3).map((entry: { version: number }) => entry.version)).toEqual([1, 1])
+    expect(entries.slice(3, 5).map((entry: { version: number }) => entry.version)).toEqual([1, 1])
     const saved = await admin.request({
       method: 'PUT',
       url: '/api/configuration/smsCountries',

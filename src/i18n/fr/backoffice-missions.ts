@@ -185,6 +185,10 @@ export const configurationScreen = {
     title: 'Délai de rappel par défaut',
     label: 'Délai proposé pour un rappel quand l’issue n’en fixe pas (minutes)',
   },
+  releaseCooldownHours: {
+    title: 'Lead rendu',
+    label: 'Délai avant de reproposer un lead rendu au même agent (heures, 0 : aucun)',
+  },
   appointmentSchedule: {
     title: 'Horaires des rendez-vous',
     durationMinutes: 'Durée d’un rendez-vous (minutes)',

@@ -30,6 +30,7 @@ export function ConfigurationScreen() {
   const items = entries.data?.items ?? []
   const duration = entryOf(items, 'leadProcessingDurationDays')
   const recall = entryOf(items, 'defaultRecallDelayMinutes')
+  const releaseCooldown = entryOf(items, 'releaseCooldownHours')
   const schedule = entryOf(items, 'appointmentSchedule')
   const smsLimits = entryOf(items, 'smsLimits')
   const smsCountries = entryOf(items, 'smsCountries')
@@ -93,6 +94,21 @@ export function ConfigurationScreen() {
             <TextField
               label={t.defaultRecallDelayMinutes.label}
               name="defaultRecallDelayMinutes"
+              value={numberText(value)}
+              onChange={(text) => onChange(numberOf(text))}
+              error={errors[''] ?? null}
+            />
+          )}
+        />
+      ) : null}
+      {releaseCooldown ? (
+        <SettingSection
+          entry={releaseCooldown}
+          title={t.releaseCooldownHours.title}
+          renderFields={({ value, onChange, errors }) => (
+            <TextField
+              label={t.releaseCooldownHours.label}
+              name="releaseCooldownHours"
               value={numberText(value)}
               onChange={(text) => onChange(numberOf(text))}
               error={errors[''] ?? null}
