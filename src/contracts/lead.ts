@@ -31,6 +31,8 @@ export const callProcessTagSchema = z.object({
   requiresAppointment: z.boolean(),
   /** The agent chooses the recall date and time (issue #11); the delay proposes the default. */
   asksRecallDate: z.boolean(),
+  /** « Sans appel » (issue #29): the only outcomes recorded without a call of the agent on the lead. */
+  withoutCall: z.boolean(),
   experiencePoints: id,
 })
 export type CallProcessTag = z.infer<typeof callProcessTagSchema>

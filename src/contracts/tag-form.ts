@@ -33,6 +33,8 @@ export const tagFieldsSchema = z
     endsProcessing: z.boolean(),
     requiresAppointment: z.boolean(),
     asksRecallDate: z.boolean(),
+    /** « Sans appel » (issue #29): may be recorded without a call, and then earns nothing. */
+    withoutCall: z.boolean(),
     recallDelayMinutes: z.nullable(
       z
         .int({ error: 'Le délai de rappel est un nombre entier de minutes.' })

@@ -31,6 +31,7 @@ export const tagSchema = z.object({
   endsProcessing: z.boolean(),
   requiresAppointment: z.boolean(),
   asksRecallDate: z.boolean(),
+  withoutCall: z.boolean(),
   recallDelayMinutes: id.nullable(),
   experiencePoints: id,
   version: id,

@@ -33,6 +33,7 @@ const EFFECT_KEYS = [
   'endsProcessing',
   'requiresAppointment',
   'asksRecallDate',
+  'withoutCall',
   'experiencePoints',
 ] as const
 
@@ -51,6 +52,7 @@ export async function catalogueTag(db: Db, effects: TagEffects) {
     endsProcessing: true,
     requiresAppointment: false,
     asksRecallDate: false,
+    withoutCall: false,
     experiencePoints: 0,
     ...effects,
   }
@@ -222,11 +224,16 @@ export async function insertCall(db: Db, fixture: Partial<typeof calls.$inferIns
 
 /**
  * A mission of the user, a lead they hold (their processing lead) and their ended, untagged call on
- * it; `tag(label)` is one of insertMission's tags ("Suite", "Rappeler", "RDV pris"). The call began a
- * minute ago, never before today's Paris midnight: it is one of today's calls at any hour.
+ * it; `tag(label)` is one of insertMission's tags ("Suite", "Rappeler", "RDV pris", then `tags`). The
+ * call began a minute ago, never before today's Paris midnight: it is one of today's calls at any hour.
  */
-export async function insertHeldLeadWithEndedCall(db: Db, userId: number, teamIds: number[] = []) {
-  const fixture = await insertMission(db, { userIds: [userId], teamIds })
+export async function insertHeldLeadWithEndedCall(
+  db: Db,
+  userId: number,
+  teamIds: number[] = [],
+  tags: TagFixture[] = [],
+) {
+  const fixture = await insertMission(db, { userIds: [userId], teamIds, tags })
   const now = new Date()
   const lead = await insertLead(db, fixture.market.id, {
     processingUserId: userId,

@@ -12,6 +12,7 @@ const tag = {
   endsProcessing: false,
   requiresAppointment: false,
   asksRecallDate: false,
+  withoutCall: false,
   experiencePoints: 10,
 }
 

@@ -33,6 +33,8 @@ export const tags = pgTable(
     endsProcessing: boolean('ends_processing').notNull().default(true),
     requiresAppointment: boolean('requires_appointment').notNull().default(false),
     asksRecallDate: boolean('asks_recall_date').notNull().default(false),
+    /** « Sans appel » (issue #29): the outcome may be recorded without a call (and earns nothing then). */
+    withoutCall: boolean('without_call').notNull().default(false),
     recallDelayMinutes: integer('recall_delay_minutes'),
     experiencePoints: integer('experience_points').notNull().default(0),
     version: integer('version').notNull().default(1),

@@ -21,7 +21,7 @@ import { currentCallOf, leadPath } from './current.ts'
 import { blockingRedirect, heldLeadOf } from '../leads/assignment.ts'
 import { isWorkableLead } from '../leads/pick-rule.ts'
 import { findVisibleLead, leadNotFound, mayActOnLead, mayReadLead } from '../leads/access.ts'
-import { CALL_ALREADY_TAGGED } from '../leads/tagging.ts'
+import { CALL_ALREADY_TAGGED } from '../leads/outcome-call.ts'
 
 export type CallsContext = {
   db: Db

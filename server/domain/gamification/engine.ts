@@ -131,17 +131,19 @@ export async function recordEvent(tx: Db, event: GamificationEvent): Promise<Ear
 /**
  * A corrected outcome (PUT /api/lead/{leadId}/lead-tag/{leadTagId}): its ledger row takes the new
  * tag's points and the recorder's total moves by the difference (never below 0). An outcome recorded
- * before the ledger (migration 0020) has no row: the total moves by the two tags' difference.
+ * before the ledger (migration 0020) has no row: the total moves by the two tags' difference, unless
+ * it was recorded without a call (issue #29): that one earned nothing, and its correction neither.
  */
 export async function correctTagPoints(
   tx: Db,
-  input: { leadTagId: number; recorderId: number | null; points: number; previousPoints: number },
+  input: { leadTagId: number; recorderId: number | null; points: number; previousPoints: number; onCall: boolean },
 ): Promise<{ userId: number; gained: number; experiencePoints: number } | null> {
   const [entry] = await tx
     .select()
     .from(xpLedger)
     .where(and(eq(xpLedger.sourceKind, 'tag'), eq(xpLedger.sourceId, input.leadTagId)))
     .for('update')
+  if (!entry && !input.onCall) return null
   const userId = entry?.userId ?? input.recorderId
   const gained = input.points - (entry ? entry.points : input.previousPoints)
   if (gained === 0 || userId === null) return null

@@ -184,6 +184,7 @@ export async function correctLeadTag(db: Db, input: CorrectionInput): Promise<Co
       recorderId: leadTag.userId,
       points: next.experiencePoints,
       previousPoints: previous?.tag.experiencePoints ?? 0,
+      onCall: leadTag.callId !== null,
     })
     const before = {
       callProcessTagId: leadTag.callProcessTagId,

@@ -1,6 +1,6 @@
 // Tagging a lead (issue #4, POST /api/calls/tag; docs/domain.md "Leads"): the outcome's effects on
 // the lead, the lead tag, the call marked tagged, the history and the experience, in one transaction.
-import { and, eq, isNull, or } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { Role } from '../../../src/contracts/roles.ts'
 import { isUniqueViolation, type Db } from '../../db/client.ts'
 import {
@@ -16,7 +16,7 @@ import {
   users,
 } from '../../db/schema.ts'
 import { errors } from '../../lib/http-error.ts'
-import { assertMayActOnCall } from '../calls/access.ts'
+import { assertOutcomeHasCall, CALL_ALREADY_TAGGED, resolveOutcomeCall } from './outcome-call.ts'
 import { leadIdOfCall } from '../calls/state.ts'
 import { leadNotFound, mayActOnLead, visibleLeadsCondition } from './access.ts'
 import { messages } from '../../lib/messages.ts'
@@ -25,8 +25,6 @@ import { rulesOf } from '../../../src/contracts/calling-rules.ts'
 import { outcomeColumns, type Outcome } from '../tags/outcomes.ts'
 import { recordEvent, type Earned } from '../gamification/engine.ts'
 
-/** A call's outcome is recorded once; corrections go through the lead-tag correction route. */
-export const CALL_ALREADY_TAGGED = 'Cet appel a déjà une issue.'
 
 export type TagInput = {
   user: { id: number; role: Role }
@@ -53,29 +51,6 @@ export type TagOutcome = {
   previousProcessingUserId: number | null
   /** What the outcome earned (experience, badges, tentacalls), announced after the commit. */
   earned: Earned | null
-}
-
-async function resolveCall(tx: Db, input: TagInput) {
-  if (input.callId !== null) {
-    const [call] = await tx.select().from(calls).where(eq(calls.id, input.callId)).for('update')
-    return assertMayActOnCall(tx, input.user, call)
-  }
-  if (input.leadId === null) throw errors.invalid('Indiquez le lead ou l’appel à tagger.')
-  // Without a call id, the user's ongoing or untagged call on that lead is the one tagged.
-  const [call] = await tx
-    .select()
-    .from(calls)
-    .where(
-      and(
-        eq(calls.userId, input.user.id),
-        or(eq(calls.leadId, input.leadId), eq(calls.detectedLeadId, input.leadId)),
-        or(isNull(calls.endedAt), isNull(calls.leadTagId)),
-      ),
-    )
-    .orderBy(calls.startedAt)
-    .limit(1)
-    .for('update')
-  return call ?? null
 }
 
 type TagEffects = Outcome
@@ -116,9 +91,9 @@ export async function tagLead(db: Db, input: TagInput): Promise<TagOutcome> {
 
 async function recordTag(db: Db, input: TagInput): Promise<TagOutcome> {
   return db.transaction(async (tx) => {
-    // The call row is locked (resolveCall): a second tagging of the same call waits, then sees the
+    // The call row is locked (resolveOutcomeCall): a second tagging of the same call waits, then sees the
     // first one's lead tag and is refused.
-    const call = await resolveCall(tx, input)
+    const call = await resolveOutcomeCall(tx, input)
     if (call && call.leadTagId !== null) throw errors.conflict(CALL_ALREADY_TAGGED)
     const leadId = input.leadId ?? (call ? leadIdOfCall(call) : null)
     if (leadId === null) throw errors.invalid('Cet appel n’est lié à aucun lead.')
@@ -160,6 +135,8 @@ async function recordTag(db: Db, input: TagInput): Promise<TagOutcome> {
     // A form left open in another tab must not apply an outcome of a step the lead has left.
     if (tag.stepNumber !== lead.step)
       throw errors.conflict('Ce tag ne correspond pas à l’étape actuelle du lead.')
+    // Issue #29: an outcome states what happened on a call; « sans appel » tags alone go without.
+    assertOutcomeHasCall(call, tag.tag)
 
     const now = new Date()
     const effects = tag.tag
@@ -237,12 +214,16 @@ async function recordTag(db: Db, input: TagInput): Promise<TagOutcome> {
     })
     // Issue #14: the outcome's points go through the experience ledger (once per lead tag), with the
     // badges and tentacalls the outcome earns; they are announced after the commit (the route).
-    const earned = await recordEvent(tx, {
-      kind: 'tag',
-      userId: input.user.id,
-      leadTagId: leadTag!.id,
-      points: effects.experiencePoints,
-    })
+    // Issue #29: only the outcome of a call earns, and a call has one (lead_tags_call_key): a progress
+    // mark or an outcome « sans appel » earns nothing.
+    const earned = callOfOutcome
+      ? await recordEvent(tx, {
+          kind: 'tag',
+          userId: input.user.id,
+          leadTagId: leadTag!.id,
+          points: effects.experiencePoints,
+        })
+      : null
     return {
       lead: { id: lead.id, uuid: lead.uuid },
       step,
@@ -252,7 +233,7 @@ async function recordTag(db: Db, input: TagInput): Promise<TagOutcome> {
       callStatus: call?.status ?? null,
       released,
       requiresAppointment: effects.requiresAppointment,
-      gained: effects.experiencePoints,
+      gained: earned?.gained ?? 0,
       experiencePoints: earned?.experiencePoints ?? 0,
       previousProcessingUserId: lead.processingUserId,
       earned,

@@ -29,6 +29,7 @@ const FIELDS = [
   'endsProcessing',
   'requiresAppointment',
   'asksRecallDate',
+  'withoutCall',
   'recallDelayMinutes',
   'experiencePoints',
 ] as const satisfies readonly (keyof TagFields)[]

@@ -19,6 +19,7 @@ export const outcomeColumns = {
   endsProcessing: tags.endsProcessing,
   requiresAppointment: tags.requiresAppointment,
   asksRecallDate: tags.asksRecallDate,
+  withoutCall: tags.withoutCall,
   experiencePoints: tags.experiencePoints,
 }
 
@@ -37,6 +38,7 @@ export type Outcome = {
   endsProcessing: boolean
   requiresAppointment: boolean
   asksRecallDate: boolean
+  withoutCall: boolean
   experiencePoints: number
 }
 
@@ -59,6 +61,7 @@ export function outcomePayload(outcome: Outcome) {
     endsProcessing: outcome.endsProcessing,
     requiresAppointment: outcome.requiresAppointment,
     asksRecallDate: outcome.asksRecallDate,
+    withoutCall: outcome.withoutCall,
     experiencePoints: outcome.experiencePoints,
   }
 }

@@ -28,6 +28,7 @@ const tagColumns = {
   endsProcessing: tags.endsProcessing,
   requiresAppointment: tags.requiresAppointment,
   asksRecallDate: tags.asksRecallDate,
+  withoutCall: tags.withoutCall,
   recallDelayMinutes: tags.recallDelayMinutes,
   experiencePoints: tags.experiencePoints,
   version: tags.version,

@@ -226,7 +226,8 @@ describe('GET /api/activity/stats', () => {
       callsMade: 1,
       tags: 1,
       leadsProcessed: 1,
-      xp: 10,
+      // Issue #29: "Suite" is a progress mark, not the call's outcome: it earns nothing.
+      xp: 0,
       tagsByOutcome: { [String(tag('Suite').tagId)]: 1 },
     })
     expect(rowOf(body, teleop.id).previous).toMatchObject({ callsMade: 2, tags: 0 })

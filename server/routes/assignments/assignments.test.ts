@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
 import { insertTeam, insertUser } from '../../../tests/factories/users.ts'
-import { insertLead, insertMission } from '../../../tests/factories/leads.ts'
+import { insertCall, insertLead, insertMission } from '../../../tests/factories/leads.ts'
 import { missionUsers, missions } from '../../db/schema.ts'
 import type { Agent } from '../../../tests/setup/agent.ts'
 
@@ -212,8 +212,9 @@ describe('a change takes effect at once', () => {
         .from(missionUsers)
         .where(and(eq(missionUsers.userId, users.other.id))),
     ).toEqual([])
-    // The sheet still opens, and the outcome is recorded.
+    // The sheet still opens, and the outcome of their call is recorded.
     expect((await other.request({ url: `/api/lead/${lead.uuid}` })).statusCode).toBe(200)
+    await insertCall(db, { userId: users.other.id, leadId: lead.id, endedAt: new Date(), status: 'done' })
     const tagged = await other.request({
       method: 'POST',
       url: '/api/calls/tag',

@@ -55,7 +55,8 @@ describe('one outcome per call', () => {
     const again = await tag(agent, { leadId: null, callId: call.id, callProcessTagId: tagId('RDV pris') })
     expect(again.json().error).toEqual(ALREADY_TAGGED)
     expect(await db.select().from(leadTags).where(eq(leadTags.callId, call.id))).toHaveLength(1)
-    expect(await pointsOf(me.id)).toBe(60)
+    // Issue #29: one call earns once, for its outcome ("RDV pris", 50); the progress mark earns nothing.
+    expect(await pointsOf(me.id)).toBe(50)
   })
 
   it('refuses to link a tagged call to another lead (409); the lead of its outcome links again', async () => {

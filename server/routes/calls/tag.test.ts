@@ -86,7 +86,8 @@ describe('POST /api/calls/tag', () => {
     )
     ;[after] = await db.select().from(leads).where(eq(leads.id, lead.id))
     expect(after).toMatchObject({ status: 'APPOINTMENT', processingUserId: null })
-    expect((await db.select().from(users).where(eq(users.id, me.id)))[0]!.experiencePoints).toBe(60)
+    // Issue #29: the call earns once, for its outcome ("RDV pris", 50); the progress mark earns nothing.
+    expect((await db.select().from(users).where(eq(users.id, me.id)))[0]!.experiencePoints).toBe(50)
   })
 
   it('refuses a lead someone else processes, a tag of another call process, and an empty payload', async () => {

@@ -245,7 +245,8 @@ describe('daily aggregates', () => {
       tags: 1,
       appointments: 1,
       leadsProcessed: 1,
-      xp: 10 + XP_PER_APPOINTMENT,
+      // Issue #29: "Suite" is a progress mark, not the call's outcome: it earns nothing.
+      xp: XP_PER_APPOINTMENT,
     })
     await rebuildDailyActivity(db, '2026-03-01', parisDay(new Date()))
     expect(await daily(db)).toEqual(live)

@@ -71,12 +71,13 @@ describe('GET /api/user/me: the gamification fields', () => {
 
   it('an outcome that keeps the lead with its holder: the new total, not the cached one', async () => {
     const { db } = t.database
-    const { lead, call, tag } = await insertHeldLeadWithEndedCall(db, t.users.teleop.id)
+    const { lead, call, tag } = await insertHeldLeadWithEndedCall(db, t.users.teleop.id, [], [KEEPS_LEAD])
     expect((await me()).experiencePoints).toBe(0)
+    // The call's outcome, which keeps the lead at its step (a progress mark would earn nothing: #29).
     const tagged = await agent.request({
       method: 'POST',
       url: '/api/calls/tag',
-      payload: { leadId: lead.id, callId: call.id, callProcessTagId: tag('Suite').id },
+      payload: { leadId: lead.id, callId: call.id, callProcessTagId: tag(KEEPS_LEAD.label).id },
     })
     expect(tagged.statusCode).toBe(200)
     // Still held: no 'user-changed' was needed for the lead; the award path dropped `me`.
@@ -84,4 +85,11 @@ describe('GET /api/user/me: the gamification fields', () => {
     expect(row!.processingLeadId).toBe(lead.id)
     expect((await me()).experiencePoints).toBe(10)
   })
+
+const KEEPS_LEAD = {
+  label: 'Hésite encore',
+  status: 'IN_PROGRESS' as const,
+  endsProcessing: false,
+  experiencePoints: 10,
+}
 })

@@ -5,7 +5,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm'
 import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
 import { createAgent, type Agent } from '../../../tests/setup/agent.ts'
 import { insertUser } from '../../../tests/factories/users.ts'
-import { insertLead, insertMission } from '../../../tests/factories/leads.ts'
+import { insertCall, insertLead, insertMission } from '../../../tests/factories/leads.ts'
 import { appointments, leadEvents, leadTags, leads, users } from '../../db/schema.ts'
 import { offeredDays, type Slot } from '../../domain/appointments/slots.ts'
 import { bookAppointment } from '../../domain/appointments/booking.ts'
@@ -247,6 +247,8 @@ describe('who may book', () => {
     const { db } = t.database
     const fixture = await heldLead()
     const rdv = fixture.tags.find((tag) => tag.label === 'RDV pris')!
+    // Issue #29: the outcome of the agent's call on the lead.
+    await insertCall(db, { userId: me.id, leadId: fixture.lead.id, endedAt: new Date(), status: 'done' })
     const res = await agent.request({
       method: 'POST',
       url: '/api/calls/tag',

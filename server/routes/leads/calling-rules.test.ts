@@ -133,6 +133,8 @@ describe('calling rules on the lead and the call', () => {
       const lead = await insertLead(db, market.id, { processingUserId: me.id, processingSince: new Date() })
       await db.update(users).set({ processingLeadId: lead.id }).where(eq(users.id, me.id))
       const tag = tags.find((x) => x.label === 'Pas intéressé')!
+      // Issue #29: the outcome of the agent's call on the lead.
+      await insertCall(db, { userId: me.id, leadId: lead.id, endedAt: new Date(), status: 'done' })
       const before = Date.now()
       const res = await agent.request({
         method: 'POST',

@@ -198,14 +198,18 @@ const ROUTES: RouteCase[] = [
   },
   {
     name: 'POST /api/calls/tag',
-    send: ({ agent, target }) =>
-      agent
+    send: async ({ agent, userId, target }) => {
+      // Issue #29: an outcome is recorded on the caller's own call on the lead.
+      if (target.id !== MISSING)
+        await insertCall(t.database.db, { userId, leadId: target.id, status: 'done', endedAt: new Date() })
+      return agent
         .request({
           method: 'POST',
           url: '/api/calls/tag',
           payload: { leadId: target.id, callProcessTagId: target.tagId },
         })
-        .then(cellOf),
+        .then(cellOf)
+    },
     // Administrators do not handle leads (spec §6).
     expected: table({ admin: FORBIDDEN_ALL }),
   },

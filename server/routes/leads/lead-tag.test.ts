@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm'
 import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
 import { createAgent, type Agent } from '../../../tests/setup/agent.ts'
 import { insertUser } from '../../../tests/factories/users.ts'
-import { insertLead, insertMission } from '../../../tests/factories/leads.ts'
+import { insertCall, insertLead, insertMission } from '../../../tests/factories/leads.ts'
 import { leadEvents, leadTags, leads, users } from '../../db/schema.ts'
 
 const MINUTE = 60_000
@@ -24,9 +24,11 @@ beforeEach(async () => {
 // CALLBACK_REQUESTED in 120 min, 5 XP), [2] "RDV pris" (step 2, APPOINTMENT, 50 XP).
 const tagId = (index: number) => mission.tags[index]!.id
 
-/** The lead held by `userId`, tagged by them with tags[index] through the real route. */
+/** The lead held by `userId`, called then tagged by them with tags[index] through the real route. */
 async function taggedLead(who: Agent, userId: number, index: number) {
   const lead = await insertLead(t.database.db, mission.market.id, { processingUserId: userId })
+  // Issue #29: an outcome is recorded on the agent's call on the lead.
+  await insertCall(t.database.db, { userId, leadId: lead.id, endedAt: new Date(), status: 'done' })
   const res = await who.request({
     method: 'POST',
     url: '/api/calls/tag',
@@ -167,7 +169,9 @@ describe('PUT /api/lead/{leadId}/lead-tag/{leadTagId}', () => {
     expect(res.statusCode).toBe(200)
     expect(res.json().appliedToLead).toBe(false)
     expect(await leadRow(lead.id)).toEqual(before)
-    expect(await pointsOf(me.id)).toBe(5)
+    // Issue #29: "Suite" was a progress mark, not the call's outcome: it earned nothing, nor does its
+    // correction.
+    expect(await pointsOf(me.id)).toBe(0)
 
     const latestFix = await correct(manager, lead.id, latest!.id, {
       callProcessTagId: tagId(2),

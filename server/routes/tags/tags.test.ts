@@ -18,6 +18,7 @@ const fields = {
   endsProcessing: false,
   requiresAppointment: false,
   asksRecallDate: false,
+  withoutCall: false,
   recallDelayMinutes: null,
   experiencePoints: 10,
 }

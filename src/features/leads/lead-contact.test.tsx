@@ -81,7 +81,8 @@ describe('calling from the lead sheet', () => {
   it('after an outcome that keeps the agent on the sheet, the focus goes to its heading', async () => {
     server.use(
       signedInAs(makeMe('TELEOPERATOR')),
-      ...leadSheetHandlers(makeLead()),
+      // The agent's call on the lead, ended, still without its outcome (issue #29).
+      ...leadSheetHandlers(makeLead({ myCallId: 40 })),
       http.post('*/api/calls/tag', () => HttpResponse.json({ leadTagId: 1 })),
     )
     renderApp(`/lead/${LEAD_UUID}`)

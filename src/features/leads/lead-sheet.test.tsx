@@ -54,11 +54,12 @@ describe('lead sheet', () => {
     expect(description?.textContent).toBe('À compléter')
   })
 
-  it('submits the outcome and follows the redirect', async () => {
+  it('submits the outcome of the agent’s call and follows the redirect', async () => {
     let body: unknown = null
     server.use(
       signedInAs(makeMe('TELEOPERATOR')),
-      ...leadSheetHandlers(makeLead()),
+      // The agent's call on the lead, ended, still without its outcome (issue #29).
+      ...leadSheetHandlers(makeLead({ myCallId: 40 })),
       http.post('*/api/calls/tag', async ({ request }) => {
         body = await request.json()
         return HttpResponse.json({ redirect: '/home', leadTagId: 1 })
@@ -73,7 +74,7 @@ describe('lead sheet', () => {
     await waitFor(() => expect(currentUrl(router)).toBe('/home'))
     expect(body).toEqual({
       leadId: 42,
-      callId: null,
+      callId: 40,
       callProcessTagId: 102,
       details: { text: 'Déjà équipé' },
       comment: null,
@@ -81,7 +82,7 @@ describe('lead sheet', () => {
   })
 
   it('stays on the sheet at the next step when the outcome moves the lead on (issue #11)', async () => {
-    let lead = makeLead()
+    let lead = makeLead({ myCallId: 40 })
     server.use(
       signedInAs(makeMe('TELEOPERATOR')),
       // Before the fixtures' handlers (the first match answers): the lead as the server has it now.
@@ -109,7 +110,7 @@ describe('lead sheet', () => {
     let body: { details?: { recallAt?: string } } | null = null
     server.use(
       signedInAs(makeMe('TELEOPERATOR')),
-      ...leadSheetHandlers(makeLead()),
+      ...leadSheetHandlers(makeLead({ myCallId: 40 })),
       http.post('*/api/calls/tag', async ({ request }) => {
         body = (await request.json()) as typeof body
         return HttpResponse.json({ redirect: '/home', leadTagId: 1, step: 1, progress: false })
@@ -192,6 +193,43 @@ describe('lead sheet', () => {
     expect((await screen.findByRole('radio', { name: 'Intéressé' })).matches(':disabled')).toBe(true)
   })
 
+  it('before a call, says to call first and records only a « sans appel » outcome (issue #29)', async () => {
+    const lead = makeLead()
+    const tags = lead.market.mission.callProcess!.callProcessSteps[0]!.callProcessTags
+    const wrongNumber = { ...tags[1]!, id: 109, label: 'Numéro erroné', status: 'WRONG_NUMBER' as const }
+    lead.market.mission.callProcess!.callProcessSteps[0]!.callProcessTags = [
+      ...tags,
+      { ...wrongNumber, withoutCall: true },
+    ]
+    let body: unknown = null
+    server.use(
+      signedInAs(makeMe('TELEOPERATOR')),
+      ...leadSheetHandlers(lead),
+      http.post('*/api/calls/tag', async ({ request }) => {
+        body = await request.json()
+        return HttpResponse.json({ redirect: '/home', leadTagId: 1 })
+      }),
+    )
+    const { router } = renderApp(`/lead/${LEAD_UUID}`)
+    expect(
+      await screen.findByText(
+        'Appelez d’abord le lead : le résultat s’enregistre sur votre appel. Sans appel, seuls les résultats marqués « sans appel » s’enregistrent.',
+      ),
+    ).toBeTruthy()
+    const submit = screen.getByRole<HTMLButtonElement>('button', { name: 'Enregistrer le résultat' })
+    expect(submit.disabled).toBe(true)
+    await userEvent.click(screen.getByRole('radio', { name: 'Pas intéressé' }))
+    expect(submit.disabled).toBe(true)
+    expect(submit.getAttribute('title')).toBe(
+      'Appelez d’abord le lead : le résultat s’enregistre sur votre appel.',
+    )
+    await userEvent.click(screen.getByRole('radio', { name: 'Numéro erroné (sans appel)' }))
+    expect(submit.disabled).toBe(false)
+    await userEvent.click(submit)
+    await waitFor(() => expect(currentUrl(router)).toBe('/home'))
+    expect(body).toMatchObject({ leadId: 42, callId: null, callProcessTagId: 109 })
+  })
+
   it('shows who else has the sheet open, and follows the live channel without polling', async () => {
     const me = makeMe('TELEOPERATOR')
     const meRef = { id: me.id, firstName: me.firstName, lastName: me.lastName }
@@ -229,7 +267,7 @@ describe('lead sheet', () => {
   it('shows the draft typed in another tab, and clears it everywhere once recorded', async () => {
     server.use(
       signedInAs(makeMe('TELEOPERATOR')),
-      ...leadSheetHandlers(makeLead()),
+      ...leadSheetHandlers(makeLead({ myCallId: 40 })),
       http.post('*/api/calls/tag', () => HttpResponse.json({ redirect: '/home', leadTagId: 1 })),
     )
     const { router } = renderApp(`/lead/${LEAD_UUID}`)

@@ -18,7 +18,10 @@ export type OutcomeFormProps = {
   leadId: number
   /** The lead's current step: the form follows it when an outcome moves the lead on. */
   step: number
-  /** The call being tagged, when the user's current call concerns this lead. */
+  /**
+   * The call being tagged: the user's current call on this lead, or their call on it still without an
+   * outcome. Without one, only « sans appel » outcomes may be recorded (issue #29).
+   */
   callId: number | null
   tags: CallProcessTag[]
   /** The call process's step titles by number: the confirmation of a step change names the step. */
@@ -40,6 +43,9 @@ export function OutcomeForm({ userId, leadId, step, callId, tags, stepTitles, di
   const [missingTag, setMissingTag] = useState(false)
   const [recallError, setRecallError] = useState(false)
   const selected = tags.find((item) => item.id === draft.tagId) ?? null
+  // Issue #29: an outcome is recorded on a call; without one, only a « sans appel » outcome.
+  const notCalled = callId === null
+  const needsCall = notCalled && !(selected?.withoutCall ?? false)
   /** The step shown, and the one the lead moved on to: its outcomes get the focus once shown. */
   const shownStep = useRef(step)
   const focusOnStep = useRef<number | null>(null)
@@ -120,6 +126,12 @@ export function OutcomeForm({ userId, leadId, step, callId, tags, stepTitles, di
     <form className="outcome-form" onSubmit={handleSubmit} noValidate data-focus-target="outcome">
       <fieldset className="outcome-form__fieldset" disabled={disabled}>
         <legend className="outcome-form__legend">{t.outcome}</legend>
+        {notCalled ? (
+          <p className="outcome-form__call-first">
+            {t.callFirst}
+            {tags.some((item) => item.withoutCall) ? ` ${t.callFirstWithoutCall}` : null}
+          </p>
+        ) : null}
         <div role="radiogroup" aria-label={t.outcome} className="outcome-form__tags">
           {tags.map((item) => (
             <label key={item.id} className="outcome-form__tag">
@@ -131,6 +143,7 @@ export function OutcomeForm({ userId, leadId, step, callId, tags, stepTitles, di
                 onChange={() => handleTagChange(item.id)}
               />
               {item.label}
+              {item.withoutCall ? ` ${t.withoutCallTag}` : null}
             </label>
           ))}
         </div>
@@ -163,7 +176,12 @@ export function OutcomeForm({ userId, leadId, step, callId, tags, stepTitles, di
             onChange={(event) => update({ comment: event.target.value })}
           />
         </label>
-        <Button type="submit" busy={tag.isPending} disabled={disabled} disabledReason={offlineReason}>
+        <Button
+          type="submit"
+          busy={tag.isPending}
+          disabled={disabled}
+          disabledReason={offlineReason ?? (needsCall ? t.callFirst : undefined)}
+        >
           {t.submitOutcome}
         </Button>
       </fieldset>

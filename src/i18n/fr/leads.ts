@@ -92,6 +92,10 @@ export const leads = {
     outcomeComment: 'Commentaire',
     submitOutcome: 'Enregistrer le résultat',
     chooseOutcome: 'Choisissez un résultat.',
+    /** Issue #29: an outcome states what happened on a call; why the form is closed before one. */
+    callFirst: 'Appelez d’abord le lead : le résultat s’enregistre sur votre appel.',
+    callFirstWithoutCall: 'Sans appel, seuls les résultats marqués « sans appel » s’enregistrent.',
+    withoutCallTag: '(sans appel)',
     /** Issue #11: the outcome moved the lead on; the agent stays on the sheet. */
     movedOn: (step: number, title: string | null) =>
       title ? `Lead passé à l’étape ${step} : ${title}.` : `Lead passé à l’étape ${step}.`,

@@ -16,6 +16,7 @@ function tag(id: number, label: string, overrides: Partial<CatalogueTag> = {}): 
     endsProcessing: false,
     requiresAppointment: false,
     asksRecallDate: false,
+    withoutCall: false,
     recallDelayMinutes: null,
     experiencePoints: 0,
     version: 1,

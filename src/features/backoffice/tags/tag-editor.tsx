@@ -23,6 +23,7 @@ export const EMPTY_TAG: TagFields = {
   endsProcessing: true,
   requiresAppointment: false,
   asksRecallDate: false,
+  withoutCall: false,
   recallDelayMinutes: null,
   experiencePoints: 0,
 }
@@ -38,7 +39,7 @@ export type TagEditorProps = {
   onSave: (fields: TagFields) => Promise<unknown>
 }
 
-const CHECKBOXES = ['endsProcessing', 'requiresAppointment', 'asksRecallDate'] as const
+const CHECKBOXES = ['endsProcessing', 'requiresAppointment', 'asksRecallDate', 'withoutCall'] as const
 
 export function TagEditor({ current, submitLabel, disabled = false, onSave }: TagEditorProps) {
   const form = useForm<TagFields>({

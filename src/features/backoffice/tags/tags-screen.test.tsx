@@ -23,6 +23,7 @@ function makeTag(overrides: Partial<Tag> = {}): Tag {
     endsProcessing: true,
     requiresAppointment: false,
     asksRecallDate: true,
+    withoutCall: false,
     recallDelayMinutes: 120,
     experiencePoints: 5,
     version: 1,
@@ -54,6 +55,15 @@ describe('the tags screen', () => {
     ).toBeTruthy()
   })
 
+  it('says « sans appel » among the effects of a tag recorded without a call (issue #29)', async () => {
+    tagsServer(makeTag({ withoutCall: true }))
+    renderApp('/backoffice/tags')
+    const table = within(await screen.findByRole('table', { name: 'Liste des tags' }))
+    expect(
+      table.getByText('termine le traitement, date de rappel choisie, sans appel, rappel après 2 heures'),
+    ).toBeTruthy()
+  })
+
   it('refuses bad fields next to them without sending, then sends the delay in minutes', async () => {
     const sent: unknown[] = []
     tagsServer(makeTag())
@@ -76,6 +86,12 @@ describe('the tags screen', () => {
     await userEvent.type(panel.getByLabelText('Délai de rappel'), '3')
     await userEvent.selectOptions(panel.getByLabelText('Unité du délai'), 'heures')
     await userEvent.selectOptions(panel.getByLabelText('Statut que prend le lead'), 'Rendez-vous')
+    // Issue #29: « sans appel », off by default.
+    const withoutCall = panel.getByLabelText<HTMLInputElement>(
+      /^Sans appel : enregistrable sans avoir appelé/,
+    )
+    expect(withoutCall.checked).toBe(false)
+    await userEvent.click(withoutCall)
     await userEvent.click(panel.getByRole('button', { name: 'Créer le tag' }))
     expect(await screen.findByRole('region', { name: 'Rappel RDV' })).toBeTruthy()
     expect(sent).toEqual([
@@ -83,6 +99,7 @@ describe('the tags screen', () => {
         label: 'Rappel RDV',
         status: 'APPOINTMENT',
         asksRecallDate: true,
+        withoutCall: true,
         recallDelayMinutes: 180,
       }),
     ])

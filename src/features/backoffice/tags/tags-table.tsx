@@ -15,6 +15,7 @@ export function effectsOf(tag: Tag): string {
     tag.endsProcessing ? t.effects.endsProcessing : null,
     tag.requiresAppointment ? t.effects.requiresAppointment : null,
     tag.asksRecallDate ? t.effects.asksRecallDate : null,
+    tag.withoutCall ? t.effects.withoutCall : null,
     tag.recallDelayMinutes !== null ? t.effects.recall(delayInWords(tag.recallDelayMinutes)) : null,
   ].filter((effect) => effect !== null)
   return effects.join(', ') || t.noEffect
