@@ -69,6 +69,26 @@ test('an outcome that moves the lead on keeps the agent on the sheet; a call-bac
   await expect(page).toHaveURL(/\/home$/)
   const { lead, advance, next } = await takeLeadThatMovesOn(page)
   const sheetUrl = page.url()
+  // Issue #29: before a call, the form says why it is closed, and records nothing.
+  const callFirst = page.getByRole('paragraph').filter({ hasText: /^Appelez d’abord le lead/ })
+  await expect(callFirst).toBeVisible()
+  await page.getByRole('radio', { name: advance.label }).check()
+  await expect(page.getByRole('button', { name: 'Enregistrer le résultat' })).toBeDisabled()
+  // The agent calls, then the lead hangs up: the outcome is that call's.
+  await page.getByRole('button', { name: 'Appeler', exact: true }).click()
+  let callId: number | null = null
+  const ongoing = async () =>
+    (
+      (await (await page.request.get(`${server.origin}/api/call/ongoing`)).json()) as {
+        callId: number | null
+      }
+    ).callId
+  await expect.poll(async () => (callId = await ongoing())).not.toBeNull()
+  const hangup = await page.request.post(`${server.origin}/api/dev/telephony/${callId}/hangup`, {
+    headers: await xsrfHeaders(page),
+  })
+  expect(hangup.ok()).toBe(true)
+  await expect(callFirst).toBeHidden()
   // A full reload would lose this.
   await page.evaluate(() => Object.assign(window, { stillTheSamePage: true }))
 

@@ -1,8 +1,9 @@
 // Issue #11 "Release a lead": a teleoperator takes a lead, hands it back with a reason instead of
 // faking an outcome, lands home with a confirmation, and finds the release and its reason in the
-// lead's history. Every teleoperator account is some spec's on the shared server, and repeats of this
-// test may run side by side; so each worker runs a server of its own (own port and data directory,
-// seeded on start), where teleop1 is this file's alone.
+// lead's history; the next « Traiter un lead » gives another lead (issue #29). Every teleoperator
+// account is some spec's on the shared server, and repeats of this test may run side by side; so each
+// worker runs a server of its own (own port and data directory, seeded on start), where teleop1 is
+// this file's alone.
 import { expect, test } from './fixtures.ts'
 import { signIn } from './helpers.ts'
 import { useOwnServer } from './own-server.ts'
@@ -35,4 +36,10 @@ test('a teleoperator hands a lead back with a reason, and its history says so', 
   await expect(entry).toContainText(`Motif : « ${reason} »`)
   // No longer held: nothing to hand back.
   await expect(page.getByRole('button', { name: 'Rendre le lead' })).toHaveCount(0)
+
+  // Issue #29: « Traiter un lead » hands out another lead, not the one just handed back.
+  await page.goto(`${server.origin}/home`)
+  await page.getByRole('button', { name: 'Traiter un lead' }).click()
+  await expect(page).toHaveURL(/\/lead\/[0-9a-f-]{36}$/)
+  expect(page.url()).not.toBe(sheetUrl)
 })
