@@ -1,6 +1,16 @@
 // Leads and their history.
 import { sql } from 'drizzle-orm'
-import { index, integer, jsonb, pgTable, primaryKey, serial, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import type { LeadStatus, LeadSubstatus } from '../../../src/contracts/lead.ts'
 import { ts } from './columns.ts'
 import { imports } from './imports.ts'

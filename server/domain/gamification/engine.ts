@@ -136,7 +136,13 @@ export async function recordEvent(tx: Db, event: GamificationEvent): Promise<Ear
  */
 export async function correctTagPoints(
   tx: Db,
-  input: { leadTagId: number; recorderId: number | null; points: number; previousPoints: number; onCall: boolean },
+  input: {
+    leadTagId: number
+    recorderId: number | null
+    points: number
+    previousPoints: number
+    onCall: boolean
+  },
 ): Promise<{ userId: number; gained: number; experiencePoints: number } | null> {
   const [entry] = await tx
     .select()

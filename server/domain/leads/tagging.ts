@@ -25,7 +25,6 @@ import { rulesOf } from '../../../src/contracts/calling-rules.ts'
 import { outcomeColumns, type Outcome } from '../tags/outcomes.ts'
 import { recordEvent, type Earned } from '../gamification/engine.ts'
 
-
 export type TagInput = {
   user: { id: number; role: Role }
   leadId: number | null

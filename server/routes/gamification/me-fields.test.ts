@@ -86,10 +86,10 @@ describe('GET /api/user/me: the gamification fields', () => {
     expect((await me()).experiencePoints).toBe(10)
   })
 
-const KEEPS_LEAD = {
-  label: 'Hésite encore',
-  status: 'IN_PROGRESS' as const,
-  endsProcessing: false,
-  experiencePoints: 10,
-}
+  const KEEPS_LEAD = {
+    label: 'Hésite encore',
+    status: 'IN_PROGRESS' as const,
+    endsProcessing: false,
+    experiencePoints: 10,
+  }
 })

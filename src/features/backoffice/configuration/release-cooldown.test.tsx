@@ -47,6 +47,8 @@ describe('the cool-down of a lead handed back', () => {
     await userEvent.clear(field)
     await userEvent.type(field, '48')
     await userEvent.click(section.getByRole('button', { name: 'Enregistrer' }))
-    await waitFor(() => expect(puts).toEqual([{ key: 'releaseCooldownHours', body: { value: 48, version: 1 } }]))
+    await waitFor(() =>
+      expect(puts).toEqual([{ key: 'releaseCooldownHours', body: { value: 48, version: 1 } }]),
+    )
   }, 30_000)
 })
