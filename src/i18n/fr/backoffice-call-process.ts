@@ -120,6 +120,8 @@ export const callProcessEditor = {
     recall: (minutes: number) => `Rappel dans ${recallDelay(minutes)}`,
     asksRecallDate: 'Date de rappel demandée',
     appointment: 'Rendez-vous requis',
+    /** Issue #29: recorded without a call, earning nothing then. */
+    withoutCall: 'Sans appel',
     points: (points: number) => plural(points, 'point d’expérience', 'points d’expérience'),
   },
   save: 'Enregistrer',

@@ -167,6 +167,7 @@ function TagEffectLine({ tag }: { tag: CatalogueTag }) {
     tag.recallDelayMinutes ? t.effects.recall(tag.recallDelayMinutes) : null,
     tag.asksRecallDate ? t.effects.asksRecallDate : null,
     tag.requiresAppointment ? t.effects.appointment : null,
+    tag.withoutCall ? t.effects.withoutCall : null,
   ].filter((part): part is string => part !== null)
   return (
     <p className="call-process-outcome__effect">
