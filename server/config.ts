@@ -34,6 +34,8 @@ const envSchema = z.object({
   SESSION_MAX_HOURS: z.coerce.number().int().positive().default(12),
   TRUST_PROXY: z.string().optional(),
   SMTP_URL: z.string().optional(),
+  // Issue #31: how long a welcome link stays valid (a reset link: one hour).
+  WELCOME_LINK_HOURS: z.coerce.number().int().min(1).max(720).default(72),
   MAIL_FROM: z.string().default('Centre d’appels <no-reply@localhost>'),
   SENTRY_DSN: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -96,6 +98,8 @@ export type AppConfig = {
   /** Fastify's `trustProxy`: false, the number of proxies in front, or their addresses/CIDRs. */
   trustProxy: TrustProxy
   smtpUrl: string | undefined
+  /** Issue #31: a welcome link's validity (WELCOME_LINK_HOURS, 72 by default). */
+  welcomeLinkMs: number
   /** Issue #15: one SMTP step's bound (server/plugins/mailer.ts, 30 s when unset); tests shorten it. */
   smtpStepTimeoutMs?: number
   mailFrom: string
@@ -163,6 +167,7 @@ export function loadConfig(
     sessionMaxMs: parsed.SESSION_MAX_HOURS * 3_600_000,
     trustProxy: parseTrustProxy(parsed.TRUST_PROXY),
     smtpUrl: parsed.SMTP_URL || undefined,
+    welcomeLinkMs: parsed.WELCOME_LINK_HOURS * 3_600_000,
     mailFrom: parsed.MAIL_FROM,
     sentryDsn: parsed.SENTRY_DSN || undefined,
     logLevel: parsed.LOG_LEVEL,
@@ -280,4 +285,12 @@ function withoutTrailingSlashes(url: string): string {
 /** Push services contact the sender through the VAPID subject: the app's own origin when known. */
 function vapidSubjectFrom(publicUrl: string | undefined): string {
   return publicUrl?.startsWith('https://') ? new URL(publicUrl).origin : 'mailto:admin@localhost'
+}
+
+/**
+ * Issue #31: production without SMTP_URL sends no mail at all (outside production the dev mailbox and
+ * the log stand in for it). Said at start, on the mails screen, and when a user is created.
+ */
+export function mailServerMissing(config: Pick<AppConfig, 'appEnv' | 'smtpUrl'>): boolean {
+  return config.appEnv === 'production' && !config.smtpUrl
 }

@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import nodemailer from 'nodemailer'
+import { mailServerMissing } from '../config.ts'
 import { mailOutbox } from '../db/schema.ts'
 
 /** `html`: the HTML alternative (issue #15 templates); the dev mailbox keeps the text. */
@@ -59,6 +60,11 @@ async function mailerPlugin(app: FastifyInstance) {
       )
     }
   }
+  // Issue #31: production without a mail server sends nothing; the operator hears it at start.
+  if (mailServerMissing(config))
+    app.log.warn(
+      'SMTP_URL is not set: no e-mail will be sent (welcome and reset links, appointment mails); new users get their link from the administrator who creates them',
+    )
   app.decorate('mailer', { send })
 }
 

@@ -5,6 +5,7 @@
 import { keepPreviousData, mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query'
 import type {
   AdminUser,
+  CreatedUser,
   AircallAccountPage,
   BulkUsersBody,
   BulkUsersResult,
@@ -88,8 +89,8 @@ export const adminUserMutations = {
   create: (queryClient: QueryClient) =>
     mutationOptions({
       mutationKey: [...userQueries.all(), 'create'] as const,
-      mutationFn: (body: CreateUserBody) => apiRequest<AdminUser>('/api/users', { method: 'POST', body }),
-      onSuccess: (user: AdminUser) => applied(queryClient, user),
+      mutationFn: (body: CreateUserBody) => apiRequest<CreatedUser>('/api/users', { method: 'POST', body }),
+      onSuccess: ({ welcome: _welcome, ...user }: CreatedUser) => applied(queryClient, user),
     }),
   /** The form shows a refusal; a stale version (409) brings the current user into the form. */
   update: (queryClient: QueryClient) =>

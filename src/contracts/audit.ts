@@ -50,6 +50,8 @@ export const AUDIT_ACTIONS = [
   'activate',
   'deactivate',
   'link-aircall',
+  // Issue #31: a welcome link handed to the administrator (production without a mail server).
+  'hand-over-link',
   // Tags (docs/domain.md "Tags"): a tag in use is retired, never deleted.
   'retire',
   // Lead imports (docs/domain.md "Lead import"): created by the upload, then started, cancelled, undone.

@@ -13,7 +13,7 @@ export type MailTemplateKey = (typeof MAIL_TEMPLATE_KEYS)[number]
 
 /** Each template's whitelist of variables (their French descriptions are in src/i18n/fr/mails.ts). */
 export const MAIL_VARIABLES = {
-  welcome: ['prénom', 'nom', 'lien'],
+  welcome: ['prénom', 'nom', 'lien', 'validité'],
   'password-reset': ['prénom', 'nom', 'lien'],
   'appointment-confirmation': ['prénom', 'nom', 'date_rdv', 'heure_rdv', 'mission'],
   'appointment-reminder': ['prénom', 'nom', 'date_rdv', 'heure_rdv', 'mission'],
@@ -79,7 +79,11 @@ export const mailTemplateSchema = mailContentSchema.extend({
 })
 export type MailTemplate = z.infer<typeof mailTemplateSchema>
 
-export const mailTemplateListSchema = z.object({ templates: z.array(mailTemplateSchema) })
+export const mailTemplateListSchema = z.object({
+  templates: z.array(mailTemplateSchema),
+  /** Issue #31: production without SMTP_URL sends no mail; the screen says so at the top. */
+  mailServerMissing: z.boolean(),
+})
 export type MailTemplateList = z.infer<typeof mailTemplateListSchema>
 
 /** The rendered mail (sample values), the HTML inside the product's layout. */

@@ -58,6 +58,22 @@ export const adminUserSchema = userSchema.extend({
 })
 export type AdminUser = z.infer<typeof adminUserSchema>
 
+/**
+ * What became of a new user's welcome link (issue #31): the mail queued; the link itself, for the
+ * administrator to hand over, where production has no mail server (shown once); none for an inactive
+ * account.
+ */
+export const welcomeOutcomeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('mail-queued') }),
+  z.object({ kind: z.literal('link'), url: z.string(), expiresAt: z.iso.datetime() }),
+  z.object({ kind: z.literal('none') }),
+])
+export type WelcomeOutcome = z.infer<typeof welcomeOutcomeSchema>
+
+/** POST /api/users → 201: the user created and their welcome. */
+export const createdUserSchema = adminUserSchema.extend({ welcome: welcomeOutcomeSchema })
+export type CreatedUser = z.infer<typeof createdUserSchema>
+
 export const userPageSchema = z.object({
   items: z.array(adminUserSchema),
   total: z.number().int(),

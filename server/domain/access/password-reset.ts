@@ -33,11 +33,15 @@ function withoutTrailingSlash(url: string): string {
 }
 
 /**
- * A new password link for the user (one hour, single use). Only the newest link works: asking again
+ * A new password link for the user (single use; one hour unless told, a welcome link longer). Only the newest link works: asking again
  * invalidates the previous ones. The user's row is locked first, so two requests at once are served
  * one after the other and one link survives.
  */
-export async function issuePasswordToken(db: Db, userId: number): Promise<string> {
+export async function issuePasswordToken(
+  db: Db,
+  userId: number,
+  ttlMs: number = RESET_TOKEN_TTL_MS,
+): Promise<string> {
   const token = randomBytes(32).toString('base64url')
   await db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
@@ -45,7 +49,7 @@ export async function issuePasswordToken(db: Db, userId: number): Promise<string
     await tx.insert(passwordResetTokens).values({
       tokenHash: hashToken(token),
       userId,
-      expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS),
+      expiresAt: new Date(Date.now() + ttlMs),
     })
   })
   return token

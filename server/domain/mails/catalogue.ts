@@ -24,11 +24,11 @@ const IGNORE = 'Si vous n’êtes pas à l’origine de cette demande, ignorez c
 export const MAIL_CATALOGUE: Record<MailTemplateKey, MailDefinition> = {
   welcome: {
     passwordLink: true,
-    sample: { ...SAMPLE_PERSON, lien: SAMPLE_LINK },
+    sample: { ...SAMPLE_PERSON, lien: SAMPLE_LINK, validité: '72 heures' },
     defaults: {
       subject: 'Votre compte sur le centre d’appels',
-      html: '<p>Bonjour {prénom},</p>\n<p>Un compte vient d’être créé pour vous. Choisissez votre mot de passe avec ce lien (valable une heure) :</p>\n<p><a href="{lien}">Choisir mon mot de passe</a></p>',
-      text: 'Bonjour {prénom},\n\nUn compte vient d’être créé pour vous. Choisissez votre mot de passe avec ce lien (valable une heure) :\n{lien}',
+      html: '<p>Bonjour {prénom},</p>\n<p>Un compte vient d’être créé pour vous. Choisissez votre mot de passe avec ce lien (valable {validité}) :</p>\n<p><a href="{lien}">Choisir mon mot de passe</a></p>',
+      text: 'Bonjour {prénom},\n\nUn compte vient d’être créé pour vous. Choisissez votre mot de passe avec ce lien (valable {validité}) :\n{lien}',
     },
   },
   'password-reset': {

@@ -1,9 +1,20 @@
 // The password-link mails (issue #17, issue #15 "E-mails"): welcome and reset, through the templates
-// and the send job like every mail.
+// and the send job like every mail. Issue #31: where production has no mail server, a new user's
+// welcome link is handed to the administrator who created them instead of a mail that cannot go.
 import type { FastifyInstance } from 'fastify'
 import { sql } from 'drizzle-orm'
+import type { WelcomeOutcome } from '../../../src/contracts/user-admin.ts'
+import { mailServerMissing } from '../../config.ts'
 import { users } from '../../db/schema.ts'
+import { issuePasswordToken, linkOrigin, passwordLinkUrl } from '../access/password-reset.ts'
+import { recordAudit } from '../audit/trail.ts'
 import { queueMail } from './send.ts'
+
+/** « 72 heures », « 1 heure »: a welcome link's validity as the mail and the screen say it. */
+export function validityWords(ms: number): string {
+  const hours = Math.round(ms / 3_600_000)
+  return `${hours} heure${hours > 1 ? 's' : ''}`
+}
 
 /**
  * Queues the welcome or reset mail of the user with this address (nothing for an unknown or inactive
@@ -23,6 +34,32 @@ export async function sendPasswordLink(
     template: kind === 'reset' ? 'password-reset' : 'welcome',
     to: user.email,
     userId: user.id,
-    variables: { prénom: user.firstName, nom: user.lastName },
+    variables: {
+      prénom: user.firstName,
+      nom: user.lastName,
+      ...(kind === 'welcome' ? { validité: validityWords(app.config.welcomeLinkMs) } : {}),
+    },
   })
+}
+
+/**
+ * What a new user gets to choose their password (issue #31): the welcome mail queued; or, where
+ * production has no mail server, the link itself for the administrator to hand over (shown once, never
+ * stored: the audit trail records only that it was handed over); nothing for an inactive account.
+ */
+export async function welcomeNewUser(
+  app: FastifyInstance,
+  user: { id: number; email: string; status: string },
+  actorId: number,
+): Promise<WelcomeOutcome> {
+  if (user.status !== 'ACTIVE') return { kind: 'none' }
+  if (!mailServerMissing(app.config)) {
+    await sendPasswordLink(app, { email: user.email, kind: 'welcome' })
+    return { kind: 'mail-queued' }
+  }
+  const { db } = app.database
+  const expiresAt = new Date(Date.now() + app.config.welcomeLinkMs)
+  const token = await issuePasswordToken(db, user.id, app.config.welcomeLinkMs)
+  await recordAudit(db, { userId: actorId, entity: 'user', entityId: user.id, action: 'hand-over-link' })
+  return { kind: 'link', url: passwordLinkUrl(linkOrigin(app), token), expiresAt: expiresAt.toISOString() }
 }

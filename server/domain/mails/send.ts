@@ -9,7 +9,12 @@ import type { Job } from 'pg-boss'
 import type { MailTemplateKey } from '../../../src/contracts/mails.ts'
 import type { Db } from '../../db/client.ts'
 import { appointments, mailLog, users } from '../../db/schema.ts'
-import { issuePasswordToken, linkOrigin, passwordLinkUrl } from '../access/password-reset.ts'
+import {
+  issuePasswordToken,
+  linkOrigin,
+  passwordLinkUrl,
+  RESET_TOKEN_TTL_MS,
+} from '../access/password-reset.ts'
 import { MAIL_CATALOGUE, MASKED_LINK } from './catalogue.ts'
 import { renderMail, type RenderedMail } from './render.ts'
 import { readTemplate } from './templates.ts'
@@ -92,7 +97,8 @@ async function refusal(db: Db, row: LogRow): Promise<string | null> {
 /** The password link of a link mail, issued now (a test send has none: it shows the sample). */
 async function linkOf(app: FastifyInstance, row: LogRow): Promise<string | undefined> {
   if (!MAIL_CATALOGUE[row.template].passwordLink || row.userId === null) return row.variables.lien
-  const token = await issuePasswordToken(app.database.db, row.userId)
+  const ttl = row.template === 'welcome' ? app.config.welcomeLinkMs : RESET_TOKEN_TTL_MS
+  const token = await issuePasswordToken(app.database.db, row.userId, ttl)
   return passwordLinkUrl(linkOrigin(app), token)
 }
 

@@ -24,6 +24,7 @@ import { assertPlaceholders, renderMail } from '../../domain/mails/render.ts'
 import { MAIL_QUEUE } from '../../domain/mails/send.ts'
 import { sendTestMail } from '../../domain/mails/test-send.ts'
 import { listTemplates, restoreTemplate, saveTemplate } from '../../domain/mails/templates.ts'
+import { mailServerMissing } from '../../config.ts'
 
 const ADMIN = ['ADMIN'] as const
 
@@ -41,7 +42,10 @@ export default async function mailRoutes(fastify: FastifyInstance) {
       config: { access: ADMIN },
       schema: { tags: ['mails'], response: { 200: mailTemplateListSchema, ...commonErrors } },
     },
-    async () => ({ templates: await listTemplates(app.database.db) }),
+    async () => ({
+      templates: await listTemplates(app.database.db),
+      mailServerMissing: mailServerMissing(app.config),
+    }),
   )
 
   app.put(

@@ -11,11 +11,12 @@ import {
   aircallAccountsQuerySchema,
   bulkUsersBodySchema,
   bulkUsersResultSchema,
+  createdUserSchema,
   userStatusBodySchema,
 } from '../../../src/contracts/user-admin.ts'
 import { createUserBodySchema, updateUserBodySchema } from '../../../src/contracts/user-form.ts'
 import { listAircallAccounts } from '../../domain/users/aircall-accounts.ts'
-import { sendPasswordLink } from '../../domain/mails/password-mails.ts'
+import { welcomeNewUser } from '../../domain/mails/password-mails.ts'
 import { changeUserStatus, createUser, linkAircallAccount, updateUser } from '../../domain/users/changes.ts'
 import { bulkUsers } from '../../domain/users/bulk.ts'
 
@@ -47,14 +48,14 @@ export default async function userAdminRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['users'],
         body: createUserBodySchema,
-        response: { 201: adminUserSchema, 409: conflictBodySchema(adminUserSchema), ...commonErrors },
+        response: { 201: createdUserSchema, 409: conflictBodySchema(adminUserSchema), ...commonErrors },
       },
     },
     async (request, reply) => {
       const user = await createUser(db, request.body, request.auth.user!.id)
-      // New accounts choose their own password through a single-use link.
-      await sendPasswordLink(app, { email: user.email, kind: 'welcome' })
-      return reply.status(201).send(user)
+      // New accounts choose their own password through a single-use link: mailed, or handed over.
+      const welcome = await welcomeNewUser(app, user, request.auth.user!.id)
+      return reply.status(201).send({ ...user, welcome })
     },
   )
 

@@ -24,7 +24,9 @@ const confirmation: MailTemplate = {
 }
 
 function templates() {
-  return http.get('*/api/mail-templates', () => HttpResponse.json({ templates: [confirmation] }))
+  return http.get('*/api/mail-templates', () =>
+    HttpResponse.json({ templates: [confirmation], mailServerMissing: false }),
+  )
 }
 
 function previews(seen: MailContent[]) {
@@ -100,7 +102,9 @@ describe('MailsScreen, templates', () => {
       variables: ['prénom', 'nom', 'lien'],
     }
     server.use(
-      http.get('*/api/mail-templates', () => HttpResponse.json({ templates: [confirmation, welcome] })),
+      http.get('*/api/mail-templates', () =>
+        HttpResponse.json({ templates: [confirmation, welcome], mailServerMissing: false }),
+      ),
       previews([]),
       http.put('*/api/mail-templates/welcome', () =>
         HttpResponse.json(
@@ -281,5 +285,16 @@ describe('MailsScreen, log', () => {
     expect(router.state.location.search).toBe('?vue=journal&q=zoe%40exemple')
     await screen.findByText('Page 1 sur 3')
     expect(field.value).toBe('zoe@exemple')
+  })
+
+  it('says at the top when production has no mail server (issue #31)', async () => {
+    server.use(
+      http.get('*/api/mail-templates', () =>
+        HttpResponse.json({ templates: [confirmation], mailServerMissing: true }),
+      ),
+      previews([]),
+    )
+    renderFeature(<MailsScreen />, '/backoffice/mails')
+    expect((await screen.findByText(/Aucun serveur d’envoi \(SMTP_URL\)/)).getAttribute('role')).toBe('alert')
   })
 })

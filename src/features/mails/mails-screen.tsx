@@ -17,6 +17,8 @@ type Tab = (typeof TABS)[number]
 
 export function MailsScreen() {
   const [params, setParams] = useSearchParams()
+  // Issue #31: said at the top, whichever section is open.
+  const noServer = useQuery(mailQueries.templates()).data?.mailServerMissing === true
   const tab: Tab = params.get('vue') === 'journal' ? 'log' : 'templates'
 
   function handleTab(next: Tab) {
@@ -26,6 +28,11 @@ export function MailsScreen() {
   return (
     <div className="mails">
       <ScreenTitle title={screenTitles.backofficeMails} />
+      {noServer ? (
+        <p role="alert" className="mails__no-server">
+          {t.noMailServer}
+        </p>
+      ) : null}
       <div role="tablist" aria-label={t.tabsLabel} className="mails__tabs">
         {TABS.map((item) => (
           <button

@@ -100,13 +100,30 @@ export const userForm = {
   role: 'Rôle',
   teams: 'Équipes',
   noTeams: 'Aucune équipe : créez-en dans « Équipes ».',
-  welcomeHint: 'Un e-mail de bienvenue avec un lien pour choisir son mot de passe sera envoyé.',
+  welcomeHint:
+    'Un lien pour choisir son mot de passe lui sera envoyé par e-mail (ou remis par vous, sans serveur d’envoi).',
   create: 'Créer l’utilisateur',
   save: 'Enregistrer',
   cancel: 'Annuler',
-  created: (name: string) => `Utilisateur ${name} créé : l’e-mail de bienvenue est parti.`,
+  createdMailQueued: (name: string) =>
+    `Utilisateur ${name} créé : l’e-mail de bienvenue est en file d’envoi (suivi dans « E-mails »).`,
+  createdInactive: (name: string) => `Utilisateur ${name} créé, inactif : aucun e-mail de bienvenue envoyé.`,
+  createdLink: (name: string) => `Utilisateur ${name} créé : remettez-lui son lien de bienvenue.`,
   saved: 'Modifications enregistrées.',
   failed: 'L’utilisateur n’a pas pu être enregistré.',
+} as const
+
+/** Issue #31: the welcome link handed over where production has no mail server. */
+export const welcomeLink = {
+  title: 'Lien de bienvenue à remettre',
+  noServer: 'Aucun serveur d’envoi n’est configuré : l’e-mail de bienvenue ne peut pas partir.',
+  handOver: (name: string, until: string) =>
+    `Remettez ce lien à ${name} pour choisir son mot de passe. Il est valable jusqu’au ${until}, une seule fois, et ne sera plus affiché.`,
+  label: 'Lien de bienvenue',
+  copy: 'Copier le lien',
+  copied: 'Lien copié.',
+  copyFailed: 'Copie impossible : sélectionnez le lien et copiez-le.',
+  done: 'J’ai remis le lien',
 } as const
 
 export const userDetail = {

@@ -107,6 +107,7 @@ export const auditHistory = {
     activate: 'Activation',
     deactivate: 'Désactivation',
     'link-aircall': 'Compte Aircall lié',
+    'hand-over-link': 'Lien de bienvenue remis par l’administrateur',
     // Tags (src/i18n/fr/backoffice-tags.ts has their screen's words).
     retire: 'Retrait',
     // Lead imports (issue #13).

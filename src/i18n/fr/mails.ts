@@ -12,6 +12,8 @@ export const mailsScreen = {
   tabsLabel: 'Sections des e-mails',
   loading: 'Chargement…',
   loadFailed: 'Les e-mails n’ont pas pu être chargés.',
+  noMailServer:
+    'Aucun serveur d’envoi (SMTP_URL) n’est configuré : aucun e-mail ne part. Un nouvel utilisateur reçoit son lien de l’administrateur qui le crée.',
   templateNames: {
     welcome: 'Bienvenue (lien pour choisir son mot de passe)',
     'password-reset': 'Mot de passe oublié',

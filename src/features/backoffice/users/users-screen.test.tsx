@@ -1,7 +1,7 @@
 // Issue #12 "Users": the list's search, filters, sort and page live in the URL (a reload or the back
 // button restores them and the server is asked for exactly that), and a save made from a stale
 // version shows the server's French reason and the user as they now are.
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
@@ -147,5 +147,50 @@ describe('the users screen', () => {
     await waitFor(() => expect((current.getByLabelText('Nom') as HTMLInputElement).value).toBe('Durand'))
     expect((current.getByLabelText('Prénom') as HTMLInputElement).value).toBe('Léa')
     expect(current.getByText(STALE)).toBeTruthy()
+  })
+})
+
+describe('creating a user (issue #31)', () => {
+  async function createLea(welcome: unknown) {
+    usersServer(makeAdminUser())
+    server.use(
+      http.post('*/api/users', () =>
+        HttpResponse.json({ ...makeAdminUser({ id: 13 }), welcome }, { status: 201 }),
+      ),
+    )
+    renderApp('/utilisateurs')
+    await userEvent.click(await screen.findByRole('button', { name: 'Nouvel utilisateur' }))
+    const form = within(await screen.findByRole('region', { name: 'Nouvel utilisateur' }))
+    await userEvent.type(form.getByLabelText('Prénom'), 'Léa')
+    await userEvent.type(form.getByLabelText('Nom'), 'Dupont')
+    await userEvent.type(form.getByLabelText('Adresse e-mail'), 'lea.dupont@test.fr')
+    await userEvent.click(form.getByRole('button', { name: 'Créer l’utilisateur' }))
+  }
+
+  it('hands over the welcome link once, with its validity and a copy button, when no mail can go', async () => {
+    const url = 'https://centre.example.fr/reset-password?token=abc'
+    await createLea({ kind: 'link', url, expiresAt: '2026-12-01T13:30:00.000Z' })
+    const dialog = within(await screen.findByRole('dialog', { name: 'Lien de bienvenue à remettre' }))
+    expect(dialog.getByText(/Aucun serveur d’envoi n’est configuré/)).toBeTruthy()
+    expect(dialog.getByText(/valable jusqu’au 1er décembre 2026 à 14:30/)).toBeTruthy()
+    expect((dialog.getByLabelText('Lien de bienvenue') as HTMLInputElement).value).toBe(url)
+    const writeText = vi.fn(() => Promise.resolve())
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
+    await userEvent.click(dialog.getByRole('button', { name: 'Copier le lien' }))
+    expect(writeText).toHaveBeenCalledWith(url)
+    expect(await dialog.findByText('Lien copié.')).toBeTruthy()
+    expect(screen.getByText('Utilisateur Léa Dupont créé : remettez-lui son lien de bienvenue.')).toBeTruthy()
+    await userEvent.click(dialog.getByRole('button', { name: 'J’ai remis le lien' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  })
+
+  it('says the welcome mail is queued, not that it left', async () => {
+    await createLea({ kind: 'mail-queued' })
+    expect(
+      await screen.findByText(
+        'Utilisateur Léa Dupont créé : l’e-mail de bienvenue est en file d’envoi (suivi dans « E-mails »).',
+      ),
+    ).toBeTruthy()
+    expect(screen.queryByRole('dialog')).toBeNull()
   })
 })

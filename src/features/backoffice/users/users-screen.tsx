@@ -18,6 +18,7 @@ import { UserEditor } from './user-editor.tsx'
 import { isFiltered, listQueryOf, USER_PAGE_SIZE, useUserView } from './user-list-params.ts'
 import { UsersFilters } from './users-filters.tsx'
 import { UsersTable } from './users-table.tsx'
+import { WelcomeLinkDialog, type HandedOverLink } from './welcome-link-dialog.tsx'
 import './users.css'
 
 export function UsersScreen() {
@@ -32,9 +33,20 @@ export function UsersScreen() {
     .filter((id) => selection[id])
     .map(Number)
 
+  const [handOver, setHandOver] = useState<HandedOverLink | null>(null)
+
   async function handleCreate(values: UserFormValues) {
-    const user = await create.mutateAsync(values)
-    notify({ kind: 'success', message: userForm.created(`${user.firstName} ${user.lastName}`) })
+    const { welcome, ...user } = await create.mutateAsync(values)
+    const name = `${user.firstName} ${user.lastName}`
+    // Issue #31: the message says what became of the welcome link, never that a mail left.
+    if (welcome.kind === 'link') {
+      notify({ kind: 'success', message: userForm.createdLink(name) })
+      setHandOver({ name, url: welcome.url, expiresAt: welcome.expiresAt })
+    } else {
+      const message =
+        welcome.kind === 'none' ? userForm.createdInactive(name) : userForm.createdMailQueued(name)
+      notify({ kind: 'success', message })
+    }
     update({ creating: false, userId: user.id })
   }
 
@@ -56,6 +68,7 @@ export function UsersScreen() {
               <UserEditor onSave={handleCreate} onCancel={() => update({ creating: false })} />
             </section>
           ) : null}
+          <WelcomeLinkDialog link={handOver} onClose={() => setHandOver(null)} />
           <UsersFilters view={view} onChange={update} />
           {!readOnly && selectedIds.length > 0 ? (
             <BulkActions
