@@ -1,17 +1,15 @@
 // "Nouveau lien d'affichage" (issue #14, docs/domain.md "Display links"): the administrator names the
 // screen; the full address is then shown once, with a copy button ("copied" for 1.5 s, spec §9).
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { displayLinkMutations } from '../../../api/display-links.ts'
 import { apiErrorMessage, fieldErrorMessage } from '../../../api/error-message.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { Modal } from '../../../components/ui/modal.tsx'
+import { useCopyToClipboard } from '../../../components/ui/use-copy-to-clipboard.ts'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { paths } from '../../../contracts/app-paths.ts'
 import { displayLinkDialog as t } from '../../../i18n/fr/backoffice-display-links.ts'
-
-/** Spec §9: the "copied" flag lasts 1500 ms. */
-export const COPIED_FLAG_MS = 1500
 
 export type CreateDisplayLinkDialogProps = {
   open: boolean
@@ -19,21 +17,7 @@ export type CreateDisplayLinkDialogProps = {
 }
 
 function CreatedLink({ url, onClose }: { url: string; onClose: () => void }) {
-  const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle')
-  useEffect(() => {
-    if (copy !== 'copied') return
-    const timer = setTimeout(() => setCopy('idle'), COPIED_FLAG_MS)
-    return () => clearTimeout(timer)
-  }, [copy])
-
-  async function handleCopy() {
-    try {
-      await navigator.clipboard.writeText(url)
-      setCopy('copied')
-    } catch {
-      setCopy('failed')
-    }
-  }
+  const { state: copy, copy: copyText } = useCopyToClipboard()
 
   return (
     <div className="display-link-created">
@@ -55,7 +39,7 @@ function CreatedLink({ url, onClose }: { url: string; onClose: () => void }) {
         <Button variant="secondary" onClick={onClose}>
           {t.close}
         </Button>
-        <Button onClick={() => void handleCopy()}>{t.copy}</Button>
+        <Button onClick={() => void copyText(url)}>{t.copy}</Button>
       </div>
     </div>
   )

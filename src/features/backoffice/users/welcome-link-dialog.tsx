@@ -1,30 +1,15 @@
 // Issue #31: where production has no mail server, a new user's welcome link cannot be mailed: the
 // administrator who created them gets it here, once, with its validity and a copy button, to hand over.
-import { useEffect, useState } from 'react'
 import { Button } from '../../../components/ui/button.tsx'
 import { Modal } from '../../../components/ui/modal.tsx'
 import { formatDateTime } from '../../../i18n/format.ts'
 import { welcomeLink as t } from '../../../i18n/fr/backoffice-users.ts'
-import { COPIED_FLAG_MS } from '../display-links/create-display-link-dialog.tsx'
+import { useCopyToClipboard } from '../../../components/ui/use-copy-to-clipboard.ts'
 
 export type HandedOverLink = { name: string; url: string; expiresAt: string }
 
 export function WelcomeLinkDialog({ link, onClose }: { link: HandedOverLink | null; onClose: () => void }) {
-  const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle')
-  useEffect(() => {
-    if (copy !== 'copied') return
-    const timer = setTimeout(() => setCopy('idle'), COPIED_FLAG_MS)
-    return () => clearTimeout(timer)
-  }, [copy])
-
-  async function handleCopy(url: string) {
-    try {
-      await navigator.clipboard.writeText(url)
-      setCopy('copied')
-    } catch {
-      setCopy('failed')
-    }
-  }
+  const { state: copy, copy: copyText } = useCopyToClipboard()
 
   return (
     <Modal open={link !== null} onClose={onClose} title={t.title}>
@@ -49,7 +34,7 @@ export function WelcomeLinkDialog({ link, onClose }: { link: HandedOverLink | nu
             <Button variant="secondary" onClick={onClose}>
               {t.done}
             </Button>
-            <Button onClick={() => void handleCopy(link.url)}>{t.copy}</Button>
+            <Button onClick={() => void copyText(link.url)}>{t.copy}</Button>
           </div>
         </div>
       ) : null}
