@@ -40,6 +40,11 @@ export const smsMessages = pgTable(
     attempts: integer('attempts').notNull().default(0),
     /** French: why it was refused, or the provider's failure. */
     error: text('error'),
+    /**
+     * Issue #30: set just before Aircall is called, cleared when the attempt's outcome is recorded; a job
+     * that finds it set knows an attempt died midway (server/domain/sms/send-job.ts).
+     */
+    attemptStartedAt: ts('attempt_started_at'),
     /** A user id without a foreign key; null for automatic SMS. */
     sentBy: integer('sent_by'),
     /** On the SMS clock (`app.sms.now`): the caps count rows on the clock the rules read. */

@@ -5,7 +5,9 @@
 // hours postponed. A send whose outcome is unknown (Aircall's answer timed out: it may have taken the
 // SMS) is logged failed at once rather than retried, which could reach the lead twice; an answered
 // refusal (4xx, 5xx) is retried. Once the id is stored, statuses Aircall sent before it are applied.
-import { and, eq } from 'drizzle-orm'
+// Issue #30: an attempt is marked before the call and unmarked with its outcome; a process killed in
+// between leaves the mark, and the retry logs « Envoi incertain » rather than sending twice.
+import { and, eq, isNull } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { smsMessages, webhookEvents } from '../../db/schema.ts'
 import { HttpError } from '../../lib/http-error.ts'
@@ -17,6 +19,10 @@ import { SMS_SEND_ATTEMPTS, type SmsRow } from './send.ts'
 export const OUTCOME_UNKNOWN_MESSAGE =
   'Envoi incertain : délai dépassé ou réponse illisible, le SMS est peut-être parti. Vérifiez dans Aircall avant de renvoyer.'
 
+/** Issue #30: the process died between calling Aircall and recording the answer. */
+export const ATTEMPT_INTERRUPTED_MESSAGE =
+  'Envoi incertain : le serveur s’est arrêté pendant l’envoi, le SMS est peut-être parti. Vérifiez dans Aircall avant de renvoyer.'
+
 /** The job: one send attempt of a queued SMS, if the rules still let it go. */
 export async function runSmsSend(app: FastifyInstance, id: number): Promise<void> {
   const { db } = app.database
@@ -25,6 +31,14 @@ export async function runSmsSend(app: FastifyInstance, id: number): Promise<void
     .from(smsMessages)
     .where(and(eq(smsMessages.id, id), eq(smsMessages.status, 'queued')))
   if (!row) return
+  // An attempt began and never recorded its outcome: Aircall may have taken the SMS (issue #30).
+  if (row.attemptStartedAt !== null) {
+    await db
+      .update(smsMessages)
+      .set({ status: 'failed', error: ATTEMPT_INTERRUPTED_MESSAGE, updatedAt: new Date() })
+      .where(and(eq(smsMessages.id, id), eq(smsMessages.status, 'queued')))
+    return
+  }
   const now = app.sms.now()
   const decision = await decideAtSend(db, row, now)
   if (decision.kind === 'postpone') return postponeSend(app, row, decision.until, now)
@@ -45,6 +59,19 @@ async function attempt(app: FastifyInstance, row: SmsRow): Promise<void> {
     const numberId = Number(row.numberId ?? (await defaultNumberId(app)))
     if (!Number.isInteger(numberId) || numberId <= 0)
       throw new Error('Aucun numéro Aircall pour envoyer les SMS (AIRCALL_SMS_NUMBER_ID).')
+    // The mark before the call (issue #30): claimed only if no other attempt holds it.
+    const marked = await db
+      .update(smsMessages)
+      .set({ attemptStartedAt: new Date() })
+      .where(
+        and(
+          eq(smsMessages.id, row.id),
+          eq(smsMessages.status, 'queued'),
+          isNull(smsMessages.attemptStartedAt),
+        ),
+      )
+      .returning({ id: smsMessages.id })
+    if (marked.length === 0) return
     const { providerMessageId } = await app.telephony.provider.sendSms({
       numberId,
       to: row.phone,
@@ -58,6 +85,7 @@ async function attempt(app: FastifyInstance, row: SmsRow): Promise<void> {
         numberId: String(numberId),
         attempts,
         error: null,
+        attemptStartedAt: null,
         updatedAt: new Date(),
       })
       .where(and(eq(smsMessages.id, row.id), eq(smsMessages.status, 'queued')))
@@ -74,6 +102,7 @@ async function attempt(app: FastifyInstance, row: SmsRow): Promise<void> {
       .set({
         attempts,
         error: message,
+        attemptStartedAt: null,
         updatedAt: new Date(),
         ...(last ? { status: 'failed' as const } : {}),
       })

@@ -17,7 +17,7 @@ import {
 import { MESSAGE_NOT_YET_LOGGED } from '../../domain/sms/message-events.ts'
 import { sendAppointmentReminders } from '../../domain/sms/reminders.ts'
 import { APPOINTMENT_GONE_MESSAGE, postponedMessage } from '../../domain/sms/send-checks.ts'
-import { runSmsSend } from '../../domain/sms/send-job.ts'
+import { ATTEMPT_INTERRUPTED_MESSAGE, runSmsSend } from '../../domain/sms/send-job.ts'
 import { SMS_SEND_ATTEMPTS, SMS_SEND_QUEUE } from '../../domain/sms/send.ts'
 import { startFakeAircall, type FakeAircall } from '../../../tests/fakes/aircall-server.ts'
 import { insertLead, insertMission } from '../../../tests/factories/leads.ts'
@@ -247,6 +247,39 @@ describe('sending from the lead sheet', () => {
     })
     expect((await row(sent.id)).error).toContain('Aircall a refusé le SMS')
   }, 70_000)
+
+  it('does not send again an SMS whose process died during its send: « Envoi incertain » (issue #30)', async () => {
+    // What a process killed between Aircall's answer and its record leaves: the SMS queued, its attempt
+    // marked as begun; pg-boss then offers the job again.
+    const [left] = await t.database.db
+      .insert(smsMessages)
+      .values({
+        leadId: lead.id,
+        phone: lead.phone,
+        templateKey: 'missed-call',
+        kind: 'manual',
+        body: 'Bonjour',
+        status: 'queued',
+        sentBy: t.users.teleop.id,
+        attemptStartedAt: new Date(),
+      })
+      .returning({ id: smsMessages.id })
+    await runSmsSend(t.app, left!.id)
+    expect(await row(left!.id)).toMatchObject({ status: 'failed', error: ATTEMPT_INTERRUPTED_MESSAGE })
+    expect(fake.messages).toEqual([])
+  })
+
+  it('marks an attempt before calling Aircall and clears the mark with its outcome (issue #30)', async () => {
+    let answer!: () => void
+    fake.delaySms(new Promise<void>((resolve) => (answer = resolve)))
+    const sent = (await sendFromSheet()).json<SmsMessage>()
+    // Aircall took the message and has not answered yet: a kill now would leave the mark.
+    await vi.waitFor(() => expect(fake.messages).toHaveLength(1), WAIT)
+    expect((await row(sent.id)).attemptStartedAt).toBeInstanceOf(Date)
+    answer()
+    await vi.waitFor(async () => expect((await row(sent.id)).status).toBe('sent'), WAIT)
+    expect((await row(sent.id)).attemptStartedAt).toBeNull()
+  })
 
   it('does not send again an SMS whose answer timed out: Aircall may have taken it', async () => {
     fake.delaySms(3_000)
