@@ -1,6 +1,6 @@
 // Password links: single-use tokens valid one hour, stored hashed; used by "forgot password"
 // and by the welcome mail of a user created without a password.
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash, createHmac, randomBytes } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
@@ -53,6 +53,36 @@ export async function issuePasswordToken(
     })
   })
   return token
+}
+
+/**
+ * The password link of one logged mail (issue #30): derived from the mail's id with a server secret, so
+ * a retried send (its first attempt failed, or the process died after the SMTP server took it) carries
+ * the same link while it is valid, rather than a new one that kills the link already delivered. Neither
+ * the log nor the job holds it. Used or expired, the retry gets a fresh link; a new mail (another
+ * request, « Renvoyer ») has another id, hence a new link that replaces the older ones.
+ */
+export async function passwordTokenForMail(
+  db: Db,
+  { userId, mailId, ttlMs, secret }: { userId: number; mailId: number; ttlMs: number; secret: string },
+): Promise<string> {
+  const token = createHmac('sha256', secret).update(`password-mail:${mailId}`).digest('base64url')
+  const tokenHash = hashToken(token)
+  const usable = await db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
+    const [existing] = await tx
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.tokenHash, tokenHash))
+    if (existing)
+      return existing.userId === userId && existing.usedAt === null && existing.expiresAt > new Date()
+    await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId))
+    await tx
+      .insert(passwordResetTokens)
+      .values({ tokenHash, userId, expiresAt: new Date(Date.now() + ttlMs) })
+    return true
+  })
+  return usable ? token : issuePasswordToken(db, userId, ttlMs)
 }
 
 /** Where a password link opens: the reset page with its token. */

@@ -10,11 +10,15 @@ import type { MailTemplateKey } from '../../../src/contracts/mails.ts'
 import type { Db } from '../../db/client.ts'
 import { appointments, mailLog, users } from '../../db/schema.ts'
 import {
-  issuePasswordToken,
   linkOrigin,
   passwordLinkUrl,
+  passwordTokenForMail,
   RESET_TOKEN_TTL_MS,
 } from '../access/password-reset.ts'
+import { getOrCreateSecret } from '../../lib/secrets.ts'
+
+/** The server secret password-mail links are derived with (`app_secrets`, made once). */
+const PASSWORD_LINK_SECRET = 'password-links'
 import { MAIL_CATALOGUE, MASKED_LINK } from './catalogue.ts'
 import { renderMail, type RenderedMail } from './render.ts'
 import { readTemplate } from './templates.ts'
@@ -97,8 +101,13 @@ async function refusal(db: Db, row: LogRow): Promise<string | null> {
 /** The password link of a link mail, issued now (a test send has none: it shows the sample). */
 async function linkOf(app: FastifyInstance, row: LogRow): Promise<string | undefined> {
   if (!MAIL_CATALOGUE[row.template].passwordLink || row.userId === null) return row.variables.lien
-  const ttl = row.template === 'welcome' ? app.config.welcomeLinkMs : RESET_TOKEN_TTL_MS
-  const token = await issuePasswordToken(app.database.db, row.userId, ttl)
+  const { db } = app.database
+  const token = await passwordTokenForMail(db, {
+    userId: row.userId,
+    mailId: row.id,
+    ttlMs: row.template === 'welcome' ? app.config.welcomeLinkMs : RESET_TOKEN_TTL_MS,
+    secret: await getOrCreateSecret(db, PASSWORD_LINK_SECRET, undefined),
+  })
   return passwordLinkUrl(linkOrigin(app), token)
 }
 
@@ -120,8 +129,8 @@ export async function deliverMail(app: FastifyInstance, job: Job<MailJobData>): 
   // Sent already: the worker recorded it, then died before the engine marked the job done, so the job
   // came back. This guard is all there is: a worker that dies after the SMTP server accepted the mail
   // but before the row says `sent` leaves it unsent, and the retry sends the mail again. Delivery is
-  // at least once (docs/domain.md "E-mails"); a password mail's second copy carries a fresh link,
-  // which invalidates the first. Or the row is gone.
+  // at least once (docs/domain.md "E-mails"); a password mail's second copy carries the same link
+  // while it is valid (issue #30). Or the row is gone.
   if (!row || row.status === 'sent') return
   if (row.test) {
     await attempt(app, row, { subject: row.subject ?? '', text: row.text ?? '', html: row.html ?? '' }, null)

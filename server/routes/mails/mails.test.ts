@@ -9,7 +9,7 @@ import { auditEntries, leads, mailLog, passwordResetTokens, users } from '../../
 import { offeredDays } from '../../domain/appointments/slots.ts'
 import { appointmentDay } from '../../domain/mails/appointment-mails.ts'
 import { deliverMail, MAIL_QUEUE, queueMail, type MailJobData } from '../../domain/mails/send.ts'
-import { hashToken } from '../../domain/access/password-reset.ts'
+import { hashToken, isResetTokenValid, resetPasswordWithToken } from '../../domain/access/password-reset.ts'
 import { insertLead, insertMission } from '../../../tests/factories/leads.ts'
 import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
 import { startSmtpServer, type TestSmtpServer } from '../../../tests/setup/smtp-server.ts'
@@ -362,5 +362,31 @@ describe('sending', () => {
     )
     expect(all).not.toContain(token)
     expect(all).not.toContain(fresh)
+  })
+
+  it('sends a retried password mail with the link of its first attempt while it is valid (issue #30)', async () => {
+    const { db } = t.database
+    const email = t.users.teleop.email
+    const before = smtp.received.filter((mail) => mail.to === email).length
+    const tokenOf = (mail: { text: string }) =>
+      new URL(mail.text.match(/https:\S+token=\S+/)![0]).searchParams.get('token')!
+    await agent.request({ method: 'POST', url: '/api/forgotPassword', payload: { email } })
+    const first = (await received(email, before + 1)).at(-1)!
+    const [row] = await db.select().from(mailLog).where(eq(mailLog.template, 'password-reset'))
+    await logged(row!.id, 'sent')
+    // The worker died after the SMTP server took the mail, before the row said so: the job comes back.
+    await db.update(mailLog).set({ status: 'queued', sentAt: null }).where(eq(mailLog.id, row!.id))
+    await deliverMail(t.app, { data: { logId: row!.id } } as Job<MailJobData>)
+    const again = (await received(email, before + 2)).at(-1)!
+    expect(tokenOf(again)).toBe(tokenOf(first))
+    expect(await isResetTokenValid(db, tokenOf(first))).toBe(true)
+    // Once the link is used, a retry cannot bring it back: it carries a fresh one.
+    expect(await resetPasswordWithToken(db, tokenOf(first), 'Nouveau1234')).toBe(t.users.teleop.id)
+    await db.update(mailLog).set({ status: 'queued', sentAt: null }).where(eq(mailLog.id, row!.id))
+    await deliverMail(t.app, { data: { logId: row!.id } } as Job<MailJobData>)
+    const third = (await received(email, before + 3)).at(-1)!
+    expect(tokenOf(third)).not.toBe(tokenOf(first))
+    expect(await isResetTokenValid(db, tokenOf(first))).toBe(false)
+    expect(await isResetTokenValid(db, tokenOf(third))).toBe(true)
   })
 })
