@@ -127,7 +127,13 @@ export type AppConfig = {
    */
   floorTimeScale: number
   /** Issue #15 "SMS": the sending number, and the tests' clock (never in production). */
-  sms: { numberId: number | undefined; clockStartsAt: Date | undefined; retryDelaySeconds: number }
+  sms: {
+    numberId: number | undefined
+    clockStartsAt: Date | undefined
+    retryDelaySeconds: number
+    /** The backoff's cap (none in use); tests cap it so retries take seconds, not a minute. */
+    retryDelayMaxSeconds?: number
+  }
   /** Issue #5 web push: VAPID keys (both or neither; generated and stored when unset) and subject. */
   push: {
     vapidPublicKey: string | undefined

@@ -10,6 +10,7 @@ export const smsQueue = jobQueue<{ id: number }>({
     retryLimit: SMS_SEND_ATTEMPTS - 1,
     retryDelay: app.config.sms.retryDelaySeconds,
     retryBackoff: true,
+    ...(app.config.sms.retryDelayMaxSeconds ? { retryDelayMax: app.config.sms.retryDelayMaxSeconds } : {}),
     expireInSeconds: 120,
     localConcurrency: 2,
   }),

@@ -17,7 +17,13 @@ export type JobHandler<T extends object> = (job: Job<T>) => Promise<void>
 
 export type JobQueueOptions = Pick<
   Queue,
-  'retryLimit' | 'retryDelay' | 'retryBackoff' | 'expireInSeconds' | 'heartbeatSeconds' | 'policy'
+  | 'retryLimit'
+  | 'retryDelay'
+  | 'retryBackoff'
+  | 'retryDelayMax'
+  | 'expireInSeconds'
+  | 'heartbeatSeconds'
+  | 'policy'
 > & {
   /** Jobs of this queue one process runs at once (default 1). */
   localConcurrency?: number

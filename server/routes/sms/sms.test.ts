@@ -34,7 +34,8 @@ afterAll(() => fake.close())
 const t = signedInServer({
   config: () => ({
     telephonyProvider: 'aircall',
-    sms: { numberId: NUMBER_ID, clockStartsAt: undefined, retryDelaySeconds: 1 },
+    // Retries a second apart (pg-boss's backoff never goes under 1 s): the attempts take seconds.
+    sms: { numberId: NUMBER_ID, clockStartsAt: undefined, retryDelaySeconds: 1, retryDelayMaxSeconds: 1 },
     // Aircall's 10 s bound, shortened to meet the slow fake quickly (it is local, so 2 s is ample).
     aircall: {
       apiId: fake.apiId,
