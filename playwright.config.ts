@@ -18,7 +18,7 @@ export default defineConfig({
   // The seeded data directory the specs' own servers copy (tests/e2e/global-setup.ts).
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
-  workers: 2,
+  workers: 3,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },

@@ -131,7 +131,7 @@ export type AppConfig = {
     numberId: number | undefined
     clockStartsAt: Date | undefined
     retryDelaySeconds: number
-    /** The backoff's cap (none in use); tests cap it so retries take seconds, not a minute. */
+    /** The backoff's cap: none in use; tests cap it so retries take seconds. */
     retryDelayMaxSeconds?: number
   }
   /** Issue #5 web push: VAPID keys (both or neither; generated and stored when unset) and subject. */
@@ -293,10 +293,7 @@ function vapidSubjectFrom(publicUrl: string | undefined): string {
   return publicUrl?.startsWith('https://') ? new URL(publicUrl).origin : 'mailto:admin@localhost'
 }
 
-/**
- * Issue #31: production without SMTP_URL sends no mail at all (outside production the dev mailbox and
- * the log stand in for it). Said at start, on the mails screen, and when a user is created.
- */
+/** Issue #31: production without SMTP_URL sends no mail (elsewhere the dev mailbox stands in). */
 export function mailServerMissing(config: Pick<AppConfig, 'appEnv' | 'smtpUrl'>): boolean {
   return config.appEnv === 'production' && !config.smtpUrl
 }
