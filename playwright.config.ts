@@ -18,6 +18,9 @@ export default defineConfig({
   // The seeded data directory the specs' own servers copy (tests/e2e/global-setup.ts).
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
+  // Each worker has its own server (tests/e2e/fixtures.ts), so workers never share data. A worker waits
+  // on its browser and server more than it computes (two used about 0.8 of CI's two cores): three fill
+  // them (issue #28 point 7).
   workers: 3,
   retries: 0,
   timeout: 30_000,
