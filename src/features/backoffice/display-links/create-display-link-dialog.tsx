@@ -5,8 +5,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { displayLinkMutations } from '../../../api/display-links.ts'
 import { apiErrorMessage, fieldErrorMessage } from '../../../api/error-message.ts'
 import { Button } from '../../../components/ui/button.tsx'
+import { CopyableLink } from '../../../components/ui/copyable-link.tsx'
 import { Modal } from '../../../components/ui/modal.tsx'
-import { useCopyToClipboard } from '../../../components/ui/use-copy-to-clipboard.ts'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { paths } from '../../../contracts/app-paths.ts'
 import { displayLinkDialog as t } from '../../../i18n/fr/backoffice-display-links.ts'
@@ -17,31 +17,14 @@ export type CreateDisplayLinkDialogProps = {
 }
 
 function CreatedLink({ url, onClose }: { url: string; onClose: () => void }) {
-  const { state: copy, copy: copyText } = useCopyToClipboard()
-
   return (
-    <div className="display-link-created">
-      <p>{t.createdIntro}</p>
-      <label className="display-link-created__label" htmlFor="display-link-url">
-        {t.url}
-      </label>
-      <input
-        id="display-link-url"
-        className="display-link-created__url"
-        readOnly
-        value={url}
-        onFocus={(event) => event.target.select()}
-      />
-      <p role="status" className="display-link-created__status">
-        {copy === 'copied' ? t.copied : copy === 'failed' ? t.copyFailed : ''}
-      </p>
-      <div className="display-link-dialog__actions">
-        <Button variant="secondary" onClick={onClose}>
-          {t.close}
-        </Button>
-        <Button onClick={() => void copyText(url)}>{t.copy}</Button>
-      </div>
-    </div>
+    <CopyableLink
+      id="display-link-url"
+      url={url}
+      intro={<p>{t.createdIntro}</p>}
+      strings={{ ...t, label: t.url }}
+      onClose={onClose}
+    />
   )
 }
 
