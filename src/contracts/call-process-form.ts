@@ -31,7 +31,7 @@ function singleLine(label: string, max: number) {
   )
 }
 
-export const callProcessNameSchema = singleLine('Le nom du call process', CALL_PROCESS_NAME_MAX)
+export const callProcessNameSchema = singleLine('Le nom du process d’appel', CALL_PROCESS_NAME_MAX)
 
 /** One outcome a step offers: a catalogue tag, and where it sends the lead (null: stays on the step). */
 export const stepOutcomeInputSchema = z.object({
@@ -60,7 +60,7 @@ export type StepInput = z.infer<typeof stepInputSchema>
 const stepsSchema = z
   .array(stepInputSchema)
   .check(
-    z.minLength(1, { error: 'Le call process a au moins une étape.' }),
+    z.minLength(1, { error: 'Le process d’appel a au moins une étape.' }),
     z.maxLength(STEPS_MAX, { error: `Le call process a au plus ${STEPS_MAX} étapes.` }),
   )
 

@@ -27,12 +27,12 @@ test('an administrator creates, reorders and saves a three-step call process', a
   const name = `Call process E2E ${randomUUID().slice(0, 8)}`
   await signInFromLogin(page, 'admin@demo.fr')
   await page.goto('/backoffice/call-process')
-  await expect(page.getByRole('heading', { level: 1, name: 'Call process' })).toBeVisible()
-  await page.getByRole('link', { name: 'Nouveau call process' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Process d’appel' })).toBeVisible()
+  await page.getByRole('link', { name: 'Nouveau process d’appel' }).click()
   await expect(page).toHaveURL(/\/backoffice\/call-process\/nouveau$/)
-  await expect(page.getByRole('heading', { level: 1, name: 'Nouveau call process' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Nouveau process d’appel' })).toBeVisible()
 
-  await page.getByLabel('Nom du call process').fill(name)
+  await page.getByLabel('Nom du process d’appel').fill(name)
   const steps = [
     {
       title: 'Accueil',
@@ -55,7 +55,7 @@ test('an administrator creates, reorders and saves a three-step call process', a
   await expect(step(page, 1).getByRole('region', { name: 'Aperçu pour le téléopérateur' })).toContainText(
     'Bonjour Jeanne, ici Camille.',
   )
-  await page.getByRole('button', { name: 'Créer le call process' }).click()
+  await page.getByRole('button', { name: 'Créer le process d’appel' }).click()
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
   await expect(page).toHaveURL(/\/backoffice\/call-process\/\d+$/)
 
@@ -90,7 +90,7 @@ test('an administrator creates, reorders and saves a three-step call process', a
     'Étape 3 – Qualification',
   ])
   await page.getByRole('button', { name: 'Enregistrer' }).click()
-  await expect(page.getByText('Call process enregistré.')).toBeVisible()
+  await expect(page.getByText('Process d’appel enregistré.')).toBeVisible()
 
   await page.reload()
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
@@ -110,14 +110,14 @@ test('an administrator creates, reorders and saves a three-step call process', a
   await expectNoHorizontalOverflow(page)
 
   // Listed, then archived after a confirmation.
-  await page.getByRole('link', { name: 'Retour à la liste des call process' }).click()
-  await page.getByLabel('Rechercher un call process').fill(name)
+  await page.getByRole('link', { name: 'Retour à la liste des process d’appel' }).click()
+  await page.getByLabel('Rechercher un process d’appel').fill(name)
   await expect(page).toHaveURL(/q=Call\+process\+E2E/)
   await page.getByRole('button', { name: `Archiver ${name}` }).click()
-  const dialog = page.getByRole('dialog', { name: 'Archiver le call process ?' })
+  const dialog = page.getByRole('dialog', { name: 'Archiver le process d’appel ?' })
   await expect(dialog.getByRole('button', { name: 'Annuler' })).toBeFocused()
   await dialog.getByRole('button', { name: 'Archiver' }).click()
-  await expect(page.getByText('Call process archivé.')).toBeVisible()
+  await expect(page.getByText('Process d’appel archivé.')).toBeVisible()
 })
 
 test('a teleoperator gets the 403 behaviour on the call-process screens and API', async ({ page }) => {

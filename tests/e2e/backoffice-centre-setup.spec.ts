@@ -38,7 +38,7 @@ async function clearMissionsOf(admin: Page, email: string): Promise<void> {
 
 async function createCallProcess(admin: Page, name: string): Promise<void> {
   await admin.goto(`${server.origin}/backoffice/call-process/nouveau`)
-  await admin.getByLabel('Nom du call process').fill(name)
+  await admin.getByLabel('Nom du process d’appel').fill(name)
   const steps = [
     {
       title: 'Présentation',
@@ -66,7 +66,7 @@ async function createCallProcess(admin: Page, name: string): Promise<void> {
       await step(admin, index + 1)
         .getByLabel('Étape suivante')
         .selectOption({ label: next })
-  await admin.getByRole('button', { name: 'Créer le call process' }).click()
+  await admin.getByRole('button', { name: 'Créer le process d’appel' }).click()
   await expect(admin.getByRole('heading', { level: 1, name })).toBeVisible()
 }
 
@@ -89,7 +89,7 @@ async function createMission(admin: Page, name: string, processName: string): Pr
   await create.getByLabel('Nom de la mission').fill(name)
   await create.getByLabel('Code couleur (#RRGGBB)').fill(COLOR)
   await expect(create.getByText(/— suffisant/)).toBeVisible()
-  await create.getByLabel('Call process').selectOption({ label: processName })
+  await create.getByLabel('Process d’appel').selectOption({ label: processName })
   await create.getByRole('radio', { name: /^Personnalisée/ }).check()
   for (const day of ['Samedi', 'Dimanche']) await create.getByRole('checkbox', { name: day }).check()
   await create.getByLabel('Début de la plage 1').fill('00:00')
@@ -179,7 +179,7 @@ test('an administrator sets a centre up; a teleoperator works its lead and sees 
     .getByLabel('Script lu par le téléopérateur')
     .fill('Bonjour [prénom], nouveau texte de présentation.')
   await admin.getByRole('button', { name: 'Enregistrer' }).click()
-  await expect(admin.getByText('Call process enregistré.')).toBeVisible()
+  await expect(admin.getByText('Process d’appel enregistré.')).toBeVisible()
   await expect(agent.getByText('nouveau texte de présentation.')).toBeVisible()
   await expect(agent.getByText('je vous appelle pour la mission.')).toHaveCount(0)
   expect(await agent.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true)

@@ -17,10 +17,10 @@ import { CALL_PROCESS_NOT_FOUND, getCallProcess } from './reads.ts'
 import { saveSteps } from './steps.ts'
 
 export const callProcessMessages = {
-  nameTaken: 'Un call process porte déjà ce nom.',
-  archived: 'Ce call process est archivé : restaurez-le pour le modifier.',
-  alreadyArchived: 'Ce call process est déjà archivé.',
-  notArchived: 'Ce call process n’est pas archivé.',
+  nameTaken: 'Un process d’appel porte déjà ce nom.',
+  archived: 'Ce process d’appel est archivé : restaurez-le pour le modifier.',
+  alreadyArchived: 'Ce process d’appel est déjà archivé.',
+  notArchived: 'Ce process d’appel n’est pas archivé.',
   inUse: (names: string) =>
     `Ce call process est utilisé par ${names} : choisissez d’abord un autre call process pour ${
       names.includes(',') ? 'ces missions' : 'cette mission'

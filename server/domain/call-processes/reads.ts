@@ -13,7 +13,7 @@ import { callProcessSteps, callProcessTags, callProcesses, leads, missions } fro
 import { errors } from '../../lib/http-error.ts'
 import type { Tx } from '../audit/trail.ts'
 
-export const CALL_PROCESS_NOT_FOUND = 'Call process introuvable.'
+export const CALL_PROCESS_NOT_FOUND = 'Process d’appel introuvable.'
 
 export type CallProcessListParams = z.output<typeof callProcessListQuerySchema>
 

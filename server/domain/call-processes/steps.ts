@@ -16,8 +16,8 @@ import type { Tx } from '../audit/trail.ts'
 import { leadsOfProcess, leadsPerStep } from './reads.ts'
 
 export const saveMessages = {
-  invalid: 'Le call process ne peut pas être enregistré : corrigez les champs signalés.',
-  foreignStep: 'Cette étape n’appartient pas à ce call process.',
+  invalid: 'Le process d’appel ne peut pas être enregistré : corrigez les champs signalés.',
+  foreignStep: 'Cette étape n’appartient pas à ce process d’appel.',
   stranded: 'Des leads sont sur une étape supprimée : choisissez l’étape où ils passent.',
   badDestination: (count: number) => `Choisissez une étape entre 1 et ${count}.`,
   notRemoved: 'Cette étape n’est pas supprimée.',

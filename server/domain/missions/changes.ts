@@ -20,7 +20,7 @@ export const missionMessages = {
   alreadyArchived: 'Cette mission est déjà archivée.',
   notArchived: 'Cette mission n’est pas archivée.',
   hasLeads: 'Cette mission a des leads : archivez-la plutôt que de la supprimer.',
-  callProcessUnavailable: 'Ce call process n’existe pas ou est archivé : choisissez-en un autre.',
+  callProcessUnavailable: 'Ce process d’appel n’existe pas ou est archivé : choisissez-en un autre.',
 } as const
 
 type MissionRow = typeof missions.$inferSelect

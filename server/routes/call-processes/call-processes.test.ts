@@ -88,7 +88,7 @@ describe('creating and reading', () => {
       },
     })
     expect(taken.statusCode).toBe(409)
-    expect(taken.json().error.fields.name).toBe('Un call process porte déjà ce nom.')
+    expect(taken.json().error.fields.name).toBe('Un process d’appel porte déjà ce nom.')
   })
 
   it('refuses what processProblems refuses, with French messages by field, and saves nothing', async () => {
@@ -142,7 +142,7 @@ describe('creating and reading', () => {
       payload: { name: 'X', steps: [] },
     })
     expect(empty.statusCode).toBe(400)
-    expect(empty.json().error.fields.steps).toBe('Le call process a au moins une étape.')
+    expect(empty.json().error.fields.steps).toBe('Le process d’appel a au moins une étape.')
     expect((await admin.request({ url: '/api/call-processes?includeArchived=true' })).json().total).toBe(0)
   })
 })
@@ -242,7 +242,7 @@ describe('saving a process leads are in', () => {
     body.steps[0]!.id = b.steps[0]!.id
     const res = await save(a.mission.callProcessId!, body)
     expect(res.statusCode).toBe(422)
-    expect(res.json().error.fields['steps.0.id']).toBe('Cette étape n’appartient pas à ce call process.')
+    expect(res.json().error.fields['steps.0.id']).toBe('Cette étape n’appartient pas à ce process d’appel.')
   })
 })
 

@@ -50,7 +50,7 @@ export const overviewScreen = {
   states: {
     call: 'En appel',
     sheet: 'Sur une fiche lead',
-    idle: 'Inactif',
+    idle: 'En pause',
     signedOut: 'Déconnecté',
   } satisfies Record<AgentState, string>,
   outbound: 'Appel sortant',

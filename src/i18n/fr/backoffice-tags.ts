@@ -13,7 +13,7 @@ const plural = (count: number, one: string, many: string) =>
 
 export const tagsScreen = {
   intro:
-    'Le catalogue des issues d’appel que proposent les étapes des call process : libellé, couleur et effet sur le lead.',
+    'Le catalogue des issues d’appel que proposent les étapes des process d’appel : libellé, couleur et effet sur le lead.',
   search: 'Rechercher un tag',
   includeRetired: 'Afficher les tags retirés',
   newTag: 'Nouveau tag',

@@ -133,7 +133,7 @@ export const auditHistory = {
     color: 'Couleur',
     banner: 'Bannière',
     leadProcessingDurationDays: 'Durée de traitement (jours)',
-    callProcess: 'Call process',
+    callProcess: 'Process d’appel',
     callingRule: 'Règle d’appel',
     callingHours: 'Horaires d’appel',
     maxCallAttempts: 'Tentatives sur 30 jours',

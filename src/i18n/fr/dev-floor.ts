@@ -11,7 +11,7 @@ export const screenTitles = {
 
 export const floorScreen = {
   intro:
-    'Des téléopérateurs virtuels prennent des leads, appellent via le simulateur, taggent selon le call process et prennent des RDV, avec les mêmes règles que les vrais utilisateurs. Hors production uniquement.',
+    'Des téléopérateurs virtuels prennent des leads, appellent via le simulateur, taggent selon le process d’appel et prennent des RDV, avec les mêmes règles que les vrais utilisateurs. Hors production uniquement.',
   loading: 'Lecture de l’état de la simulation…',
   loadFailed: 'L’état de la simulation n’a pas pu être lu. Nouvel essai dans quelques secondes.',
   setup: 'Lancer une simulation',
@@ -80,7 +80,7 @@ export const uatScreen = {
   saveFailed: 'Les réglages n’ont pas pu être enregistrés.',
   resetTitle: 'Données de démonstration',
   resetIntro:
-    'Remet les appels et les leads dans leur état de démonstration. Les utilisateurs, missions, marchés, call process et tags sont conservés.',
+    'Remet les appels et les leads dans leur état de démonstration. Les utilisateurs, missions, marchés, process d’appel et tags sont conservés.',
   reset: 'Réinitialiser appels et leads',
   floorRunning: 'Arrêtez d’abord la simulation du plateau.',
   adminOnly: 'Réservé aux administrateurs : la réinitialisation efface les appels et les leads de tous.',

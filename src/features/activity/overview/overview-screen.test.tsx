@@ -101,7 +101,7 @@ describe('the activity overview', () => {
     renderApp('/activity')
     const list = await screen.findByRole('list', { name: 'Agents et ce qu’ils font' })
     const julie = within(list).getByText('Julie Morel').closest('li')!
-    expect(within(julie).getByText('Inactif')).toBeTruthy()
+    expect(within(julie).getByText('En pause')).toBeTruthy()
     expect(within(list).getByText('Hugo Bernard').closest('li')!.textContent).toContain('Déconnecté')
     // Today: 8 calls, 4 answered of 8, 12 min 05 s of talk.
     expect(text(screen.getByText('Taux de décroché').nextElementSibling)).toBe('50 %')

@@ -25,7 +25,7 @@ describe('saving a call process', () => {
       return HttpResponse.json({ error: { code: 'STALE_VERSION', message: STALE }, current }, { status: 409 })
     })
     await openEditor()
-    const name = screen.getByLabelText('Nom du call process') as HTMLInputElement
+    const name = screen.getByLabelText('Nom du process d’appel') as HTMLInputElement
     await userEvent.clear(name)
     await userEvent.type(name, 'Isolation combles')
     await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }))
@@ -80,7 +80,7 @@ describe('saving a call process', () => {
       ],
       reassign: { '2': 3 },
     })
-    expect(await screen.findByText('Call process enregistré.')).toBeTruthy()
+    expect(await screen.findByText('Process d’appel enregistré.')).toBeTruthy()
   })
 
   it('asks for a destination when the server finds leads that would be stranded', async () => {
@@ -112,7 +112,7 @@ describe('saving a call process', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }))
     await waitFor(() => expect(process.puts).toHaveLength(2))
     expect(process.puts[1]).toEqual(expect.objectContaining({ reassign: { '2': 1 } }))
-    expect(await screen.findByText('Call process enregistré.')).toBeTruthy()
+    expect(await screen.findByText('Process d’appel enregistré.')).toBeTruthy()
   })
 
   it('creates a process from /nouveau and opens it, without asking to leave', async () => {
@@ -128,7 +128,7 @@ describe('saving a call process', () => {
     )
     const { router } = renderApp('/backoffice/call-process/nouveau')
     await userEvent.type(
-      await screen.findByLabelText('Nom du call process', {}, { timeout: 5000 }),
+      await screen.findByLabelText('Nom du process d’appel', {}, { timeout: 5000 }),
       '  Fenêtres ',
     )
     await userEvent.click(screen.getByRole('button', { name: 'Ajouter une étape' }))
@@ -136,7 +136,7 @@ describe('saving a call process', () => {
     await userEvent.keyboard('Accueil')
     await userEvent.type(screen.getByLabelText('Script lu par le téléopérateur'), 'Bonjour [[prénom]')
     await userEvent.selectOptions(screen.getByLabelText('Tag'), 'Rendez-vous pris')
-    await userEvent.click(screen.getByRole('button', { name: 'Créer le call process' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Créer le process d’appel' }))
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Fenêtres' })).toBeTruthy()
     expect(currentUrl(router)).toBe('/backoffice/call-process/9')

@@ -23,34 +23,34 @@ describe('the call-process editor’s validation', () => {
       }),
     )
     renderApp('/backoffice/call-process/nouveau')
-    await screen.findByRole('heading', { level: 1, name: 'Nouveau call process' }, { timeout: 5000 })
+    await screen.findByRole('heading', { level: 1, name: 'Nouveau process d’appel' }, { timeout: 5000 })
     expect(screen.getByText('Aucune étape : ajoutez la première avec « Ajouter une étape ».')).toBeTruthy()
-    await userEvent.click(screen.getByRole('button', { name: 'Créer le call process' }))
-    expect(await screen.findByText('Le call process a au moins une étape.')).toBeTruthy()
-    expect(screen.getByText('Le nom du call process est obligatoire.')).toBeTruthy()
-    expect(document.activeElement).toBe(screen.getByLabelText('Nom du call process'))
+    await userEvent.click(screen.getByRole('button', { name: 'Créer le process d’appel' }))
+    expect(await screen.findByText('Le process d’appel a au moins une étape.')).toBeTruthy()
+    expect(screen.getByText('Le nom du process d’appel est obligatoire.')).toBeTruthy()
+    expect(document.activeElement).toBe(screen.getByLabelText('Nom du process d’appel'))
     expect(posts).toEqual([])
   })
 
   it('wants an outcome on every step, a chosen tag, and an ending outcome on the last step', async () => {
     callProcessServer()
     renderApp('/backoffice/call-process/nouveau')
-    await screen.findByRole('heading', { level: 1, name: 'Nouveau call process' }, { timeout: 5000 })
-    await userEvent.type(screen.getByLabelText('Nom du call process'), 'Pompes à chaleur')
+    await screen.findByRole('heading', { level: 1, name: 'Nouveau process d’appel' }, { timeout: 5000 })
+    await userEvent.type(screen.getByLabelText('Nom du process d’appel'), 'Pompes à chaleur')
     await userEvent.click(screen.getByRole('button', { name: 'Ajouter une étape' }))
     await userEvent.click(screen.getByRole('button', { name: 'Ajouter une étape' }))
     await userEvent.type(step(1).getByLabelText('Titre de l’étape'), 'Accueil')
     await userEvent.type(step(2).getByLabelText('Titre de l’étape'), 'Conclusion')
     await userEvent.click(step(1).getByRole('button', { name: 'Retirer l’issue 1' }))
     await userEvent.selectOptions(step(2).getByLabelText('Tag'), 'Intéressé')
-    await userEvent.click(screen.getByRole('button', { name: 'Créer le call process' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Créer le process d’appel' }))
 
     expect(await step(1).findByText('Chaque étape propose au moins une issue.')).toBeTruthy()
     expect(
       step(2).getByText('La dernière étape propose au moins une issue qui termine le traitement.'),
     ).toBeTruthy()
     expect(screen.getByRole('alert').textContent).toBe(
-      'Le call process n’est pas enregistré : corrigez les champs signalés.',
+      'Le process d’appel n’est pas enregistré : corrigez les champs signalés.',
     )
 
     // Fixed: the messages go as the fields change (no new submit needed).

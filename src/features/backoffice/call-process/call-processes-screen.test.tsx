@@ -39,10 +39,10 @@ describe('the call-process list', () => {
     const queries = listServer([SUMMARY])
     const { router } = renderApp('/backoffice/call-process?archived=1')
     const table = within(
-      await screen.findByRole('table', { name: 'Liste des call process' }, { timeout: 5000 }),
+      await screen.findByRole('table', { name: 'Liste des process d’appel' }, { timeout: 5000 }),
     )
     const row = within(table.getByRole('row', { name: /Isolation/ }))
-    expect(row.getByRole('link', { name: 'Ouvrir le call process Isolation' }).getAttribute('href')).toBe(
+    expect(row.getByRole('link', { name: 'Ouvrir le process d’appel Isolation' }).getAttribute('href')).toBe(
       '/backoffice/call-process/5',
     )
     expect(row.getByText('Isolation Rhône')).toBeTruthy()
@@ -50,14 +50,14 @@ describe('the call-process list', () => {
     expect(row.getByText('1 250')).toBeTruthy()
     expect(queries.at(-1)?.get('includeArchived')).toBe('true')
 
-    await userEvent.type(screen.getByLabelText('Rechercher un call process'), 'zzz')
+    await userEvent.type(screen.getByLabelText('Rechercher un process d’appel'), 'zzz')
     expect(
       await screen.findByText(
-        'Aucun call process ne correspond à cette recherche. Modifiez la recherche ou créez-le.',
+        'Aucun process d’appel ne correspond à cette recherche. Modifiez la recherche ou créez-le.',
       ),
     ).toBeTruthy()
     expect(currentUrl(router)).toBe('/backoffice/call-process?q=zzz&archived=1')
-    expect(screen.getByRole('link', { name: 'Nouveau call process' }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: 'Nouveau process d’appel' }).getAttribute('href')).toBe(
       '/backoffice/call-process/nouveau',
     )
   })
@@ -75,16 +75,19 @@ describe('the call-process list', () => {
     await userEvent.click(
       await screen.findByRole('button', { name: 'Archiver Isolation' }, { timeout: 5000 }),
     )
-    const dialog = within(await screen.findByRole('dialog', { name: 'Archiver le call process ?' }))
+    const dialog = within(await screen.findByRole('dialog', { name: 'Archiver le process d’appel ?' }))
     await userEvent.click(dialog.getByRole('button', { name: 'Annuler' }))
     expect(archived).toEqual([])
     await userEvent.click(screen.getByRole('button', { name: 'Archiver Isolation' }))
     await userEvent.click(
-      within(await screen.findByRole('dialog', { name: 'Archiver le call process ?' })).getByRole('button', {
-        name: 'Archiver',
-      }),
+      within(await screen.findByRole('dialog', { name: 'Archiver le process d’appel ?' })).getByRole(
+        'button',
+        {
+          name: 'Archiver',
+        },
+      ),
     )
-    expect(await screen.findByText('Call process archivé.')).toBeTruthy()
+    expect(await screen.findByText('Process d’appel archivé.')).toBeTruthy()
     expect(archived).toEqual([{ version: 3 }])
   })
 
@@ -104,12 +107,12 @@ describe('the call-process list', () => {
     await userEvent.click(
       await screen.findByRole('button', { name: 'Dupliquer Isolation' }, { timeout: 5000 }),
     )
-    const dialog = within(await screen.findByRole('dialog', { name: 'Dupliquer le call process' }))
+    const dialog = within(await screen.findByRole('dialog', { name: 'Dupliquer le process d’appel' }))
     const name = dialog.getByLabelText('Nom de la copie') as HTMLInputElement
     expect(name.value).toBe('Isolation (copie)')
     await userEvent.clear(name)
     await userEvent.click(dialog.getByRole('button', { name: 'Dupliquer' }))
-    expect(await dialog.findByText('Le nom du call process est obligatoire.')).toBeTruthy()
+    expect(await dialog.findByText('Le nom du process d’appel est obligatoire.')).toBeTruthy()
     await userEvent.type(name, 'Isolation bis')
     await userEvent.click(dialog.getByRole('button', { name: 'Dupliquer' }))
     expect(await screen.findByRole('heading', { level: 1, name: 'Isolation bis' })).toBeTruthy()
@@ -120,14 +123,14 @@ describe('the call-process list', () => {
   it('asks before leaving the editor with unsaved changes', async () => {
     listServer([SUMMARY])
     const { router } = renderApp('/backoffice/call-process/5')
-    const name = await screen.findByLabelText('Nom du call process', {}, { timeout: 5000 })
+    const name = await screen.findByLabelText('Nom du process d’appel', {}, { timeout: 5000 })
     await userEvent.type(name, ' 2027')
-    await userEvent.click(screen.getByRole('link', { name: 'Retour à la liste des call process' }))
+    await userEvent.click(screen.getByRole('link', { name: 'Retour à la liste des process d’appel' }))
     const dialog = within(await screen.findByRole('dialog', { name: 'Quitter sans enregistrer ?' }))
     await userEvent.click(dialog.getByRole('button', { name: 'Rester sur la page' }))
     expect(currentUrl(router)).toBe('/backoffice/call-process/5')
-    expect((screen.getByLabelText('Nom du call process') as HTMLInputElement).value).toBe('Isolation 2027')
-    await userEvent.click(screen.getByRole('link', { name: 'Retour à la liste des call process' }))
+    expect((screen.getByLabelText('Nom du process d’appel') as HTMLInputElement).value).toBe('Isolation 2027')
+    await userEvent.click(screen.getByRole('link', { name: 'Retour à la liste des process d’appel' }))
     await userEvent.click(
       within(await screen.findByRole('dialog', { name: 'Quitter sans enregistrer ?' })).getByRole('button', {
         name: 'Quitter sans enregistrer',
