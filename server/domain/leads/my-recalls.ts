@@ -73,6 +73,11 @@ export async function myRecallsDueCount(db: Db, actor: LeadActor, now = new Date
     .from(l)
     .innerJoin(mk, eq(mk.id, l.marketId))
     .innerJoin(m, eq(m.id, mk.missionId))
-    .where(and(ownRecallsCondition(db, actor, now), sql`coalesce(${l.recallAt}, '-infinity'::timestamptz) <= ${now}`))
+    .where(
+      and(
+        ownRecallsCondition(db, actor, now),
+        sql`coalesce(${l.recallAt}, '-infinity'::timestamptz) <= ${now}`,
+      ),
+    )
   return Number(row?.n ?? 0)
 }

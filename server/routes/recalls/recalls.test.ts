@@ -32,7 +32,10 @@ describe('GET /api/recalls/mine', () => {
     const tagId = tags[0]!.id
     const now = Date.now()
     const later = await insertLead(db, market.id, { status: 'RECALL', recallAt: new Date(now + 48 * HOUR) })
-    const late = await insertLead(db, market.id, { status: 'UNREACHABLE', recallAt: new Date(now - 72 * HOUR) })
+    const late = await insertLead(db, market.id, {
+      status: 'UNREACHABLE',
+      recallAt: new Date(now - 72 * HOUR),
+    })
     const undated = await insertLead(db, market.id, { status: 'RECALL', recallAt: null })
     const held = await insertLead(db, market.id, {
       status: 'RECALL',

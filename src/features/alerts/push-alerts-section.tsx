@@ -71,7 +71,12 @@ export function PushAlertsSection({ userId }: PushAlertsSectionProps) {
   const canEnable = state === 'prompt' || state === 'disabled' || state === 'error'
   return (
     <div className="alerts-panel__push">
-      <p ref={statusRef} tabIndex={-1} role="status" className={`alerts-panel__state alerts-panel__state--${state}`}>
+      <p
+        ref={statusRef}
+        tabIndex={-1}
+        role="status"
+        className={`alerts-panel__state alerts-panel__state--${state}`}
+      >
         {STATUS[state]}
       </p>
       {HELP[state] ? <p className="alerts-panel__help">{HELP[state]}</p> : null}

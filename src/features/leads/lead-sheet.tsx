@@ -46,7 +46,9 @@ function LeadRecall({ recallAt }: { recallAt: string }) {
   return (
     <p className="lead-sheet__recall">
       {t.recallPlanned(formatLongDateTime(recallAt))}
-      {timing.kind === 'late' ? <strong className="lead-sheet__late"> · {myRecalls.late(timing)}</strong> : null}
+      {timing.kind === 'late' ? (
+        <strong className="lead-sheet__late"> · {myRecalls.late(timing)}</strong>
+      ) : null}
     </p>
   )
 }

@@ -31,7 +31,12 @@ describe('recallTiming', () => {
   it('flags late by Paris days, hours or minutes once the quarter hour is over', () => {
     expect(recallTiming('2026-10-29T09:00:00Z', now)).toMatchObject({ kind: 'late', days: 28 })
     expect(recallTiming('2026-11-26T08:00:00Z', now)).toEqual({ kind: 'late', days: 0, hours: 2, minutes: 0 })
-    expect(recallTiming('2026-11-26T09:40:00Z', now)).toEqual({ kind: 'late', days: 0, hours: 0, minutes: 20 })
+    expect(recallTiming('2026-11-26T09:40:00Z', now)).toEqual({
+      kind: 'late',
+      days: 0,
+      hours: 0,
+      minutes: 20,
+    })
   })
   it('is due without a date or within its quarter hour, then today or later', () => {
     expect(recallTiming(null, now)).toEqual({ kind: 'due' })
@@ -59,7 +64,10 @@ describe('Mes rappels', () => {
     expect(screen.getByText(/passent avant les nouveaux leads/)).toBeTruthy()
     const due = screen.getByRole('list', { name: 'Rappels : À rappeler maintenant' })
     const rows = within(due).getAllByRole('listitem')
-    expect(rows.map((row) => within(row).getByRole('link').textContent)).toEqual(['Jeanne Durand1', 'Jeanne Durand2'])
+    expect(rows.map((row) => within(row).getByRole('link').textContent)).toEqual([
+      'Jeanne Durand1',
+      'Jeanne Durand2',
+    ])
     expect(within(rows[0]!).getByText('Dès que possible')).toBeTruthy()
     expect(within(rows[0]!).queryByText(/En retard/)).toBeNull()
     expect(within(rows[1]!).getByText('En retard de 3 jours')).toBeTruthy()

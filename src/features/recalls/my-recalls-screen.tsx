@@ -22,7 +22,10 @@ function sectionOf(timing: RecallTiming): SectionId {
 
 export function MyRecallsScreen({ now = new Date() }: { now?: Date }) {
   const { data, isError } = useQuery(leadQueries.myRecalls())
-  const rows: Row[] = (data?.items ?? []).map((recall) => ({ recall, timing: recallTiming(recall.recallAt, now) }))
+  const rows: Row[] = (data?.items ?? []).map((recall) => ({
+    recall,
+    timing: recallTiming(recall.recallAt, now),
+  }))
   return (
     <section className="my-recalls" aria-busy={!data && !isError}>
       <ScreenTitle title={screenTitles.myRecalls} />
@@ -52,7 +55,11 @@ function RecallSection({ id, rows }: { id: SectionId; rows: Row[] }) {
         {rows.map(({ recall, timing }) => {
           const name = `${recall.firstName} ${recall.lastName}`
           return (
-            <li key={recall.id} className="my-recalls__item" style={{ borderLeftColor: recall.mission.color }}>
+            <li
+              key={recall.id}
+              className="my-recalls__item"
+              style={{ borderLeftColor: recall.mission.color }}
+            >
               <Link to={paths.lead(recall.uuid)} aria-label={t.openLabel(name)} className="my-recalls__name">
                 {name}
               </Link>

@@ -22,7 +22,8 @@ export const myRecalls = {
   status: { RECALL: 'À rappeler', UNREACHABLE: 'Injoignable' },
   late: (timing: Extract<RecallTiming, { kind: 'late' }>) => {
     if (timing.days > 0) return `En retard de ${plural(timing.days, 'jour', 'jours')}`
-    if (timing.hours > 0) return `En retard de ${timing.hours} h${timing.minutes > 0 ? ` ${timing.minutes} min` : ''}`
+    if (timing.hours > 0)
+      return `En retard de ${timing.hours} h${timing.minutes > 0 ? ` ${timing.minutes} min` : ''}`
     return `En retard de ${timing.minutes} min`
   },
   openLabel: (name: string) => `Ouvrir la fiche de ${name}`,
