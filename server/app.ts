@@ -54,6 +54,7 @@ import displayLinkRoutes from './routes/display-links/index.ts'
 import activityRoutes from './routes/activity/index.ts'
 import timelineRoutes from './routes/timeline/index.ts'
 import followUpRoutes from './routes/follow-up/index.ts'
+import recallRoutes from './routes/recalls/index.ts'
 import cronRoutes from './routes/crons/index.ts'
 import smsRoutes from './routes/sms/index.ts'
 import mailRoutes from './routes/mails/index.ts'
@@ -158,6 +159,7 @@ export async function buildApp({
   await app.register(activityRoutes)
   await app.register(timelineRoutes)
   await app.register(followUpRoutes)
+  await app.register(recallRoutes)
   await app.register(cronRoutes)
   await app.register(smsRoutes)
   await app.register(mailRoutes)

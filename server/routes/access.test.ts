@@ -109,6 +109,8 @@ const TABLE: Record<string, Access> = {
   'POST /api/lead/find-lead-to-process': AGENTS,
   'GET /api/lead/search/:search/:page?': SIGNED_IN,
   'POST /api/lead/search/pick/:leadId': AGENTS,
+  // recalls (issue #29: the caller's own, on leads of missions they see)
+  'GET /api/recalls/mine': AGENTS,
   // push
   'GET /api/push/public-key': PUBLIC,
   'POST /api/push/subscription': SIGNED_IN,

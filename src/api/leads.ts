@@ -9,6 +9,7 @@ import type {
   LeadUpdateBody,
   RandomLeads,
 } from '../contracts/lead-changes.ts'
+import type { MyRecalls } from '../contracts/my-recalls.ts'
 import { fr } from '../i18n/fr.ts'
 import { notify } from '../stores/notifications.ts'
 import { authQueries } from './auth.ts'
@@ -125,6 +126,12 @@ export const leadQueries = {
     queryOptions({
       queryKey: [...leadQueries.details(), String(idOrUuid)] as const,
       queryFn: ({ signal }) => fetchLead(idOrUuid, signal),
+    }),
+  /** Issue #29: GET /api/recalls/mine, under the leads so every lead change refetches it. */
+  myRecalls: () =>
+    queryOptions({
+      queryKey: [...leadQueries.all(), 'my-recalls'] as const,
+      queryFn: ({ signal }) => apiRequest<MyRecalls>('/api/recalls/mine', { signal }),
     }),
   history: (id: number) =>
     queryOptions({

@@ -5,6 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from 'react-router-dom'
 import type { createAppRouter } from './router.tsx'
 import { NotificationsOutlet } from './notifications-outlet.tsx'
+import { AwardToastsOutlet } from './award-toasts-outlet.tsx'
 import { PwaStatus } from '../pwa/pwa-status.tsx'
 
 export type AppProvidersProps = {
@@ -18,6 +19,7 @@ export function AppProviders({ queryClient, router }: AppProvidersProps) {
       <PwaStatus />
       <RouterProvider router={router} />
       <NotificationsOutlet />
+      <AwardToastsOutlet />
     </QueryClientProvider>
   )
 }

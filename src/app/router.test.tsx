@@ -145,12 +145,12 @@ describe('main layout', () => {
       .map((link) => link.textContent)
   }
 
-  it('shows a teleoperator only the home page, the leaderboard and their own progress', async () => {
+  it('shows a teleoperator only the home page, their recalls, the leaderboard and their own progress', async () => {
     server.use(signedInAs(makeMe('TELEOPERATOR')))
     renderApp('/home')
     await screen.findByText('Bonjour Camille !')
 
-    expect(navigationLinks()).toEqual(['Accueil', 'Classement', 'Gamification'])
+    expect(navigationLinks()).toEqual(['Accueil', 'Mes rappels', 'Classement', 'Gamification'])
   })
 
   it('adds the activity section for a manager, not the back office', async () => {

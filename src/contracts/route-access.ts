@@ -23,6 +23,8 @@ export const sectionAccess = {
   home: everyone,
   lead: everyone,
   leaderboard: everyone,
+  // Issue #29: "Mes rappels", the call-capable roles (GET /api/recalls/mine).
+  recalls: { roles: ['TELEOPERATOR', 'MANAGER'] },
   activity: { roles: ['ADMIN', 'MANAGER'] },
   // Issue #14: a teleoperator opens their own progress; managers and administrators choose whose
   // (the server scopes each read: server/routes/gamification).

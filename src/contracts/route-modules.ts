@@ -11,6 +11,7 @@ export const ROUTE_MODULES = {
   resetPassword: 'routes/reset-password.tsx',
   notFound: 'routes/not-found.tsx',
   home: 'routes/home.tsx',
+  myRecalls: 'routes/rappels.tsx',
   activityLeaderboard: 'routes/activity/leaderboard.tsx',
   display: 'routes/display.tsx',
   lead: 'routes/lead/lead-sheet.tsx',

@@ -45,6 +45,12 @@ export const routeTable = {
     access: 'home',
     nav: 'main',
   },
+  // Issue #29: the agent's own recalls, due first.
+  myRecalls: {
+    path: '/rappels',
+    access: 'recalls',
+    nav: 'main',
+  },
   // A wall screen: signed in, but no navigation chrome.
   activityLeaderboard: {
     path: '/activity/leaderboard',

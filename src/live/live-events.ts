@@ -9,6 +9,7 @@ import { gamificationQueries } from '../api/gamification.ts'
 import { importKeys, importProgressQueries } from '../api/import-progress.ts'
 import { leadQueries } from '../api/leads.ts'
 import { dropReferenceCache } from '../pwa/reference-cache.ts'
+import { showAwardToast } from '../stores/award-toasts.ts'
 import { refreshActivity } from './activity-refresh.ts'
 import {
   parseChannel,
@@ -61,6 +62,20 @@ function invalidateProgress(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: gamificationQueries.all() })
 }
 
+/**
+ * An award the signed-in user earned: it has an award id (a tentacall's plain count changes have
+ * none) and its earner (the channel's user when not named) is the reader.
+ */
+function isOwnAward(
+  queryClient: QueryClient,
+  payload: { awardId?: number | undefined; userId?: number | undefined },
+  channel: ParsedChannel,
+): boolean {
+  const me = queryClient.getQueryData(authQueries.me().queryKey)
+  const earner = payload.userId ?? channel.userId
+  return payload.awardId !== undefined && earner === me?.id
+}
+
 /** Issue #14: an agent's or a team's progress (not the reader's own "Ma journée"). */
 function invalidateSupervisedProgress(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: gamificationQueries.users() })
@@ -96,8 +111,15 @@ const handlers: Record<LiveChannelKind, EventHandler> = {
     invalidateMyDay(queryClient)
   }),
   // Both are kept in `me.gamification` and `me.badges`, and shown by the gamification views.
-  tentacall: on('tentacall', invalidateProgress),
-  badge: on('badge', invalidateProgress),
+  // Issue #29: an award of the reader's own (not an agent's they supervise) is shown at once.
+  tentacall: on('tentacall', (queryClient, payload, channel) => {
+    invalidateProgress(queryClient)
+    if (isOwnAward(queryClient, payload, channel)) showAwardToast('tentacall', payload.tentacallId)
+  }),
+  badge: on('badge', (queryClient, payload, channel) => {
+    invalidateProgress(queryClient)
+    if (isOwnAward(queryClient, payload, channel)) showAwardToast('badge', payload.badgeId)
+  }),
   // Issue #12: a back-office change agents' screens show (a script, a tag, a mission's colour).
   referenceData: on('referenceData', (queryClient, { kind }) => {
     void refreshReferenceData(queryClient, kind)

@@ -1,18 +1,17 @@
 // What the screens read (issue #14): one user's gamification (GET /api/gamification/{userId}) and
 // the caller's day, "Ma journée" (GET /api/user/me/day). Small tables only: daily_activity,
 // user_badges, user_tentacalls, user_awards, and the leads' recall index.
-import { and, count, eq, sql } from 'drizzle-orm'
+import { and, count, eq } from 'drizzle-orm'
 import { levelOf, type Gamification, type MyDay } from '../../../src/contracts/gamification.ts'
-import { rowsOf, type Db } from '../../db/client.ts'
+import { type Db } from '../../db/client.ts'
 import { dailyActivity, userAwards, userBadges, userTentacalls, users } from '../../db/schema.ts'
 import { errors } from '../../lib/http-error.ts'
 import { messages } from '../../lib/messages.ts'
 import { BADGES } from './badges/catalogue.ts'
 import { parisDay } from '../../../src/contracts/paris-calendar.ts'
+import type { LeadActor } from '../leads/access.ts'
+import { myRecallsDueCount } from '../leads/my-recalls.ts'
 import { firstMilestones, nextMilestone, TENTACALLS } from './tentacalls/catalogue.ts'
-
-/** A free lead counts as the user's recall when their outcome is its latest, within this window. */
-const RECALL_OWNERSHIP_DAYS = 60
 
 async function tentacallsOf(db: Db, userId: number, day: string) {
   const [rows, awards] = await Promise.all([
@@ -62,20 +61,8 @@ export async function gamificationOf(db: Db, userId: number, now = new Date()): 
   }
 }
 
-async function recallsDue(db: Db, userId: number, now: Date): Promise<number> {
-  const since = new Date(now.getTime() - RECALL_OWNERSHIP_DAYS * 86_400_000)
-  const result = await db.execute(sql`
-    select count(*) as n from leads l
-    where l.status in ('RECALL', 'UNREACHABLE') and l.recall_at <= ${now}
-      and (l.processing_user_id = ${userId} or (l.processing_user_id is null and l.id in (
-        select lt.lead_id from xp_ledger x join lead_tags lt on lt.id = x.source_id
-        where x.user_id = ${userId} and x.source_kind = 'tag' and x.created_at > ${since}
-          and not exists (select 1 from lead_tags newer where newer.lead_id = lt.lead_id
-            and (newer.created_at, newer.id) > (lt.created_at, lt.id)))))`)
-  return Number(rowsOf<{ n: number | string }>(result)[0]?.n ?? 0)
-}
-
-export async function myDayOf(db: Db, userId: number, now = new Date()): Promise<MyDay> {
+export async function myDayOf(db: Db, actor: LeadActor, now = new Date()): Promise<MyDay> {
+  const userId = actor.id
   const day = parisDay(now)
   const [[today], [user], tentacalls, recalls] = await Promise.all([
     db
@@ -84,7 +71,8 @@ export async function myDayOf(db: Db, userId: number, now = new Date()): Promise
       .where(and(eq(dailyActivity.userId, userId), eq(dailyActivity.day, day))),
     db.select({ experiencePoints: users.experiencePoints }).from(users).where(eq(users.id, userId)),
     tentacallsOf(db, userId, day),
-    recallsDue(db, userId, now),
+    // Issue #29: the due ones of "Mes rappels", one rule for the count and the list.
+    myRecallsDueCount(db, actor, now),
   ])
   const experiencePoints = Math.max(0, user?.experiencePoints ?? 0)
   return {

@@ -43,7 +43,7 @@ export default async function gamificationRoutes(fastify: FastifyInstance) {
       config: { access: ['TELEOPERATOR', 'MANAGER'] },
       schema: { tags: ['gamification'], response: { 200: myDaySchema, ...commonErrors } },
     },
-    async (request) => myDayOf(db, request.auth.user!.id),
+    async (request) => myDayOf(db, request.auth.user!),
   )
 
   // The choices of managers and administrators, and the team view (./team.ts).

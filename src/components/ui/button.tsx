@@ -17,6 +17,8 @@ export type ButtonProps = {
   ref?: Ref<HTMLButtonElement>
   /** Disables the button and says why (tooltip and accessible description), e.g. offline. */
   disabledReason?: string
+  /** Issue #29: the reason is also shown as text after the button, not in a tooltip alone. */
+  showReason?: boolean
   /** Names the button as where focus goes after an action (src/components/ui/focus-request.ts). */
   focusTarget?: FocusTarget
 }
@@ -30,6 +32,7 @@ export function Button({
   onClick,
   ref,
   disabledReason,
+  showReason = false,
   focusTarget,
 }: ButtonProps) {
   const reasonId = useId()
@@ -49,7 +52,7 @@ export function Button({
         {children}
       </button>
       {disabledReason === undefined ? null : (
-        <span id={reasonId} hidden>
+        <span id={reasonId} className="button__reason" hidden={!showReason}>
           {disabledReason}
         </span>
       )}

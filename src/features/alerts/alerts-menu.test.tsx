@@ -2,7 +2,7 @@
 // the action that fits it, and the badge/tentacall preferences.
 import 'fake-indexeddb/auto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { screen } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse } from 'msw'
 import { server } from '../../../tests/mocks/server.ts'
@@ -81,7 +81,21 @@ describe('alerts panel', () => {
     await openPanel()
     await userEvent.click(await screen.findByRole('button', { name: 'Activer les alertes' }))
     expect(await screen.findByText('Impossible d’activer les alertes pour le moment.')).toBeTruthy()
-    expect(screen.getByRole('button', { name: 'Réessayer' })).toBeTruthy()
+    // Issue #29: the focus is back on the button, inside the dialog, and Escape still closes it.
+    const retry = screen.getByRole('button', { name: 'Réessayer' })
+    await waitFor(() => expect(document.activeElement).toBe(retry))
+    await userEvent.keyboard('{Escape}')
+    expect(screen.queryByRole('dialog', { name: 'Alertes' })).toBeNull()
+  })
+
+  it('after a refusal at the prompt, the focus is on the state and Escape closes the dialog', async () => {
+    browser = installFakePushBrowser({ promptAnswer: 'denied' })
+    await openPanel()
+    await userEvent.click(await screen.findByRole('button', { name: 'Activer les alertes' }))
+    const state = await screen.findByText('Alertes refusées par le navigateur.')
+    await waitFor(() => expect(document.activeElement).toBe(state))
+    await userEvent.keyboard('{Escape}')
+    expect(screen.queryByRole('dialog', { name: 'Alertes' })).toBeNull()
   })
 
   it('shows and saves the badge and tentacall preferences', async () => {

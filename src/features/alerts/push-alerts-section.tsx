@@ -1,7 +1,7 @@
 // This browser's alerts (issue #5 "A settings entry lets the user turn alerts on"): its state in
 // French — on, off, refused by the browser (and how to change that), not supported, or an error —
 // and the action that fits. The permission prompt is asked from the click itself (a gesture).
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Button } from '../../components/ui/button.tsx'
 import { fr } from '../../i18n/fr.ts'
 import { disablePush, enablePush, readPushState, type PushState } from '../../pwa/push-subscription.ts'
@@ -33,6 +33,17 @@ export type PushAlertsSectionProps = {
 export function PushAlertsSection({ userId }: PushAlertsSectionProps) {
   const [state, setState] = useState<ShownState>('checking')
   const [busy, setBusy] = useState(false)
+  // Issue #29: a busy button is disabled, which drops the focus out of the dialog (Escape then reached
+  // nothing). Once the action is over, the focus goes back to the button there is, else the state.
+  const refocus = useRef(false)
+  const actionRef = useRef<HTMLButtonElement>(null)
+  const statusRef = useRef<HTMLParagraphElement>(null)
+
+  useEffect(() => {
+    if (!refocus.current || busy) return
+    refocus.current = false
+    ;(actionRef.current ?? statusRef.current)?.focus()
+  }, [busy, state])
 
   // The browser's permission and subscription are outside React: read once when the panel opens.
   useEffect(() => {
@@ -47,6 +58,7 @@ export function PushAlertsSection({ userId }: PushAlertsSectionProps) {
 
   async function run(action: () => Promise<PushState>) {
     setBusy(true)
+    refocus.current = true
     try {
       setState(await action())
     } catch {
@@ -59,17 +71,22 @@ export function PushAlertsSection({ userId }: PushAlertsSectionProps) {
   const canEnable = state === 'prompt' || state === 'disabled' || state === 'error'
   return (
     <div className="alerts-panel__push">
-      <p role="status" className={`alerts-panel__state alerts-panel__state--${state}`}>
+      <p
+        ref={statusRef}
+        tabIndex={-1}
+        role="status"
+        className={`alerts-panel__state alerts-panel__state--${state}`}
+      >
         {STATUS[state]}
       </p>
       {HELP[state] ? <p className="alerts-panel__help">{HELP[state]}</p> : null}
       {canEnable ? (
-        <Button busy={busy} onClick={() => void run(() => enablePush(userId))}>
+        <Button ref={actionRef} busy={busy} onClick={() => void run(() => enablePush(userId))}>
           {state === 'error' ? t.retry : t.enable}
         </Button>
       ) : null}
       {state === 'enabled' ? (
-        <Button variant="secondary" busy={busy} onClick={() => void run(() => disablePush())}>
+        <Button ref={actionRef} variant="secondary" busy={busy} onClick={() => void run(() => disablePush())}>
           {t.disable}
         </Button>
       ) : null}

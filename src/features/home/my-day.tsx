@@ -41,7 +41,12 @@ export function MyDay() {
             </div>
             <div>
               <dt>{t.recallsDue}</dt>
-              <dd>{formatInteger(day.recallsDue)}</dd>
+              <dd>
+                {/* Issue #29: the count opens "Mes rappels". */}
+                <Link to={paths.myRecalls()} aria-label={t.recallsLink(formatInteger(day.recallsDue))}>
+                  {formatInteger(day.recallsDue)}
+                </Link>
+              </dd>
             </div>
           </dl>
           <p className="my-day__level">

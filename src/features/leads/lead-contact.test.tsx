@@ -119,7 +119,27 @@ describe('calling from the lead sheet', () => {
       expect(reason?.textContent).toMatch(/^Compte Aircall non relié : demandez à un administrateur/)
       expect(button.title).toBe(reason?.textContent)
     }
+    // Issue #29: said in words under the first phone's Appeler, not in a tooltip alone.
+    expect(document.getElementById(first.getAttribute('aria-describedby') ?? '')?.hidden).toBe(false)
     expect(started).toEqual([])
+  })
+
+  it('says why Appeler is off in visible text, and keeps it off during a call (issue #29)', async () => {
+    server.use(signedInAs(makeMe('TELEOPERATOR')), ...leadSheetHandlers(makeLead()))
+    server.use(
+      http.get('*/api/call/ongoing', () =>
+        HttpResponse.json(makeCurrentCall({ callId: 70, leadId: 42, status: 'answered' })),
+      ),
+    )
+    renderApp(`/lead/${LEAD_UUID}`)
+
+    const call = (await screen.findByRole('button', { name: 'Appeler' })) as HTMLButtonElement
+    await waitFor(() => expect(call.disabled).toBe(true))
+    const reason = screen.getByText(/^Un appel est en cours : terminez-le/)
+    expect(reason.hidden).toBe(false)
+    expect(call.getAttribute('aria-describedby')).toBe(reason.id)
+    await userEvent.click(call)
+    expect(screen.queryByRole('alert')).toBeNull()
   })
 
   it('with an Aircall account, Appeler is on', async () => {

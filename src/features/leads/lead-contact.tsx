@@ -1,9 +1,10 @@
 // Identity and contact of the lead, with click-to-call on each of its phones for the user who
 // processes it (issue #11: the second phone too, same rules; the server dials only the lead's own
-// numbers). Appeler is off, saying why, offline or without an Aircall account.
+// numbers). Appeler is off, saying why in visible text, offline, without an Aircall account, outside
+// the calling rules or during a call (issue #29).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { authQueries } from '../../api/auth.ts'
-import { callMutations } from '../../api/calls.ts'
+import { callMutations, callQueries, ongoingCallOf } from '../../api/calls.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { requestFocus } from '../../components/ui/focus-request.ts'
 import type { LeadPhone } from '../../contracts/call.ts'
@@ -29,7 +30,12 @@ export function LeadContact({ lead, canCall }: LeadContactProps) {
   const callingReason = refusal
     ? t.callingRefused(t.callingRefusals[refusal], nextCallAt ? formatLongDateTime(nextCallAt) : null)
     : null
-  const disabledReason = me?.needsAircallLink ? t.noAircallLink : (callingReason ?? offlineReason)
+  // Issue #29: during a call Appeler is off and says so (never a refusal toast when pressed).
+  const { data: currentCall } = useQuery(callQueries.ongoing())
+  const busyReason = ongoingCallOf(currentCall) ? t.callInProgress : undefined
+  const disabledReason = me?.needsAircallLink
+    ? t.noAircallLink
+    : (busyReason ?? callingReason ?? offlineReason)
   const calling = call.isPending ? call.variables.phone : null
 
   function handleCall(phone: LeadPhone) {
@@ -50,6 +56,8 @@ export function LeadContact({ lead, canCall }: LeadContactProps) {
             busy={calling === 'primary'}
             disabled={call.isPending}
             disabledReason={disabledReason}
+            // Said once, in words, under the first phone's Appeler (the second's describes it too).
+            showReason
             onClick={() => handleCall('primary')}
           >
             {t.call}

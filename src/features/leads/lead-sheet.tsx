@@ -12,6 +12,8 @@ import type { Me } from '../../contracts/user.ts'
 import { isTextablePhone } from '../../contracts/phone.ts'
 import { leadSms } from '../../i18n/fr/sms.ts'
 import { fr } from '../../i18n/fr.ts'
+import { myRecalls } from '../../i18n/fr/my-recalls.ts'
+import { recallTiming } from '../../contracts/my-recalls.ts'
 import { formatDate, formatLongDateTime } from '../../i18n/format.ts'
 import { LeadComment } from './lead-comment.tsx'
 import { LeadContact } from './lead-contact.tsx'
@@ -36,6 +38,19 @@ export function LeadSheet({ uuid }: LeadSheetProps) {
   if (error) return <p role="alert">{error.message}</p>
   if (!lead || !me) return <p role="status">{fr.ui.loading}</p>
   return <LeadSheetView lead={lead} me={me} />
+}
+
+/** The planned recall; once its quarter hour is over, flagged late with how late (issue #29). */
+function LeadRecall({ recallAt }: { recallAt: string }) {
+  const timing = recallTiming(recallAt, new Date())
+  return (
+    <p className="lead-sheet__recall">
+      {t.recallPlanned(formatLongDateTime(recallAt))}
+      {timing.kind === 'late' ? (
+        <strong className="lead-sheet__late"> · {myRecalls.late(timing)}</strong>
+      ) : null}
+    </p>
+  )
 }
 
 type LeadSheetViewProps = { lead: Lead; me: Pick<Me, 'id' | 'firstName' | 'lastName' | 'role'> }
@@ -68,9 +83,7 @@ function LeadSheetView({ lead, me }: LeadSheetViewProps) {
         {t.mission} : {mission.name} · {t.expiration(formatDate(lead.expirationDate))}
         {lead.isExpired ? <span className="lead-sheet__expired">{t.expired}</span> : null}
       </p>
-      {lead.recallAt ? (
-        <p className="lead-sheet__recall">{t.recallPlanned(formatLongDateTime(lead.recallAt))}</p>
-      ) : null}
+      {lead.recallAt ? <LeadRecall recallAt={lead.recallAt} /> : null}
       {isMine ? (
         // Issue #11: the holder may hand the lead back, with a reason, without recording an outcome.
         <div className="lead-sheet__actions">

@@ -87,6 +87,8 @@ export const leads = {
     /** Issue #11: why Appeler is off for a call-capable user without Aircall account. */
     noAircallLink:
       'Compte Aircall non relié : demandez à un administrateur de relier votre compte Aircall (fiche utilisateur), puis rechargez la page.',
+    /** Issue #29: why Appeler is off during a call. */
+    callInProgress: 'Un appel est en cours : terminez-le avant d’en passer un autre.',
     outcome: 'Résultat de l’appel',
     details: 'Détails',
     outcomeComment: 'Commentaire',

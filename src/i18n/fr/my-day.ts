@@ -10,6 +10,7 @@ export const myDay = {
   experienceToday: 'XP aujourd’hui',
   gained: (points: string, positive: boolean) => (positive ? `+${points}` : points),
   recallsDue: 'Rappels à faire',
+  recallsLink: (n: string) => `${n} — voir mes rappels`,
   level: (level: number) => `Niveau ${level}`,
   levelProgress: (level: number) => `Progression vers le niveau ${level}`,
   levelRemaining: (points: string, level: number) => `encore ${points} XP pour le niveau ${level}`,

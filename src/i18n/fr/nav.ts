@@ -23,6 +23,7 @@ export const nav = {
     resetPassword: 'Nouveau mot de passe',
     notFound: 'Page introuvable',
     home: 'Accueil',
+    myRecalls: 'Mes rappels',
     lead: 'Fiche lead',
     leadAppointment: 'Prise de rendez-vous',
     users: 'Utilisateurs',

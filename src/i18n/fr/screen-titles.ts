@@ -24,6 +24,7 @@ import type { screenTitles as leaderboard } from './leaderboard.ts'
 import type { screenTitles as leads } from './leads.ts'
 import type { screenTitles as mails } from './mails.ts'
 import type { screenTitles as monitor } from './monitor.ts'
+import type { screenTitles as myRecalls } from './my-recalls.ts'
 import type { screenTitles as pages } from './pages.ts'
 import type { screenTitles as sms } from './sms.ts'
 import type { screenTitles as timeline } from './timeline.ts'
@@ -51,6 +52,7 @@ type Titled =
   | keyof typeof leads
   | keyof typeof mails
   | keyof typeof monitor
+  | keyof typeof myRecalls
   | keyof typeof pages
   | keyof typeof sms
   | keyof typeof timeline
