@@ -28,6 +28,21 @@ export async function ongoingCallId(page: Page): Promise<number | null> {
   return ((await response.json()) as { callId: number | null }).callId
 }
 
+/**
+ * From the open lead sheet: « Appeler », then the lead hangs up (the simulator's dev route). An outcome
+ * is recorded on a call (issue #29): this is the call it is recorded on.
+ */
+export async function callAndHangUp(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Appeler', exact: true }).click()
+  let callId: number | null = null
+  await expect.poll(async () => (callId = await ongoingCallId(page))).not.toBeNull()
+  const hangup = await page.request.post(`/api/dev/telephony/${callId}/hangup`, {
+    headers: await xsrfHeaders(page),
+  })
+  expect(hangup.ok(), await hangup.text()).toBe(true)
+  await expect.poll(() => ongoingCallId(page)).toBeNull()
+}
+
 type LeadSheetData = {
   id: number
   uuid: string

@@ -1,7 +1,7 @@
 // Issue #29 point 5: a recall the agent set is in « Mes rappels », reached from the count of
 // « Accueil », and opens its lead. A server of this file's own (teleop1 is its alone).
-import { expect, test } from '@playwright/test'
-import { settleUser, signIn, tagLeadForRecall } from './helpers.ts'
+import { expect, test } from './fixtures.ts'
+import { callAndHangUp, settleUser, signIn, tagLeadForRecall } from './helpers.ts'
 import { useOwnServer } from './own-server.ts'
 
 const server = useOwnServer('my-recalls')
@@ -22,6 +22,8 @@ test('a recall set by the agent is listed in « Mes rappels » and opens its lea
     firstName: string
     lastName: string
   }
+  // An outcome is recorded on the agent's call (issue #29).
+  await callAndHangUp(page)
   await tagLeadForRecall(page, uuid)
 
   await page.goto('/home')
