@@ -1,5 +1,5 @@
 // Issue #29 point 6: a badge or tentacall the agent earns shows at once in their own tab, with its
-// name and picture, in a status region screen readers read; a plain count change or an agent's award
+// name and picture, in a polite live region screen readers read; a plain count change or an agent's award
 // seen by their supervisor does not.
 import { describe, expect, it } from 'vitest'
 import { screen, waitFor, within } from '@testing-library/react'
@@ -19,7 +19,7 @@ describe('award toasts', () => {
     )
     renderApp('/home')
     await waitFor(() => expect(liveServer.received).toContainEqual({ type: 'subscribe', channel: 'badge:3' }))
-    const region = screen.getByRole('status', { name: 'Récompenses obtenues' })
+    const region = screen.getByRole('region', { name: 'Récompenses obtenues' })
     expect(region.getAttribute('aria-live')).toBe('polite')
 
     // A tentacall's count moving is no award; another user's award is not this agent's.

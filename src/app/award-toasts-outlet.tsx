@@ -23,7 +23,7 @@ export function AwardToastsOutlet() {
     (kind === 'badge' ? progress?.badges : progress?.tentacalls)?.find((award) => award.id === code)?.icon ??
     ''
   return (
-    <div className="award-toasts" role="status" aria-live="polite" aria-label={t.label}>
+    <div className="award-toasts" role="region" aria-live="polite" aria-label={t.label}>
       {items.map((item) => (
         <div key={item.id} className="award-toasts__item">
           <AwardIcon name={iconOf(item.kind, item.code)} className="award-toasts__icon" />

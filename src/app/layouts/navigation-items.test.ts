@@ -38,7 +38,8 @@ describe('navigation items (from the route table)', () => {
     const sections = visibleSections('TELEOPERATOR', 'develop')
 
     expect(sections.map((section) => section.links.map((link) => link.label))).toEqual([
-      ['Accueil', 'Classement'],
+      // Issue #29: their own recalls.
+      ['Accueil', 'Mes rappels', 'Classement'],
       // Issue #14: their own progress (the server scopes the reads).
       ['Gamification'],
     ])
