@@ -19,6 +19,7 @@ export const BUNDLE_BUDGETS = {
   'route:resetPassword': 1.5,
   'route:notFound': 0.5,
   'route:home': 10.5,
+  'route:myRecalls': 39.5,
   'route:activityLeaderboard': 35.0,
   'route:display': 34.5,
   'route:lead': 61.0,
