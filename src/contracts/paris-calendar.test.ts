@@ -7,6 +7,7 @@ import {
   isWorkingDay,
   minutesOfDay,
   parseIsoDate,
+  withOrdinalFirst,
   zonedInstant,
 } from './paris-calendar.ts'
 
@@ -67,5 +68,22 @@ describe('working days of metropolitan France', () => {
     expect(isWorkingDay(date('2026-11-28'))).toBe(false) // Saturday
     expect(isWorkingDay(date('2026-11-29'))).toBe(false) // Sunday
     expect(isWorkingDay(date('2026-11-11'))).toBe(false) // Armistice, a Wednesday
+  })
+})
+
+describe('withOrdinalFirst', () => {
+  const moment = new Intl.DateTimeFormat('fr-FR', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'Europe/Paris',
+  })
+
+  it('writes the first of the month as « 1er », the other days as numbers (issue #31)', () => {
+    expect(withOrdinalFirst(moment, new Date('2026-12-01T09:00:00Z'))).toBe('mardi 1er décembre à 10:00')
+    expect(withOrdinalFirst(moment, new Date('2026-12-02T09:00:00Z'))).toBe('mercredi 2 décembre à 10:00')
+    expect(withOrdinalFirst(moment, new Date('2026-12-11T09:00:00Z'))).toBe('vendredi 11 décembre à 10:00')
   })
 })

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/client.ts'
 import { appointments, leads, mailLog, missions } from '../../db/schema.ts'
 import { sendJob, MAIL_QUEUE } from './send.ts'
+import { withOrdinalFirst } from '../../../src/contracts/paris-calendar.ts'
 
 const PARIS = 'Europe/Paris'
 export const REMINDER_HORIZON_MS = 24 * 60 * 60 * 1000
@@ -24,10 +25,7 @@ const timeFormat = new Intl.DateTimeFormat('fr-FR', { timeZone: PARIS, hour: 'nu
  * it ({date_rdv}), the first of the month as an ordinal like everywhere in the product (src/i18n/format.ts).
  */
 export function appointmentDay(at: Date): string {
-  return dateFormat
-    .formatToParts(at)
-    .map((part) => (part.type === 'day' && part.value === '1' ? '1er' : part.value))
-    .join('')
+  return withOrdinalFirst(dateFormat, at)
 }
 
 /** "14 h 30", "9 h" (the product's way of writing hours). */

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.ts'
 import { appointments, leads, markets, missions } from '../../db/schema.ts'
 import { confirmationWindowStart } from './rebooking.ts'
 import { smsTemplateBody } from './templates.ts'
+import { withOrdinalFirst } from '../../../src/contracts/paris-calendar.ts'
 
 const PARIS_DATE = new Intl.DateTimeFormat('fr-FR', {
   weekday: 'long',
@@ -59,7 +60,7 @@ export async function leadSmsContext(db: Db, leadId: number): Promise<LeadSmsCon
       prénom: row.lead.firstName,
       nom: row.lead.lastName,
       mission: row.mission,
-      date_rdv: startsAt ? PARIS_DATE.format(startsAt) : '',
+      date_rdv: startsAt ? withOrdinalFirst(PARIS_DATE, startsAt) : '',
       heure_rdv: startsAt ? PARIS_TIME.format(startsAt).replace(':', 'h') : '',
     },
     appointment: appointment

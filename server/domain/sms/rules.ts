@@ -10,6 +10,7 @@ import {
 } from '../../../src/contracts/calling-rules.ts'
 import type { SmsKind } from '../../../src/contracts/sms.ts'
 import type { AppConfig } from '../../config.ts'
+import { withOrdinalFirst } from '../../../src/contracts/paris-calendar.ts'
 
 export const SMS_HOURS: CallingHours = {
   days: [1, 2, 3, 4, 5],
@@ -46,9 +47,9 @@ const PARIS_MOMENT = new Intl.DateTimeFormat('fr-FR', {
   timeZone: 'Europe/Paris',
 })
 
-/** "mercredi 4 mars à 08:00", Paris time: when a refused SMS may go, in the French reasons. */
+/** "mercredi 4 mars à 08:00", "mardi 1er décembre à 10:00", Paris time: when a refused SMS may go. */
 export function parisMoment(at: Date): string {
-  return PARIS_MOMENT.format(at)
+  return withOrdinalFirst(PARIS_MOMENT, at)
 }
 
 /** The next instant an SMS may go (now when it may). */
