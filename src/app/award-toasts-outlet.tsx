@@ -1,38 +1,23 @@
 // Issue #29 point 6: a badge or tentacall the signed-in user earns shows at once in their tab — its
 // name and picture, in a polite live region so screen readers read it (src/stores/award-toasts.ts,
-// fed by the live channel). The picture is the catalogue's icon, read from the user's progress.
-import { useQuery } from '@tanstack/react-query'
+// fed by the live channel). The region is on every page from the start (a live region must exist
+// before what it announces); its toasts load with the first award (issue #27: not on /login).
+import { lazy, Suspense } from 'react'
 import { useSnapshot } from 'valtio'
-import { authQueries } from '../api/auth.ts'
-import { gamificationQueries } from '../api/gamification.ts'
-import { AwardIcon } from '../components/ui/award-icon.tsx'
-import { awardName } from '../contracts/award-names.ts'
 import { awardToasts as t } from '../i18n/fr/award-toasts.ts'
-import { awardToastsStore, dismissAwardToast } from '../stores/award-toasts.ts'
-import './award-toasts-outlet.css'
+import { awardToastsStore } from '../stores/award-toasts.ts'
+
+const AwardToastList = lazy(() => import('./award-toast-list.tsx'))
 
 export function AwardToastsOutlet() {
   const { items } = useSnapshot(awardToastsStore)
-  // Read from the cache only: the outlet never asks who is signed in.
-  const { data: me } = useQuery({ ...authQueries.me(), enabled: false })
-  const { data: progress } = useQuery({
-    ...gamificationQueries.user(me?.id ?? 0),
-    enabled: me !== undefined && items.length > 0,
-  })
-  const iconOf = (kind: 'badge' | 'tentacall', code: string) =>
-    (kind === 'badge' ? progress?.badges : progress?.tentacalls)?.find((award) => award.id === code)?.icon ??
-    ''
   return (
     <div className="award-toasts" role="region" aria-live="polite" aria-label={t.label}>
-      {items.map((item) => (
-        <div key={item.id} className="award-toasts__item">
-          <AwardIcon name={iconOf(item.kind, item.code)} className="award-toasts__icon" />
-          <span>{t[item.kind](awardName(item.kind, item.code))}</span>
-          <button type="button" className="award-toasts__close" onClick={() => dismissAwardToast(item.id)}>
-            {t.close}
-          </button>
-        </div>
-      ))}
+      {items.length > 0 && (
+        <Suspense fallback={null}>
+          <AwardToastList />
+        </Suspense>
+      )}
     </div>
   )
 }
