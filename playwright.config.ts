@@ -29,7 +29,10 @@ export default defineConfig({
   use: {
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
-    trace: 'retain-on-failure',
+    // No trace by default: recording one costs every test about a tenth of its time (measured on two
+    // spec files, 33 s against 29-30 s), and CI keeps only the printed output. E2E_TRACE=retain-on-failure
+    // records them when a failure is being looked into (README).
+    trace: (process.env.E2E_TRACE as 'off' | 'on' | 'retain-on-failure' | undefined) ?? 'off',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
 })

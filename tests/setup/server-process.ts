@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 
 export const ROOT = path.resolve(import.meta.dirname, '../..')
@@ -42,6 +43,9 @@ export function serverEnvironment({ port, dataDir, clientDir, env }: ServerSetup
     APP_ENV: 'develop',
     LOG_LEVEL: 'warn',
     DATABASE_URL: '',
+    // Node keeps the compiled (and type-stripped) modules of one start for the next: about 0.3 s of the
+    // 2.6 s a start takes, paid by some thirty starts a run. Keyed by each file's content.
+    NODE_COMPILE_CACHE: path.join(tmpdir(), 'centre-appels-compile-cache'),
     ...(clientDir ? { CLIENT_DIR: clientDir } : {}),
     ...env,
   }
