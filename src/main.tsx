@@ -28,6 +28,7 @@ import {
   readSessionRecord,
   signedInUserIdFromCookie,
 } from './pwa/session-record.ts'
+import { FIRST_PAINT_ATTRIBUTE, holdFirstPaintSubmit } from './features/auth/first-paint-input.ts'
 import './styles/global.css'
 
 let signedInServicesStarted = false
@@ -65,6 +66,10 @@ const offlineLayerHooks = {
 // nothing (the first visit of /login) loads it only when someone signs in.
 // No top-level await: the layer's chunk imports modules of this entry, which must have finished
 // evaluating (a top-level await of that import would wait on itself).
+// Issue #27 point 4: a press of the server-painted form's button (or Enter in it) before React has
+// taken over is done by the live form.
+const painted = document.querySelector<HTMLElement>(`[${FIRST_PAINT_ATTRIBUTE}]`)
+if (painted) holdFirstPaintSubmit(painted)
 void start()
 
 async function start(): Promise<void> {
@@ -87,7 +92,7 @@ async function start(): Promise<void> {
     if (embedded) putBootstrapData(queryClient, embedded)
     startOfflineLayerAtSignIn()
   }
-  render()
+  await render()
 }
 
 /**
@@ -115,7 +120,7 @@ function startOfflineLayerAtSignIn(): void {
   load()
 }
 
-function render(): void {
+async function render(): Promise<void> {
   const router = createAppRouter(queryClient)
   // Code outside React (the API client's redirects) navigates and reloads through the router (spec
   // §2, §7); a reload is done in place (src/app/navigation.ts).
@@ -125,6 +130,16 @@ function render(): void {
 
   const container = document.getElementById('root')
   if (!container) throw new Error('index.html must contain <div id="root">')
+  // Issue #27: the server painted the page's form in the HTML (server/lib/shell.ts). React takes over
+  // once the router holds that page, so the copy is never replaced by a loading state first.
+  if (container.firstElementChild && !router.state.initialized)
+    await new Promise<void>((resolve) => {
+      const unsubscribe = router.subscribe((state) => {
+        if (!state.initialized) return
+        unsubscribe()
+        resolve()
+      })
+    })
 
   const root = createRoot(container, {
     // Errors no boundary caught: keep React's console output, and report once Sentry is loaded.

@@ -1,5 +1,6 @@
 // The HTML shell: which chunks a landing page names, and data embedded safely.
-import { existsSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ROUTE_IDS, routeOf } from '../../src/contracts/routes.ts'
@@ -7,6 +8,7 @@ import {
   assetsOf,
   firstPaintModules,
   landingModules,
+  loadShell,
   pageOf,
   scriptSafeJson,
   SHELL_MODULES,
@@ -140,5 +142,32 @@ describe('embedded JSON', () => {
     const json = scriptSafeJson({ name: '</script><script>alert(1)</script>', line: '\u2028' })
     expect(json).not.toContain('<')
     expect(JSON.parse(json)).toEqual({ name: '</script><script>alert(1)</script>', line: '\u2028' })
+  })
+})
+
+describe('first paint of the sign-in form (issue #27 point 4)', () => {
+  const INDEX =
+    '<!doctype html><html><head><title>Centre d’appels</title></head><body><div id="root"></div><script type="module" src="/assets/boot-1.js"></script></body></html>'
+  const rootOf = (html: string) => /<div id="root">([\s\S]*?)<\/div>\s*<script/.exec(html)?.[1] ?? null
+
+  it('is in the HTML for a signed-out visitor sent to /login, and nowhere else', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'shell-'))
+    try {
+      writeFileSync(path.join(dir, 'index.html'), INDEX)
+      const shell = loadShell(dir, 'develop')!
+      const painted = (pathname: string, signedIn: boolean) =>
+        rootOf(shell.render(pathname, { signedIn, bootstrap: null }).html)
+      for (const pathname of ['/login', '/home', '/backoffice/missions']) {
+        const root = painted(pathname, false)
+        expect(root, pathname).toContain('data-first-paint="login"')
+        expect(root, pathname).toContain('Adresse e-mail')
+      }
+      expect(painted('/login', true)).not.toContain('data-first-paint')
+      expect(painted('/home', true)).toBe('')
+      expect(painted('/forgot-password', false)).toBe('')
+      expect(painted('/no-such-page', false)).toBe('')
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

@@ -18,6 +18,10 @@ import {
   type RouteId,
 } from '../../src/contracts/routes.ts'
 import { layoutModule, routeModule } from '../../src/contracts/route-modules.ts'
+import { FIRST_PAINT_FILES } from '../../src/contracts/first-paint.ts'
+
+/** The repository's root, where the copies of the pages painted before the JavaScript are (issue #27). */
+const REPOSITORY = path.resolve(import.meta.dirname, '../..')
 
 type ManifestChunk = { file: string; imports?: string[]; css?: string[] }
 type Manifest = Record<string, ManifestChunk>
@@ -147,6 +151,10 @@ export function loadShell(clientDir: string, appEnv: AppEnv): Shell | null {
   const headEnd = html.indexOf('</head>')
   const rootEnd = html.indexOf('<div id="root"></div>') + '<div id="root"></div>'.length
   const statusOf = (pathname: string) => (pageOf(pathname, appEnv) === null ? 404 : 200)
+  // Issue #27 point 4: the sign-in form is in the HTML, so it paints before the JavaScript has run
+  // (the client keeps what is typed into it meanwhile).
+  const loginPath = path.join(REPOSITORY, FIRST_PAINT_FILES.login)
+  const loginPaint = existsSync(loginPath) ? readFileSync(loginPath, 'utf8') : ''
   if (headEnd < 0 || rootEnd < '<div id="root"></div>'.length)
     return { render: (pathname) => ({ status: statusOf(pathname), html }) }
   const cache = new Map<string, string>()
@@ -168,10 +176,19 @@ export function loadShell(clientDir: string, appEnv: AppEnv): Shell | null {
       const data = bootstrap
         ? `\n    <script id="bootstrap-data" type="application/json">${scriptSafeJson(bootstrap)}</script>`
         : ''
+      const paint = !signedIn && landingPage(pathname, signedIn, appEnv) === 'login' ? loginPaint : ''
+      const rootStart = rootEnd - '</div>'.length
       return {
         status: statusOf(pathname),
         html:
-          html.slice(0, headEnd) + links + '\n  ' + html.slice(headEnd, rootEnd) + data + html.slice(rootEnd),
+          html.slice(0, headEnd) +
+          links +
+          '\n  ' +
+          html.slice(headEnd, rootStart) +
+          paint +
+          html.slice(rootStart, rootEnd) +
+          data +
+          html.slice(rootEnd),
       }
     },
   }

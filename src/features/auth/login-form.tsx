@@ -1,7 +1,7 @@
 // Sign-in (issue 2): e-mail and password; the server's French message on failure; on success,
 // back to the page the visitor was sent away from (same-origin paths only) or /home.
 // « Rester connecté sur cet appareil » (issue #17): off by default, the session ends with the browser.
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useId, useRef, useState, type FormEvent } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { authMutations } from '../../api/auth.ts'
@@ -13,6 +13,7 @@ import { auth, screenTitles } from '../../i18n/fr/auth.ts'
 import { apiErrorMessage, fieldErrorMessage } from '../../api/error-message.ts'
 import './auth-forms.css'
 import { FormError } from './form-error.tsx'
+import { useFirstPaintInput } from './first-paint-input.ts'
 
 const t = auth.login
 
@@ -26,22 +27,39 @@ export function LoginForm() {
   const [rememberMe, setRememberMe] = useState(false)
   const rememberHintId = useId()
   const emailRef = useRef<HTMLInputElement>(null)
-  // Issue #11: the first key press on the login page is the e-mail address.
-  useEffect(() => {
-    emailRef.current?.focus()
-  }, [])
+  const passwordRef = useRef<HTMLInputElement>(null)
+  const rememberMeRef = useRef<HTMLInputElement>(null)
+  // Issue #11: the first key press on the login page is the e-mail address. Issue #27: what was typed
+  // into the server-painted form before this one took over is kept.
+  useFirstPaintInput(
+    'login',
+    { email: emailRef, password: passwordRef, rememberMe: rememberMeRef },
+    (input) => {
+      const carried = {
+        email: input.text.email ?? '',
+        password: input.text.password ?? '',
+        rememberMe: input.checked.rememberMe ?? false,
+      }
+      setEmail(carried.email)
+      setPassword(carried.password)
+      setRememberMe(carried.rememberMe)
+      // Its button was pressed before this form took over: the sign-in goes now.
+      if (input.submitted) submit(carried)
+    },
+  )
   const errorMessage = login.error && apiErrorMessage(login.error, t.failed)
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    login.mutate(
-      { email, password, rememberMe },
-      {
-        onSuccess: () => {
-          navigate(safeReturnTo(searchParams.get('returnTo')) ?? paths.home(), { replace: true })
-        },
+    submit({ email, password, rememberMe })
+  }
+
+  function submit(credentials: { email: string; password: string; rememberMe: boolean }) {
+    login.mutate(credentials, {
+      onSuccess: () => {
+        navigate(safeReturnTo(searchParams.get('returnTo')) ?? paths.home(), { replace: true })
       },
-    )
+    })
   }
 
   return (
@@ -62,6 +80,7 @@ export function LoginForm() {
       <TextField
         label={t.password}
         name="password"
+        ref={passwordRef}
         type="password"
         autoComplete="current-password"
         required
@@ -73,6 +92,7 @@ export function LoginForm() {
         <input
           type="checkbox"
           name="rememberMe"
+          ref={rememberMeRef}
           checked={rememberMe}
           onChange={(event) => setRememberMe(event.target.checked)}
           aria-describedby={rememberHintId}
