@@ -147,8 +147,8 @@ describe('embedded JSON', () => {
 
 describe('first paint of the sign-in form (issue #27 point 4)', () => {
   const INDEX =
-    '<!doctype html><html><head><title>Centre d’appels</title></head><body><div id="root"></div><script type="module" src="/assets/boot-1.js"></script></body></html>'
-  const rootOf = (html: string) => /<div id="root">([\s\S]*?)<\/div>\s*<script/.exec(html)?.[1] ?? null
+    '<!doctype html><html><head><title>Centre d’appels</title><script type="module" crossorigin src="/assets/boot-1.js"></script></head><body><div id="root"></div></body></html>'
+  const rootOf = (html: string) => /<div id="root">([\s\S]*)<\/div><\/body>/.exec(html)?.[1] ?? null
 
   it('is in the HTML for a signed-out visitor sent to /login, and nowhere else', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'shell-'))
@@ -162,6 +162,14 @@ describe('first paint of the sign-in form (issue #27 point 4)', () => {
         expect(root, pathname).toContain('data-first-paint="login"')
         expect(root, pathname).toContain('Adresse e-mail')
       }
+      // The entry runs once the paint is shown: preloaded, then imported by public/first-paint.js.
+      const head = shell.render('/login', { signedIn: false, bootstrap: null }).html
+      expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/boot-1.js">')
+      expect(head).toContain('<script type="module" src="/first-paint.js" data-entry="/assets/boot-1.js">')
+      expect(head).not.toContain('<script type="module" crossorigin src=')
+      expect(shell.render('/login', { signedIn: true, bootstrap: null }).html).toContain(
+        '<script type="module" crossorigin src="/assets/boot-1.js"></script>',
+      )
       expect(painted('/login', true)).not.toContain('data-first-paint')
       expect(painted('/home', true)).toBe('')
       expect(painted('/forgot-password', false)).toBe('')

@@ -119,6 +119,18 @@ export function assetsOf(
   return { scripts, styles }
 }
 
+/**
+ * A painted page's entry runs after the browser has shown the paint (public/first-paint.js): the entry
+ * script becomes a modulepreload, and a small script imports it once a frame has been drawn. Locally
+ * the whole entry arrives at once and would otherwise run before the first frame.
+ */
+export function afterFirstPaint(head: string): string {
+  return head.replace(
+    /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+    '<link rel="modulepreload" crossorigin href="$1">\n    <script type="module" src="/first-paint.js" data-entry="$1"></script>',
+  )
+}
+
 /** JSON safe inside a <script> element: no `<` can close it or open a comment. */
 export function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value)
@@ -181,7 +193,7 @@ export function loadShell(clientDir: string, appEnv: AppEnv): Shell | null {
       return {
         status: statusOf(pathname),
         html:
-          html.slice(0, headEnd) +
+          (paint ? afterFirstPaint(html.slice(0, headEnd)) : html.slice(0, headEnd)) +
           links +
           '\n  ' +
           html.slice(headEnd, rootStart) +
