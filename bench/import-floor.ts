@@ -186,10 +186,9 @@ export async function measureImportFloor(): Promise<Record<string, number>> {
     b = await startAppServer(env)
     await client.connect()
     const accounts = await insertAccounts(client, AGENTS, 0)
-    await client.query(
-      `update users set aircall_id = 910000 + id where id = any($1::int[])`,
-      [accounts.map((x) => x.userId)],
-    )
+    await client.query(`update users set aircall_id = 910000 + id where id = any($1::int[])`, [
+      accounts.map((x) => x.userId),
+    ])
     await client.query(
       `insert into mission_users (mission_id, user_id) select m.id, u from missions m, unnest($1::int[]) as u`,
       [accounts.map((x) => x.userId)],
@@ -208,10 +207,17 @@ export async function measureImportFloor(): Promise<Record<string, number>> {
     const ready: ImportDetail[] = []
     for (let round = 0; round <= (BARE ? 0 : ROUNDS); round++) {
       const file = path.join(work, `leads-${round}.csv`)
-      await writeLeadsCsv(file, ROWS, { badRatio: 0.02, duplicateRatio: 0.03, seed: 30_004 + round * 1_000_003 })
+      await writeLeadsCsv(file, ROWS, {
+        badRatio: 0.02,
+        duplicateRatio: 0.03,
+        seed: 30_004 + round * 1_000_003,
+      })
       const form = new FormData()
       form.append('file', await openAsBlob(file), `leads-${round}.csv`)
-      const uploaded = await api<ImportDetail>(a.origin, admin, '/api/imports', { method: 'POST', body: form })
+      const uploaded = await api<ImportDetail>(a.origin, admin, '/api/imports', {
+        method: 'POST',
+        body: form,
+      })
       await api(a.origin, admin, `/api/imports/${uploaded.id}/settings`, {
         method: 'PUT',
         headers: { 'content-type': 'application/json' },
@@ -273,7 +279,14 @@ export async function measureImportFloor(): Promise<Record<string, number>> {
       phase = null
       // What autovacuum does a minute later, done now: each baseline plans on the leads as they are.
       if (!BARE) await client.query('vacuum analyze leads')
-      rounds.push({ base: stats(`base-${round}`), busy: stats(`import-${round}`), rowsPerS, onA, nodeA, pgExtra })
+      rounds.push({
+        base: stats(`base-${round}`),
+        busy: stats(`import-${round}`),
+        rowsPerS,
+        onA,
+        nodeA,
+        pgExtra,
+      })
       await during(SETTLE_S)
     }
     stopAgents = true

@@ -38,15 +38,22 @@ export function requestsRunning(database: Database, inFlight: () => number): () 
  * Called after each batch with its row count: when the import is ahead of `rowsPerS` (counted from
  * its first batch) and `busy()` says agents are working, pauses until it is back at that pace.
  */
-export function createPacer(rowsPerS: number, busy: () => Promise<boolean>) {
-  const started = performance.now()
+export function createPacer(
+  rowsPerS: number,
+  busy: () => Promise<boolean>,
+  clock: { now: () => number; sleep: (ms: number) => Promise<unknown> } = {
+    now: () => performance.now(),
+    sleep,
+  },
+) {
+  const started = clock.now()
   let rows = 0
   return async (batchRows: number): Promise<void> => {
     rows += batchRows
     for (;;) {
-      const ahead = (rows / rowsPerS) * 1000 - (performance.now() - started)
+      const ahead = (rows / rowsPerS) * 1000 - (clock.now() - started)
       if (ahead <= 1 || !(await busy())) return
-      await sleep(Math.min(ahead, MAX_PAUSE_MS))
+      await clock.sleep(Math.min(ahead, MAX_PAUSE_MS))
     }
   }
 }
