@@ -4,7 +4,7 @@
 // alternate a baseline (no import) and an import (the machine is shared: each ratio is against the
 // baseline just before it), and the median over rounds is reported: the agents' p95 and p99 during /
 // without (targets ≤ 1.5×), and the import's rows per second (target ≥ 5,000).
-// Knobs: BENCH_IMPORT_FLOOR_ROUNDS (pairs, default 3), BENCH_IMPORT_FLOOR_ROWS (50,000),
+// Knobs: BENCH_IMPORT_FLOOR_ROUNDS (pairs, default 5), BENCH_IMPORT_FLOOR_ROWS (50,000),
 // BENCH_IMPORT_FLOOR_BASELINE_S (10), BENCH_IMPORT_FLOOR_THINK_MS (pause between an agent's requests, 50);
 // BENCH_IMPORT_FLOOR_BARE=1 starts no import (each "import" phase lasts a baseline's time): the ratios
 // then show the machine's own noise.
@@ -22,7 +22,7 @@ import { insertAccounts } from './live-sockets.ts'
 import { createBenchDatabase, median, percentile, signIn, startAppServer, type RunningServer } from './lib.ts'
 import { LIMITS } from './targets.ts'
 
-const ROUNDS = Number(process.env.BENCH_IMPORT_FLOOR_ROUNDS ?? 3)
+const ROUNDS = Number(process.env.BENCH_IMPORT_FLOOR_ROUNDS ?? 5)
 const ROWS = Number(process.env.BENCH_IMPORT_FLOOR_ROWS ?? 50_000)
 const BASELINE_S = Number(process.env.BENCH_IMPORT_FLOOR_BASELINE_S ?? 10)
 const THINK_MS = Number(process.env.BENCH_IMPORT_FLOOR_THINK_MS ?? 50)
