@@ -15,6 +15,8 @@ export const LIMITS = {
   lighthouse: 0.98,
   lcpMs: 1500,
   warmReloadMs: 300,
+  /** Issue #30 point 4: agents' p95 and p99 during an import / without, and the import's pace. */
+  importFloor: { toBaseline: 1.5, rowsPerS: 5_000 },
 } as const
 
 export type Target = {
@@ -24,7 +26,7 @@ export type Target = {
   /** `max`: at most; `below`: strictly less; `min`: at least. */
   kind: 'max' | 'below' | 'min'
   limit: number
-  unit: 'KB' | 'ms' | '%' | '×' | ''
+  unit: 'KB' | 'ms' | '%' | '×' | 'rows/s' | ''
 }
 
 const key =
@@ -157,6 +159,27 @@ export const TARGETS: readonly Target[] = [
     limit: 0,
     unit: '',
   },
+  {
+    label: 'agents’ p95 during an import / without (other process)',
+    value: key('importFloorP95Ratio'),
+    kind: 'max',
+    limit: LIMITS.importFloor.toBaseline,
+    unit: '×',
+  },
+  {
+    label: 'agents’ p99 during an import / without (other process)',
+    value: key('importFloorP99Ratio'),
+    kind: 'max',
+    limit: LIMITS.importFloor.toBaseline,
+    unit: '×',
+  },
+  {
+    label: 'import rows/s beside the agents, PostgreSQL',
+    value: key('importFloorRowsPerS'),
+    kind: 'min',
+    limit: LIMITS.importFloor.rowsPerS,
+    unit: 'rows/s',
+  },
 ]
 
 export function isMet(target: Target, value: number): boolean {
@@ -170,6 +193,7 @@ function format(value: number, unit: Target['unit']): string {
   if (unit === 'KB') return `${value.toFixed(1)} KB`
   if (unit === 'ms') return `${value.toFixed(1)} ms`
   if (unit === '×') return `${value.toFixed(2)}×`
+  if (unit === 'rows/s') return `${Math.round(value).toLocaleString('en')} rows/s`
   return Number.isInteger(value) ? String(value) : value.toFixed(2)
 }
 

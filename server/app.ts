@@ -9,6 +9,7 @@ import { fastifyTrustProxy, type AppConfig } from './config.ts'
 import { OneLinePerRequest, loggerOptions } from './lib/request-log.ts'
 import type { Database } from './db/client.ts'
 import databasePlugin from './plugins/database.ts'
+import inFlightPlugin from './plugins/in-flight.ts'
 import errorsPlugin from './plugins/errors.ts'
 import securityHeadersPlugin from './plugins/security-headers.ts'
 import sessionPlugin from './plugins/session.ts'
@@ -99,6 +100,7 @@ export async function buildApp({
   app.decorate('config', config)
 
   await app.register(errorsPlugin)
+  await app.register(inFlightPlugin)
   await app.register(cookie)
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] })
   await app.register(swagger, {

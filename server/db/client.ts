@@ -27,10 +27,20 @@ export type Database = {
   pglite?: PGlite
   /** PostgreSQL only: the connection string, for the job engine's own small pool. */
   connectionString?: string
+  /**
+   * The imports' batches (issue #30 point 4): on PostgreSQL a pool of their own (2 connections, named
+   * IMPORT_APPLICATION_NAME), so an import never takes the connections agents' requests wait for;
+   * on PGlite the one connection (`db`).
+   */
+  background: Db
   /** Issue #15: this process's statement durations by shape (the monitor's slowest queries). */
   timings?: QueryTimings
   close: () => Promise<void>
 }
+
+/** PostgreSQL's application_name of the connections that serve requests, and of the imports' ones. */
+export const REQUEST_APPLICATION_NAME = 'centre-appels'
+export const IMPORT_APPLICATION_NAME = 'centre-appels-import'
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations')
 
@@ -71,7 +81,15 @@ async function openPglite(dataDir: string, snapshot?: Blob): Promise<Database> {
   const transaction = client.transaction.bind(client)
   client.transaction = ((callback: Parameters<typeof client.transaction>[0]) =>
     transaction((tx) => callback(timeQueries(tx, timings)))) as typeof client.transaction
-  return { db, kind: 'pglite', pool: undefined, pglite: client, timings, close: () => client.close() }
+  return {
+    db,
+    background: db,
+    kind: 'pglite',
+    pool: undefined,
+    pglite: client,
+    timings,
+    close: () => client.close(),
+  }
 }
 
 async function openPostgres(
@@ -81,21 +99,26 @@ async function openPostgres(
   // plan_cache_mode stays `auto` here: forcing generic plans would also reach the unnamed statements
   // of every Drizzle query, and a generic plan cannot use a prefix index for `like $1` (lead search
   // fell to sequential scans).
-  // 17 + the 10 below + the job engine's 2 (it polls, no LISTEN) + the bus's LISTEN one: 30 per
-  // process (docs/architecture.md "Database and migrations").
-  const pool = new pg.Pool({ connectionString, max: 17 })
+  // 15 + the 10 below + the imports' 2 + the job engine's 2 (it polls, no LISTEN) + the bus's LISTEN
+  // one: 30 per process (docs/architecture.md "Database and migrations"). The request pools are named
+  // REQUEST_APPLICATION_NAME: an import tells by it whether requests are running (imports/yield.ts).
+  const named = { connectionString, application_name: REQUEST_APPLICATION_NAME }
+  const pool = new pg.Pool({ ...named, max: 15 })
   // The hot named statements (executePrepared: the lead hand-out) run on connections of their own
   // that always use the generic plan: planning that statement costs more than running it (0.9 ms
   // against 0.4 ms), and `auto` keeps re-planning it since the generic estimate looks dearer.
-  const hotPool = new pg.Pool({ connectionString, max: 10, options: '-c plan_cache_mode=force_generic_plan' })
+  const hotPool = new pg.Pool({ ...named, max: 10, options: '-c plan_cache_mode=force_generic_plan' })
+  const importPool = new pg.Pool({ connectionString, max: 2, application_name: IMPORT_APPLICATION_NAME })
   // An idle connection that dies (PostgreSQL restarted, connection terminated) must not crash the
   // process: pg drops it from the pool and the next query opens a new one.
   pool.on('error', (error) => onPoolError?.(error))
   hotPool.on('error', (error) => onPoolError?.(error))
+  importPool.on('error', (error) => onPoolError?.(error))
   // Issue #15: every statement of both pools is timed by shape (server/lib/query-timings.ts).
   const timings = createQueryTimings()
   pool.on('connect', (client) => void timeQueries(client, timings))
   hotPool.on('connect', (client) => void timeQueries(client, timings))
+  importPool.on('connect', (client) => void timeQueries(client, timings))
   const db = drizzlePg(pool, { schema }) as unknown as Db
   hotPools.set(db, hotPool)
   // Several processes may start at once against one database: serialise migrations.
@@ -110,12 +133,13 @@ async function openPostgres(
   timings.clear()
   return {
     db,
+    background: drizzlePg(importPool, { schema }) as unknown as Db,
     kind: 'postgres',
     pool,
     connectionString,
     timings,
     close: async () => {
-      await Promise.all([pool.end(), hotPool.end()])
+      await Promise.all([pool.end(), hotPool.end(), importPool.end()])
     },
   }
 }

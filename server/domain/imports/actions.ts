@@ -47,6 +47,8 @@ export async function startImport(app: FastifyInstance, userId: number, id: numb
     })
     return detailOf(tx, updated!)
   })
+  // The process the administrator asked takes the job now (another one would at its next poll).
+  app.jobs.wake(IMPORT_QUEUE)
   await announce(app, detail)
   return detail
 }

@@ -17,7 +17,7 @@ import { createProgress } from './progress.ts'
 import { findImport, type ImportRow } from './store.ts'
 import { ImportFileError } from './file-rows.ts'
 import { readValidatedRows } from './read-file.ts'
-import { yieldToEventLoop } from './yield.ts'
+import { createPacer, FLOOR_PACE, requestsRunning, yieldToEventLoop } from './yield.ts'
 
 export const IMPORT_QUEUE = 'lead-import'
 export const IMPORT_RETRY_LIMIT = 5
@@ -93,6 +93,9 @@ export async function runImport(
   const marketList = await marketsOfMission(db, row.missionId!)
   const context = { markets: marketList, marketMode: row.marketMode!, now: new Date() }
   const tuning = batchTuning(app.database.kind)
+  // Agents first (issue #30 point 4): the batches go through the imports' own connections, and
+  // while agents' requests run the import slows to its floor pace.
+  const pace = createPacer(FLOOR_PACE[app.database.kind], requestsRunning(app.database, app.requestsInFlight))
   let fromLine = row.lastLine
   let pending: ValidatedRow[] = []
   let batches = 0
@@ -102,7 +105,7 @@ export async function runImport(
 
   /** Writes the rows; true when the run must stop (cancelled). */
   async function flush(rows: ValidatedRow[]): Promise<boolean> {
-    const totals = await writeValidated(db, row, rows, fromLine, tuning)
+    const totals = await writeValidated(app.database.background, row, rows, fromLine, tuning)
     fromLine = rows.at(-1)!.line
     await options.afterBatch?.(++batches)
     if (totals.cancelRequested) {
@@ -111,6 +114,7 @@ export async function runImport(
     }
     await progress.send({ state: 'running', rowsDone: totals.rowsDone, totalRows: totals.totalRows })
     if (options.signal?.aborted) throw new ImportAbortedError(`import ${row.id}: stopped at line ${fromLine}`)
+    await pace(rows.length)
     return false
   }
   async function settle(): Promise<boolean> {
