@@ -26,6 +26,7 @@ function makeMission(overrides: Partial<Mission> = {}): Mission {
     callingHours: { days: [1, 2, 3, 4, 5], periods: [[540, 1200]], holidays: false },
     maxCallAttempts: null,
     quietDays: null,
+    autoCallDelaySeconds: null,
     version: 1,
     archivedAt: null,
     marketCount: 0,
