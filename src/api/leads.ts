@@ -13,10 +13,7 @@ import type { MyRecalls } from '../contracts/my-recalls.ts'
 import { fr } from '../i18n/fr.ts'
 import { notify } from '../stores/notifications.ts'
 import { authQueries } from './auth.ts'
-import { apiRequest, followSuccessRedirect } from './client.ts'
-import { apiErrorNotice } from './error-message.ts'
-import { navigation } from './navigation-port.ts'
-import { paths } from '../contracts/app-paths.ts'
+import { apiRequest } from './client.ts'
 import { submitDeferrable, type DeferrableChange } from './deferral.ts'
 import { notifyRefusal } from './error-message.ts'
 import { withQuery } from './query-string.ts'
@@ -79,50 +76,6 @@ export function leadCommentChange({ leadId, comment }: UpdateCommentInput) {
 /** POST /api/calls/tag: its `redirect` (/home or the appointment page) is followed by the API client. */
 export function tagCall(body: TagBody): Promise<TagResponse> {
   return apiRequest<TagResponse>('/api/calls/tag', { method: 'POST', body })
-}
-
-/** The outcome, then (issue #29) the next lead when the outcome released this one. */
-export type TagThenNextInput = TagBody & {
-  /** Hand out the next lead at once (the agent did not pause the chaining). */
-  chain: boolean
-  /** Called with the hand-out's redirect before the next lead's sheet opens. */
-  onHandedOut?: (redirect: string) => void
-}
-/** `next`: the next lead's hand-out, when one was asked for (its redirect already followed). */
-export type TagThenNextResponse = TagResponse & { next: FindLeadResponse | null }
-
-/**
- * POST /api/calls/tag and, when it released the lead and the agent chains (issue #29 point 4),
- * POST /api/lead/find-lead-to-process at once: the agent goes from the outcome straight to the next
- * lead's sheet, never through /home. Nothing left to hand out (or a refused hand-out): /home with the
- * hand-out's French message. The outcome is recorded either way; a failed hand-out does not undo it.
- */
-export async function tagCallThenNext({ chain, onHandedOut, ...body }: TagThenNextInput): Promise<TagThenNextResponse> {
-  const tagged = await apiRequest<TagResponse>('/api/calls/tag', { method: 'POST', body, followRedirect: false })
-  if (!chain || tagged.redirect !== paths.home()) {
-    followSuccessRedirect(tagged)
-    return { ...tagged, next: null }
-  }
-  try {
-    const next = await apiRequest<FindLeadResponse>('/api/lead/find-lead-to-process', {
-      method: 'POST',
-      followRedirect: false,
-    })
-    if (next.redirect) {
-      onHandedOut?.(next.redirect)
-      followSuccessRedirect(next)
-    } else {
-      navigation().navigateTo(paths.home())
-      notifyMessage(next)
-    }
-    return { ...tagged, next }
-  } catch (error) {
-    // A refused hand-out (e.g. an untagged call elsewhere) already moved the agent or says why.
-    const notice = apiErrorNotice(error)
-    if (notice) notify({ kind: 'error', message: notice })
-    if (navigation().currentRoute().startsWith('/lead/')) navigation().navigateTo(paths.home())
-    return { ...tagged, next: null }
-  }
 }
 
 /** POST /api/lead/{id}/release (issue #11): the holder hands the lead back, with a reason. */
@@ -196,14 +149,14 @@ export const leadQueries = {
 }
 
 /** Taking, releasing or tagging a lead changes the lead and the user's processing lead. */
-function invalidateLeadsAndMe(queryClient: QueryClient): Promise<unknown> {
+export function invalidateLeadsAndMe(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: leadQueries.all() }),
     queryClient.invalidateQueries({ queryKey: authQueries.me().queryKey }),
   ])
 }
 
-function notifyMessage(data: FindLeadResponse): void {
+export function notifyMessage(data: FindLeadResponse): void {
   if (!data.redirect && data.message) notify({ kind: 'info', message: data.message })
 }
 
@@ -252,13 +205,6 @@ export const leadMutations = {
   tagCall: (queryClient: QueryClient) =>
     mutationOptions({
       mutationFn: tagCall,
-      onSuccess: () => invalidateLeadsAndMe(queryClient),
-      meta: notifyRefusal,
-    }),
-  /** Issue #29: the outcome, then the next lead at once. Invalidates: leads, me. */
-  tagCallThenNext: (queryClient: QueryClient) =>
-    mutationOptions({
-      mutationFn: tagCallThenNext,
       onSuccess: () => invalidateLeadsAndMe(queryClient),
       meta: notifyRefusal,
     }),

@@ -1,7 +1,7 @@
 // The tags of the current step as the outcome form (spec "Screens", §3 "Tag payload").
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { leadMutations } from '../../api/leads.ts'
+import { tagCallThenNextMutation } from './tag-then-next.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { requestFocus } from '../../components/ui/focus-request.ts'
 import type { CallProcessTag } from '../../contracts/lead.ts'
@@ -38,7 +38,7 @@ const t = fr.leads.sheet
 
 export function OutcomeForm({ userId, leadId, step, callId, tags, stepTitles, disabled }: OutcomeFormProps) {
   const queryClient = useQueryClient()
-  const tag = useMutation(leadMutations.tagCallThenNext(queryClient))
+  const tag = useMutation(tagCallThenNextMutation(queryClient))
   // Issue #29: unless paused, an outcome that releases the lead opens the next one at once.
   const chainPaused = useChainPaused(userId)
   // Issue #5: tagging has effects at once (release, points); never deferred. The draft is kept.
