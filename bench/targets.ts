@@ -15,6 +15,8 @@ export const LIMITS = {
   lighthouse: 0.98,
   lcpMs: 1500,
   warmReloadMs: 300,
+  /** Issue #29 point 4: from an outcome to the next lead's call ringing, without the countdown. */
+  leadChainMs: 1000,
 } as const
 
 export type Target = {
@@ -141,6 +143,13 @@ export const TARGETS: readonly Target[] = [
     value: key('lcpHomeMs'),
     kind: 'max',
     limit: LIMITS.lcpMs,
+    unit: 'ms',
+  },
+  {
+    label: 'outcome → next lead’s call ringing (issue #29)',
+    value: key('leadChainMs'),
+    kind: 'below',
+    limit: LIMITS.leadChainMs,
     unit: 'ms',
   },
   {
