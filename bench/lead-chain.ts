@@ -56,7 +56,8 @@ async function xsrf(page: Page): Promise<Record<string, string>> {
 async function hangUp(page: Page): Promise<void> {
   let callId: number | null = null
   for (let tries = 0; tries < 200 && callId === null; tries += 1) {
-    callId = ((await (await page.request.get('/api/call/ongoing')).json()) as { callId: number | null }).callId
+    callId = ((await (await page.request.get('/api/call/ongoing')).json()) as { callId: number | null })
+      .callId
     if (callId === null) await page.waitForTimeout(25)
   }
   if (callId === null) throw new Error('no call to hang up')
@@ -143,4 +144,5 @@ export async function measureLeadChain(): Promise<Record<string, number>> {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) console.log(JSON.stringify(await measureLeadChain(), null, 2))
+if (import.meta.url === `file://${process.argv[1]}`)
+  console.log(JSON.stringify(await measureLeadChain(), null, 2))

@@ -164,7 +164,10 @@ test('after an outcome the next lead opens on « Appeler »: 3 inputs to its cal
   const pause = page.getByRole('button', { name: 'Pause', exact: true })
   await pause.click()
   await page.reload()
-  await expect(page.getByRole('button', { name: 'Pause', exact: true })).toHaveAttribute('aria-pressed', 'true')
+  await expect(page.getByRole('button', { name: 'Pause', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  )
   // This lead may be at any step: a call-back (proposed two hours on) is an outcome of every step.
   await page.getByRole('radio', { name: 'Rappeler plus tard' }).click()
   await page.getByRole('button', { name: 'Enregistrer le résultat' }).click()

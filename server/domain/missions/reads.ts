@@ -92,7 +92,15 @@ export async function getMission(db: Tx, id: number): Promise<Mission> {
     .leftJoin(callProcesses, eq(callProcesses.id, missions.callProcessId))
     .where(eq(missions.id, id))
   if (!row) throw errors.notFound(MISSION_NOT_FOUND)
-  const { callingHours, maxCallAttempts, quietDays, autoCallDelaySeconds, createdAt, updatedAt, hasUploadedBanner } = row
+  const {
+    callingHours,
+    maxCallAttempts,
+    quietDays,
+    autoCallDelaySeconds,
+    createdAt,
+    updatedAt,
+    hasUploadedBanner,
+  } = row
   const page = await listMarkets(db, { missionId: id, page: 1, pageSize: 1000 })
   return {
     ...toSummary(row),

@@ -9,7 +9,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
 import { authQueries } from '../../api/auth.ts'
 import { callMutations, callQueries, ongoingCallOf } from '../../api/calls.ts'
-import { setChainPaused, useChainPaused } from '../leads/lead-chain.ts'
+import { setChainPaused, useChainPaused } from '../../stores/lead-chain.ts'
 import { paths } from '../../contracts/app-paths.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { requestFocus } from '../../components/ui/focus-request.ts'
@@ -53,7 +53,7 @@ function CallLeadLink({ leadId }: { leadId: number | null }) {
 
 /**
  * Issue #29: « Pause » stops the chaining of leads (after an outcome, Accueil instead of the next
- * lead); the agent's preference, kept (lead-chain.ts).
+ * lead); the agent's preference, kept (src/stores/lead-chain.ts).
  */
 function ChainPause({ userId }: { userId: number }) {
   const paused = useChainPaused(userId)

@@ -5,7 +5,7 @@ import { leadMutations } from '../../api/leads.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { fr } from '../../i18n/fr.ts'
 import { useOfflineReason } from '../../pwa/use-online.ts'
-import { handedOutUuidOf, markHandedOut } from '../leads/lead-chain.ts'
+import { handedOutUuidOf, markHandedOut } from '../../stores/lead-chain.ts'
 
 export function ProcessLeadButton() {
   const queryClient = useQueryClient()

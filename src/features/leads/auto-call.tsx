@@ -18,7 +18,9 @@ export function AutoCall({ seconds, blockedReason, onCall }: AutoCallProps) {
   const [remaining, setRemaining] = useState(seconds)
   const [state, setState] = useState<'counting' | 'cancelled' | 'done'>('counting')
   const onCallRef = useRef(onCall)
-  onCallRef.current = onCall
+  useEffect(() => {
+    onCallRef.current = onCall
+  })
   const counting = state === 'counting' && blockedReason === undefined
 
   useEffect(() => {

@@ -10,7 +10,7 @@ import { currentUrl, renderApp } from '../../../tests/setup/render-app.tsx'
 import { addDays, civilDateOf, isoDate, isWorkingDay } from '../../contracts/paris-calendar.ts'
 import { recallInstant } from '../../contracts/recall.ts'
 import { draftKey } from './outcome-draft.ts'
-import { setChainPaused } from './lead-chain.ts'
+import { setChainPaused } from '../../stores/lead-chain.ts'
 
 /** A working day (Paris) after tomorrow, `YYYY-MM-DD`. */
 function firstWorkingDayAfterTomorrow(): string {
@@ -117,6 +117,17 @@ describe('lead sheet', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Enregistrer le résultat' }))
     await waitFor(() => expect(currentUrl(router)).toBe('/home'))
     expect(handOuts).toBe(1)
+
+    // Chaining again, with nothing left to hand out: Accueil, with the hand-out's French message.
+    setChainPaused(makeMe('TELEOPERATOR').id, false)
+    server.use(
+      http.post('*/api/lead/find-lead-to-process', () => HttpResponse.json({ message: NOTHING_LEFT })),
+    )
+    await act(() => router.navigate(`/lead/${LEAD_UUID}`))
+    await userEvent.click(await screen.findByRole('radio', { name: 'Pas intéressé' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer le résultat' }))
+    await waitFor(() => expect(currentUrl(router)).toBe('/home'))
+    expect(await screen.findByText(NOTHING_LEFT)).toBeTruthy()
   })
 
   it('stays on the sheet at the next step when the outcome moves the lead on (issue #11)', async () => {

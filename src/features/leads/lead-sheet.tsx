@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { requestFocus } from '../../components/ui/focus-request.ts'
-import { clearHandedOut, isHandedOut } from './lead-chain.ts'
+import { clearHandedOut, isHandedOut } from '../../stores/lead-chain.ts'
 import { authQueries } from '../../api/auth.ts'
 import { callQueries, ongoingCallOf } from '../../api/calls.ts'
 import { leadQueries } from '../../api/leads.ts'

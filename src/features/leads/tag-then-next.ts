@@ -24,8 +24,16 @@ export type TagThenNextResponse = TagResponse & { next: FindLeadResponse | null 
  * lead's sheet, never through /home. Nothing left to hand out (or a refused hand-out): /home with the
  * hand-out's French message. The outcome is recorded either way; a failed hand-out does not undo it.
  */
-export async function tagCallThenNext({ chain, onHandedOut, ...body }: TagThenNextInput): Promise<TagThenNextResponse> {
-  const tagged = await apiRequest<TagResponse>('/api/calls/tag', { method: 'POST', body, followRedirect: false })
+export async function tagCallThenNext({
+  chain,
+  onHandedOut,
+  ...body
+}: TagThenNextInput): Promise<TagThenNextResponse> {
+  const tagged = await apiRequest<TagResponse>('/api/calls/tag', {
+    method: 'POST',
+    body,
+    followRedirect: false,
+  })
   if (!chain || tagged.redirect !== paths.home()) {
     followSuccessRedirect(tagged)
     return { ...tagged, next: null }

@@ -196,7 +196,11 @@ export function MissionEditor({ mission, defaultDuration, disabled = false, onSa
             <TextField
               label={t.autoCall}
               name="autoCallDelaySeconds"
-              value={field.value === null || field.value === undefined || Number.isNaN(field.value) ? '' : String(field.value)}
+              value={
+                field.value === null || field.value === undefined || Number.isNaN(field.value)
+                  ? ''
+                  : String(field.value)
+              }
               onChange={(text) => field.onChange(text.trim() === '' ? null : Number(text))}
               error={errors.autoCallDelaySeconds ?? null}
               disabled={disabled}
