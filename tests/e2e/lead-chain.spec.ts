@@ -106,6 +106,7 @@ test('after an outcome the next lead opens on « Appeler »: 3 inputs to its cal
   browser,
 }) => {
   test.setTimeout(90_000)
+  const admin = await signedIn(browser, 'admin@demo.fr')
   const page = await signedIn(browser, 'teleop1@demo.fr')
 
   // The first lead: its outcome choices are on screen at 1280×800, at its first step.
@@ -135,7 +136,6 @@ test('after an outcome the next lead opens on « Appeler »: 3 inputs to its cal
   await callAnsweredThenHungUp(page)
 
   // The missions call by themselves after 5 s of preview: choose, confirm, and the call rings.
-  const admin = await signedIn(browser, 'admin@demo.fr')
   await setAutoCall(admin, 5)
   const beforeAuto = await inputs(page)
   await page.getByRole('radio', { name: RELEASING_OUTCOME }).click()
