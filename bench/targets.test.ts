@@ -15,7 +15,7 @@ describe('the table of targets', () => {
     expect(targetTable({ size: 11 }, TWO)).toMatchObject({ missed: 1, unmeasured: 1 })
   })
 
-  it("holds issue #27's targets, reading the names the benchmarks return", () => {
+  it("holds issue #27's (and #29's) targets, reading the names the benchmarks return", () => {
     const { missed, unmeasured } = targetTable({
       loginJsGzipBytes: 118 * 1024,
       meToBareRatio: 0.61,
@@ -34,6 +34,7 @@ describe('the table of targets', () => {
       lcpHomeMs: 1500,
       warmReloadHomeMs: 250,
       warmReloadApiRequests: 0,
+      leadChainMs: 660,
     })
     expect({ missed, unmeasured }).toEqual({ missed: 0, unmeasured: 0 })
     expect(targetTable({}).unmeasured).toBe(TARGETS.length)
