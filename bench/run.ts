@@ -29,6 +29,7 @@ Object.assign(results, await (await import('./leaderboard.ts')).measureLeaderboa
 Object.assign(results, await (await import('./floor.ts')).measureFloor())
 Object.assign(results, await measureSignIn())
 Object.assign(results, await measurePwaLoad())
+Object.assign(results, await (await import('./lead-chain.ts')).measureLeadChain())
 console.log('\n## Summary (JSON)')
 console.log(JSON.stringify(results, null, 2))
 // Issue #27 point 5: one table of every target, met or missed.

@@ -15,7 +15,7 @@ describe('the table of targets', () => {
     expect(targetTable({ size: 11 }, TWO)).toMatchObject({ missed: 1, unmeasured: 1 })
   })
 
-  it("holds issue #27's targets (and #30's), reading the names the benchmarks return", () => {
+  it("holds issue #27's targets (and #29's and #30's), reading the names the benchmarks return", () => {
     const { missed, unmeasured } = targetTable({
       loginJsGzipBytes: 118 * 1024,
       meToBareRatio: 0.61,
@@ -37,6 +37,7 @@ describe('the table of targets', () => {
       importFloorP95Ratio: 1.4,
       importFloorP99Ratio: 1.5,
       importFloorRowsPerS: 5_000,
+      leadChainMs: 660,
     })
     expect({ missed, unmeasured }).toEqual({ missed: 0, unmeasured: 0 })
     expect(targetTable({}).unmeasured).toBe(TARGETS.length)

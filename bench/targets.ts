@@ -17,6 +17,8 @@ export const LIMITS = {
   warmReloadMs: 300,
   /** Issue #30 point 4: agents' p95 and p99 during an import / without, and the import's pace. */
   importFloor: { toBaseline: 1.5, rowsPerS: 5_000 },
+  /** Issue #29 point 4: from an outcome to the next lead's call ringing, without the countdown. */
+  leadChainMs: 1000,
 } as const
 
 export type Target = {
@@ -143,6 +145,13 @@ export const TARGETS: readonly Target[] = [
     value: key('lcpHomeMs'),
     kind: 'max',
     limit: LIMITS.lcpMs,
+    unit: 'ms',
+  },
+  {
+    label: 'outcome → next lead’s call ringing (issue #29)',
+    value: key('leadChainMs'),
+    kind: 'below',
+    limit: LIMITS.leadChainMs,
     unit: 'ms',
   },
   {

@@ -24,6 +24,11 @@ export type ApiRequestOptions = {
    * out (answering an inbound call despite a blocking cause, issue #4 "Screens").
    */
   followErrorRedirect?: boolean
+  /**
+   * false: a success's `redirect` is left to the caller (issue #29: an outcome followed at once by
+   * the next lead's hand-out goes straight to that lead, not through /home first).
+   */
+  followRedirect?: boolean
   /** The request outlives the page: sent while it unloads (closing a tab on a lead sheet). */
   keepalive?: boolean
   /**
@@ -78,6 +83,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     idempotencyKey,
     redirectOn401 = true,
     followErrorRedirect = true,
+    followRedirect = true,
   } = options
   const method = options.method ?? (body !== undefined || formData ? 'POST' : 'GET')
   const headers = new Headers({ accept: 'application/json' })
@@ -116,7 +122,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
   const data = await readJson(response)
   if (response.ok) {
     if (data === INVALID_JSON) throw new ApiError(response.status, null)
-    followSuccessRedirect(data)
+    if (followRedirect) followSuccessRedirect(data)
     return data as T
   }
   const acted = handleFailure(response.status, data, redirectOn401, followErrorRedirect)
@@ -164,7 +170,7 @@ function redirectOf(data: unknown): string | null {
 }
 
 /** Spec §2: reload when the redirect is the current route, navigate otherwise. */
-function followSuccessRedirect(data: unknown): void {
+export function followSuccessRedirect(data: unknown): void {
   const redirect = redirectOf(data)
   if (redirect === null) return
   const { currentRoute, navigateTo, reloadPage } = navigation()

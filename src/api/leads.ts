@@ -149,14 +149,14 @@ export const leadQueries = {
 }
 
 /** Taking, releasing or tagging a lead changes the lead and the user's processing lead. */
-function invalidateLeadsAndMe(queryClient: QueryClient): Promise<unknown> {
+export function invalidateLeadsAndMe(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: leadQueries.all() }),
     queryClient.invalidateQueries({ queryKey: authQueries.me().queryKey }),
   ])
 }
 
-function notifyMessage(data: FindLeadResponse): void {
+export function notifyMessage(data: FindLeadResponse): void {
   if (!data.redirect && data.message) notify({ kind: 'info', message: data.message })
 }
 

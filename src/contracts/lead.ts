@@ -52,6 +52,8 @@ export const missionSchema = z.object({
   color: z.string(),
   bannerUrl: z.string(),
   leadProcessingDurationDays: id,
+  /** Issue #29: the next lead is called by itself after this preview (null: the agent presses « Appeler »). */
+  autoCallDelaySeconds: id.nullable().optional(),
   callProcess: z
     .object({ id, name: z.string(), callProcessSteps: z.array(callProcessStepSchema) })
     .nullable(),

@@ -12,6 +12,9 @@ export const LEAD_PROCESSING_DAYS_MAX = 3650
 export const CALL_ATTEMPTS_MAX = 100
 export const QUIET_DAYS_MAX = 365
 export const PERIODS_MAX = 6
+/** Issue #29: the automatic call's preview countdown, in seconds. */
+export const AUTO_CALL_DELAY_MIN = 5
+export const AUTO_CALL_DELAY_MAX = 60
 export const DAY_MINUTES = 24 * 60
 
 export const missionNameSchema = z.string().check(
@@ -90,6 +93,16 @@ const missionFields = {
   ),
   quietDays: z.nullable(
     boundedInt(1, QUIET_DAYS_MAX, `La période sans contact est entre 1 et ${QUIET_DAYS_MAX} jours.`),
+  ),
+  /** Issue #29: null, the agent presses « Appeler »; left out, off. */
+  autoCallDelaySeconds: z.optional(
+    z.nullable(
+      boundedInt(
+        AUTO_CALL_DELAY_MIN,
+        AUTO_CALL_DELAY_MAX,
+        `Le délai avant l’appel automatique est entre ${AUTO_CALL_DELAY_MIN} et ${AUTO_CALL_DELAY_MAX} secondes.`,
+      ),
+    ),
   ),
 }
 

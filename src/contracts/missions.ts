@@ -68,6 +68,7 @@ export const missionSchema = missionSummarySchema.extend({
   callingHours: callingHoursOutSchema,
   maxCallAttempts: id.nullable(),
   quietDays: id.nullable(),
+  autoCallDelaySeconds: id.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   markets: z.array(marketSchema),

@@ -3,7 +3,7 @@
 // teleoperator statistics show the day's call once it is tagged. Its own server (own-server.ts): the
 // teleoperator's figures of the day are this file's alone, whatever the other specs do meanwhile.
 import { expect, test, type Browser, type Page } from './fixtures.ts'
-import { signIn } from './helpers.ts'
+import { signIn, pauseLeadChain } from './helpers.ts'
 import { useOwnServer } from './own-server.ts'
 
 const TABLET = { width: 1024, height: 768 }
@@ -83,6 +83,7 @@ test('a manager follows a teleoperator’s call live, then finds it in the stati
   // The teleoperator ends the call and records its outcome.
   await bar.getByRole('button', { name: 'Terminer l’appel' }).click()
   await expect(bar).toBeHidden()
+  await pauseLeadChain(teleoperator)
   await teleoperator.getByRole('radio', { name: OUTCOME }).check()
   await teleoperator.getByRole('button', { name: 'Enregistrer le résultat' }).click()
   await expect(teleoperator).toHaveURL(/\/home$/)

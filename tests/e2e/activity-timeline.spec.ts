@@ -3,7 +3,7 @@
 // finds them by the lead's name typed without accents; then opens the lead follow-up and the leads
 // behind a count. Its own server (own-server.ts): the teleoperator's day is this file's alone.
 import { expect, test, type Browser, type Page } from './fixtures.ts'
-import { signIn, xsrfHeaders } from './helpers.ts'
+import { signIn, xsrfHeaders, pauseLeadChain } from './helpers.ts'
 import { useOwnServer } from './own-server.ts'
 
 const server = useOwnServer('timeline')
@@ -58,6 +58,7 @@ test('a manager reads a teleoperator’s day and finds the lead by its name with
   await expect(bar.getByText('En communication')).toBeVisible()
   await bar.getByRole('button', { name: 'Terminer l’appel' }).click()
   await expect(bar).toBeHidden()
+  await pauseLeadChain(teleoperator)
   await teleoperator.getByRole('radio', { name: OUTCOME }).check()
   await teleoperator.getByRole('button', { name: 'Enregistrer le résultat' }).click()
   await expect(teleoperator).toHaveURL(/\/home$/)

@@ -6,7 +6,7 @@
 // teleop4 is used by this file only for calls on the shared server (foundation.spec.ts only signs
 // it in); the tests run one after the other and each leaves it without call, untagged call or lead.
 import { expect, test, type Page } from './fixtures.ts'
-import { ongoingCallId, settleUser, signIn, signInFromLogin, xsrfHeaders } from './helpers.ts'
+import { ongoingCallId, settleUser, signIn, signInFromLogin, xsrfHeaders, pauseLeadChain } from './helpers.ts'
 
 const AGENT = 'teleop4@demo.fr'
 
@@ -116,6 +116,7 @@ test.describe('calls of an agent', () => {
     await expect(firstOutcome).toBeFocused()
 
     // After an outcome that ends the processing: home, on its own action.
+    await pauseLeadChain(page)
     await page.getByRole('radio', { name: 'Faux numéro' }).check()
     await page.getByRole('button', { name: 'Enregistrer le résultat' }).click()
     await expect(page).toHaveURL(/\/home$/)

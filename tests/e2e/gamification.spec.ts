@@ -3,7 +3,7 @@
 // /activity/gamification their first badge earned; their manager opens the same agent's progress.
 // Every teleoperator account is some spec's on the shared server, so this file runs its own server.
 import { expect, test, type Locator, type Page } from './fixtures.ts'
-import { signIn, xsrfHeaders } from './helpers.ts'
+import { signIn, xsrfHeaders, pauseLeadChain } from './helpers.ts'
 import { useOwnServer } from './own-server.ts'
 import { firstAnsweredCallBadges } from '../factories/first-call-badges.ts'
 
@@ -62,6 +62,7 @@ test('a teleoperator’s call and outcome show in "Ma journée" and earn the fir
   })
   expect(hangup.ok()).toBe(true)
   await expect(bar).toBeHidden()
+  await pauseLeadChain(page)
   await page.getByRole('radio', { name: NOT_INTERESTED }).check()
   await page.getByRole('button', { name: 'Enregistrer le résultat' }).click()
   await expect(page).toHaveURL(/\/home$/)

@@ -92,3 +92,14 @@ export async function settleUser(page: Page): Promise<void> {
   }
   await page.request.post('/api/users/unassign-lead-from-user', { headers })
 }
+
+/**
+ * Issue #29: the agent pauses the chaining of leads (the call bar's « Pause »): after an outcome that
+ * releases the lead, Accueil rather than the next lead's sheet.
+ */
+export async function pauseLeadChain(page: Page): Promise<void> {
+  const pause = page.getByRole('button', { name: 'Pause', exact: true })
+  // The preference is kept: a second outcome of the same test finds it paused already.
+  if ((await pause.getAttribute('aria-pressed')) !== 'true') await pause.click()
+  await expect(pause).toHaveAttribute('aria-pressed', 'true')
+}

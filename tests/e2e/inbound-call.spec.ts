@@ -4,7 +4,7 @@
 // The manager (call-capable, reads every lead) is used by this file only for calls on the shared
 // server; the tests run one after the other and each leaves it without call, untagged call or lead.
 import { expect, test, type Page } from './fixtures.ts'
-import { ongoingCallId, settleUser, signInFromLogin, xsrfHeaders } from './helpers.ts'
+import { ongoingCallId, settleUser, signInFromLogin, xsrfHeaders, pauseLeadChain } from './helpers.ts'
 
 type Lead = {
   id: number
@@ -89,6 +89,7 @@ test('an inbound call from a known number: the alert names the lead and Répondr
   const callId = await ongoingCallId(page)
   await hangUpFromSoftphone(page)
   // The user does not hold this lead, but their own call concerns it: the outcome form is theirs.
+  await pauseLeadChain(page)
   await page.getByRole('radio', { name: 'Rappeler plus tard' }).check()
   await page.getByRole('button', { name: 'Enregistrer le résultat' }).click()
   await expect(page).toHaveURL(/\/home$/)
@@ -135,6 +136,7 @@ test('an inbound call while holding another lead: the alert explains it and answ
   expect(me.processingLeadId).toBe(heldLead.id)
 
   await hangUpFromSoftphone(page)
+  await pauseLeadChain(page)
   await page.getByRole('radio', { name: 'Rappeler plus tard' }).check()
   await page.getByRole('button', { name: 'Enregistrer le résultat' }).click()
   await expect(page).toHaveURL(/\/home$/)

@@ -1,7 +1,7 @@
 // The teleoperator's loop on the simulator (issue #4 "Tests"): find → lead sheet → call → hang up →
 // tag with an outcome that ends processing → back home.
 import { expect, test } from './fixtures.ts'
-import { signInFromLogin } from './helpers.ts'
+import { signInFromLogin, pauseLeadChain } from './helpers.ts'
 
 test('a teleoperator processes a lead from home to tag', async ({ page }) => {
   await signInFromLogin(page, 'teleop2@demo.fr')
@@ -26,6 +26,7 @@ test('a teleoperator processes a lead from home to tag', async ({ page }) => {
   })
   expect(hangup.ok()).toBe(true)
 
+  await pauseLeadChain(page)
   await page.getByRole('radio', { name: 'Pas intéressé' }).check()
   await page.getByRole('button', { name: 'Enregistrer le résultat' }).click()
   await expect(page).toHaveURL(/\/home$/)

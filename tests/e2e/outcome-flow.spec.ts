@@ -7,7 +7,7 @@ import { expect, test, type Page } from './fixtures.ts'
 import { addDays, civilDateOf, isoDate, isWorkingDay } from '../../src/contracts/paris-calendar.ts'
 import { recallInstant } from '../../src/contracts/recall.ts'
 import { formatLongDateTime } from '../../src/i18n/format.ts'
-import { signIn, xsrfHeaders } from './helpers.ts'
+import { signIn, xsrfHeaders, pauseLeadChain } from './helpers.ts'
 import { useOwnServer } from './own-server.ts'
 
 type Tag = {
@@ -111,6 +111,7 @@ test('an outcome that moves the lead on keeps the agent on the sheet; a call-bac
   expect(next.callProcessTags.map((tag) => tag.label)).toContain(focused)
 
   // Call back later: a proposal is there; the agent picks a day and a time by keyboard-usable fields.
+  await pauseLeadChain(page)
   await page.getByRole('radio', { name: 'Rappeler plus tard' }).check()
   const day = page.getByLabel('Jour')
   const time = page.getByLabel('Heure (Paris)')

@@ -3,7 +3,7 @@
 // teleop6 is used by this file only on the shared server (live.spec.ts runs its own server); the
 // tests run one after the other and each leaves teleop6 without call, untagged call or lead.
 import { expect, test, type Page } from './fixtures.ts'
-import { ongoingCallId, settleUser, signInFromLogin } from './helpers.ts'
+import { ongoingCallId, settleUser, signInFromLogin, pauseLeadChain } from './helpers.ts'
 
 const TELEOPERATOR = { email: 'teleop6@demo.fr', name: 'Lucas Mercier' }
 const LEAD_SHEET = /\/lead\/([0-9a-f-]{36})$/
@@ -63,6 +63,7 @@ async function teleoperatorHangsUp(page: Page): Promise<void> {
 }
 
 async function tagFromSheet(page: Page, outcome: string): Promise<void> {
+  await pauseLeadChain(page)
   await page.getByRole('radio', { name: outcome }).check()
   await page.getByRole('button', { name: 'Enregistrer le résultat' }).click()
   await expect(page).toHaveURL(/\/home$/)

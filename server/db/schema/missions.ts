@@ -29,6 +29,8 @@ export const missions = pgTable(
     maxCallAttempts: integer('max_call_attempts'),
     /** CUSTOM only: days without contact after "not interested" (null: none). */
     quietDays: integer('quiet_days'),
+    /** Issue #29: seconds of preview before the next lead is called by itself (null: off). */
+    autoCallDelaySeconds: integer('auto_call_delay_seconds'),
     /** Set when an administrator uploads a banner (mission_banners); the URL carries it (cache busting). */
     bannerVersion: text('banner_version'),
     /** Optimistic concurrency (server/lib/optimistic-concurrency.ts). */

@@ -136,6 +136,7 @@ export async function loadLead(
         color: row.mission.color,
         bannerUrl: row.mission.bannerUrl,
         leadProcessingDurationDays: row.mission.leadProcessingDurationDays,
+        autoCallDelaySeconds: row.mission.autoCallDelaySeconds,
         callProcess,
       },
     },

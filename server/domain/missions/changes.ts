@@ -80,6 +80,7 @@ async function snapshot(tx: Tx, row: Omit<MissionRow, 'id'> | MissionRow): Promi
     callingHours: JSON.stringify(row.callingHours),
     maxCallAttempts: row.maxCallAttempts,
     quietDays: row.quietDays,
+    autoCallDelaySeconds: row.autoCallDelaySeconds,
   }
 }
 

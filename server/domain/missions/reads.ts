@@ -83,6 +83,7 @@ export async function getMission(db: Tx, id: number): Promise<Mission> {
       callingHours: missions.callingHours,
       maxCallAttempts: missions.maxCallAttempts,
       quietDays: missions.quietDays,
+      autoCallDelaySeconds: missions.autoCallDelaySeconds,
       createdAt: missions.createdAt,
       updatedAt: missions.updatedAt,
       hasUploadedBanner: sql<boolean>`exists (select 1 from ${missionBanners} b where b.mission_id = ${missions.id})`,
@@ -91,7 +92,15 @@ export async function getMission(db: Tx, id: number): Promise<Mission> {
     .leftJoin(callProcesses, eq(callProcesses.id, missions.callProcessId))
     .where(eq(missions.id, id))
   if (!row) throw errors.notFound(MISSION_NOT_FOUND)
-  const { callingHours, maxCallAttempts, quietDays, createdAt, updatedAt, hasUploadedBanner } = row
+  const {
+    callingHours,
+    maxCallAttempts,
+    quietDays,
+    autoCallDelaySeconds,
+    createdAt,
+    updatedAt,
+    hasUploadedBanner,
+  } = row
   const page = await listMarkets(db, { missionId: id, page: 1, pageSize: 1000 })
   return {
     ...toSummary(row),
@@ -99,6 +108,7 @@ export async function getMission(db: Tx, id: number): Promise<Mission> {
     callingHours,
     maxCallAttempts,
     quietDays,
+    autoCallDelaySeconds,
     createdAt: createdAt.toISOString(),
     updatedAt: updatedAt.toISOString(),
     markets: page.items,

@@ -155,6 +155,45 @@ describe('creating and editing', () => {
     })
   })
 
+  it('keeps the automatic call delay (issue #29): off by default, 5 to 60 s, kept when an edit leaves it out', async () => {
+    const mission = await create('Fibre')
+    expect(mission.autoCallDelaySeconds).toBeNull()
+    const body = { ...REGULATED, name: 'Fibre', color: '#1d4ed8', leadProcessingDurationDays: 30 }
+    for (const wrong of [4, 61, 7.5]) {
+      const refused = await admin.request({
+        method: 'PUT',
+        url: `/api/mission/${mission.id}`,
+        payload: { ...body, autoCallDelaySeconds: wrong, version: 1 },
+      })
+      expect(refused.statusCode).toBe(400)
+      expect(refused.json().error.fields).toEqual({
+        autoCallDelaySeconds: 'Le délai avant l’appel automatique est entre 5 et 60 secondes.',
+      })
+    }
+    const set = await admin.request({
+      method: 'PUT',
+      url: `/api/mission/${mission.id}`,
+      payload: { ...body, autoCallDelaySeconds: 8, version: 1 },
+    })
+    expect(set.json()).toMatchObject({ autoCallDelaySeconds: 8, version: 2 })
+    expect((await auditOf(mission.id))[0]).toMatchObject({
+      action: 'update',
+      after: { autoCallDelaySeconds: 8 },
+    })
+    const kept = await admin.request({
+      method: 'PUT',
+      url: `/api/mission/${mission.id}`,
+      payload: { ...body, name: 'Fibre Est', version: 2 },
+    })
+    expect(kept.json()).toMatchObject({ name: 'Fibre Est', autoCallDelaySeconds: 8 })
+    const off = await admin.request({
+      method: 'PUT',
+      url: `/api/mission/${mission.id}`,
+      payload: { ...body, name: 'Fibre Est', autoCallDelaySeconds: null, version: 3 },
+    })
+    expect(off.json()).toMatchObject({ autoCallDelaySeconds: null, version: 4 })
+  })
+
   it('refuses an archived call process', async () => {
     const [process] = await t.database.db
       .insert(callProcesses)

@@ -7,8 +7,8 @@
 
 export const FOCUS_TARGET_ATTRIBUTE = 'data-focus-target'
 
-/** call-end: the call bar's "Terminer l’appel"; outcome: the outcome form; page-heading: the <h1>. */
-export type FocusTarget = 'call-end' | 'outcome' | 'page-heading'
+/** call-end: the call bar's "Terminer l’appel"; call: the lead sheet's « Appeler »; outcome: the outcome form; page-heading: the <h1>. */
+export type FocusTarget = 'call-end' | 'outcome' | 'page-heading' | 'call'
 
 export type FocusRequestOptions = {
   /**

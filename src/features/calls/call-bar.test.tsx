@@ -8,6 +8,8 @@ import { renderFeature } from '../../../tests/setup/render-feature.tsx'
 import { callQueries } from '../../api/calls.ts'
 import { cancelFocusRequest } from '../../components/ui/focus-request.ts'
 import { CallBar } from './call-bar.tsx'
+import { isChainPaused } from '../../stores/lead-chain.ts'
+import { makeMe, signedInAs } from '../../../tests/mocks/session.ts'
 
 const BAR = 'Appel en cours'
 
@@ -25,6 +27,27 @@ describe('call bar', () => {
       expect(queryClient.getQueryState(callQueries.ongoing().queryKey)?.status).toBe('success'),
     )
     expect(screen.queryByRole('region', { name: BAR })).toBeNull()
+  })
+
+  it('without a call, keeps only the « Pause » of the lead chaining, kept for the agent (issue #29)', async () => {
+    localStorage.clear()
+    const me = makeMe('TELEOPERATOR')
+    server.use(
+      signedInAs(me),
+      currentCallIs(() => NO_CALL),
+    )
+    renderFeature(<CallBar />)
+
+    const idle = await screen.findByRole('region', { name: 'Enchaînement des leads' })
+    const pause = within(idle).getByRole('button', { name: 'Pause' })
+    expect(pause.getAttribute('aria-pressed')).toBe('false')
+    expect(idle.textContent).toContain('Lead suivant dès l’issue enregistrée')
+    await userEvent.click(pause)
+    expect(pause.getAttribute('aria-pressed')).toBe('true')
+    expect(idle.textContent).toContain('En pause : retour à l’Accueil après une issue')
+    expect(isChainPaused(me.id)).toBe(true)
+    await userEvent.click(pause)
+    expect(isChainPaused(me.id)).toBe(false)
   })
 
   it('shows direction, number, status, lead link and a duration ticking each second', async () => {

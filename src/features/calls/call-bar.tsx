@@ -1,13 +1,15 @@
 // The call bar (issue #4 "Screens"): on every page of the main layout while the user has an ongoing
-// call — direction, number, lead, status, running duration and force-end. Hidden when the server
-// reports no call (status `done`); the layout keeps its place (issue #11, main-layout.css), so the
-// page does not jump. The duration counts talk time, from the answer (issue #11); while it rings,
+// call — direction, number, lead, status, running duration and force-end. Without a call (status
+// `done`), only the « Pause » toggle of the lead chaining (issue #29) for those who process leads; the
+// layout keeps the bar's place (issue #11, main-layout.css), so the page does not jump. The duration counts talk time, from the answer (issue #11); while it rings,
 // none. After Terminer, or when the call ends while the focus was in the bar, the focus goes to
 // the outcome form, else the page's heading.
 import { useEffect, useRef } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
+import { authQueries } from '../../api/auth.ts'
 import { callMutations, callQueries, ongoingCallOf } from '../../api/calls.ts'
+import { setChainPaused, useChainPaused } from '../../stores/lead-chain.ts'
 import { paths } from '../../contracts/app-paths.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { requestFocus } from '../../components/ui/focus-request.ts'
@@ -49,7 +51,30 @@ function CallLeadLink({ leadId }: { leadId: number | null }) {
   )
 }
 
+/**
+ * Issue #29: « Pause » stops the chaining of leads (after an outcome, Accueil instead of the next
+ * lead); the agent's preference, kept (src/stores/lead-chain.ts).
+ */
+function ChainPause({ userId }: { userId: number }) {
+  const paused = useChainPaused(userId)
+  return (
+    <span className="call-bar__chain">
+      <button
+        type="button"
+        className="call-bar__pause"
+        aria-pressed={paused}
+        onClick={() => setChainPaused(userId, !paused)}
+      >
+        {t.pause}
+      </button>
+      <span className="call-bar__chain-state">{paused ? t.chainPaused : t.chainOn}</span>
+    </span>
+  )
+}
+
 export function CallBar() {
+  const { data: me } = useQuery(authQueries.me())
+  const chains = me?.role === 'TELEOPERATOR' || me?.role === 'MANAGER'
   const queryClient = useQueryClient()
   const { data } = useQuery(callQueries.ongoing())
   const forceEnd = useMutation(callMutations.forceEnd(queryClient))
@@ -67,7 +92,12 @@ export function CallBar() {
     focusInBar.current = false
   }, [hasCall])
 
-  if (!call) return null
+  if (!call)
+    return chains && me ? (
+      <section role="region" className="call-bar call-bar--idle" aria-label={t.idleLabel}>
+        <ChainPause userId={me.id} />
+      </section>
+    ) : null
 
   function handleForceEnd() {
     // A refusal is notified by the query cache (the mutation's meta, src/api/calls.ts).
@@ -99,6 +129,7 @@ export function CallBar() {
       >
         {t.forceEnd}
       </Button>
+      {chains && me ? <ChainPause userId={me.id} /> : null}
     </section>
   )
 }

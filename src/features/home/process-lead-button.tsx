@@ -5,6 +5,7 @@ import { leadMutations } from '../../api/leads.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { fr } from '../../i18n/fr.ts'
 import { useOfflineReason } from '../../pwa/use-online.ts'
+import { handedOutUuidOf, markHandedOut } from '../../stores/lead-chain.ts'
 
 export function ProcessLeadButton() {
   const queryClient = useQueryClient()
@@ -18,7 +19,13 @@ export function ProcessLeadButton() {
   }, [])
 
   function handleClick() {
-    find.mutate()
+    // Issue #29: the sheet handed out takes the focus to « Appeler » (and its mission's automatic call).
+    find.mutate(undefined, {
+      onSuccess: (data) => {
+        const uuid = handedOutUuidOf(data.redirect)
+        if (uuid) markHandedOut(uuid)
+      },
+    })
   }
 
   return (

@@ -12,12 +12,18 @@ import type { Lead } from '../../contracts/lead.ts'
 import { fr } from '../../i18n/fr.ts'
 import { formatLongDateTime, formatPhone } from '../../i18n/format.ts'
 import { useOfflineReason } from '../../pwa/use-online.ts'
+import { AutoCall } from './auto-call.tsx'
 
-export type LeadContactProps = { lead: Lead; canCall: boolean }
+export type LeadContactProps = {
+  lead: Lead
+  canCall: boolean
+  /** Issue #29: seconds before the first phone is called by itself (null: none). */
+  autoCallAfter?: number | null
+}
 
 const t = fr.leads.sheet
 
-export function LeadContact({ lead, canCall }: LeadContactProps) {
+export function LeadContact({ lead, canCall, autoCallAfter = null }: LeadContactProps) {
   const queryClient = useQueryClient()
   // A refusal is notified by the query cache (the mutation's meta, src/api/calls.ts).
   const call = useMutation(callMutations.startOutbound(queryClient))
@@ -58,10 +64,18 @@ export function LeadContact({ lead, canCall }: LeadContactProps) {
             disabledReason={disabledReason}
             // Said once, in words, under the first phone's Appeler (the second's describes it too).
             showReason
+            focusTarget="call"
             onClick={() => handleCall('primary')}
           >
             {t.call}
           </Button>
+        ) : null}
+        {canCall && autoCallAfter !== null ? (
+          <AutoCall
+            seconds={autoCallAfter}
+            blockedReason={disabledReason ?? (call.isPending ? t.callInProgress : undefined)}
+            onCall={() => handleCall('primary')}
+          />
         ) : null}
       </dd>
       {lead.secondaryPhone ? (

@@ -10,6 +10,7 @@ import { currentUrl, renderApp } from '../../../tests/setup/render-app.tsx'
 import { addDays, civilDateOf, isoDate, isWorkingDay } from '../../contracts/paris-calendar.ts'
 import { recallInstant } from '../../contracts/recall.ts'
 import { draftKey } from './outcome-draft.ts'
+import { setChainPaused } from '../../stores/lead-chain.ts'
 
 /** A working day (Paris) after tomorrow, `YYYY-MM-DD`. */
 function firstWorkingDayAfterTomorrow(): string {
@@ -18,7 +19,14 @@ function firstWorkingDayAfterTomorrow(): string {
   return isoDate(date)
 }
 
-beforeEach(() => localStorage.clear())
+const NOTHING_LEFT = 'Aucun lead à traiter pour le moment.'
+
+beforeEach(() => {
+  localStorage.clear()
+  // Issue #29: after an outcome that releases the lead, the next one is asked for at once; here,
+  // unless a test says otherwise, there is none, and the agent lands on /home as before.
+  server.use(http.post('*/api/lead/find-lead-to-process', () => HttpResponse.json({ message: NOTHING_LEFT })))
+})
 
 describe('lead sheet', () => {
   it('shows the contact, step n / max with its script and the tags of the current step', async () => {
@@ -79,6 +87,47 @@ describe('lead sheet', () => {
       details: { text: 'Déjà équipé' },
       comment: null,
     })
+  })
+
+  it('confirms the outcome and opens the next lead at once, unless the agent paused the chaining (issue #29)', async () => {
+    const NEXT_UUID = '00000000-0000-4000-8000-000000000099'
+    let handOuts = 0
+    server.use(
+      signedInAs(makeMe('TELEOPERATOR')),
+      ...leadSheetHandlers(makeLead({ myCallId: 40 })),
+      http.post('*/api/calls/tag', () =>
+        HttpResponse.json({ redirect: '/home', leadTagId: 1, step: 1, progress: false }),
+      ),
+      http.post('*/api/lead/find-lead-to-process', () => {
+        handOuts += 1
+        return HttpResponse.json({ redirect: `/lead/${NEXT_UUID}` })
+      }),
+    )
+    const { router } = renderApp(`/lead/${LEAD_UUID}`)
+    await userEvent.click(await screen.findByRole('radio', { name: 'Pas intéressé' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer le résultat' }))
+    await waitFor(() => expect(currentUrl(router)).toBe(`/lead/${NEXT_UUID}`))
+    expect(handOuts).toBe(1)
+    expect(await screen.findByText('Issue enregistrée : Pas intéressé.')).toBeTruthy()
+
+    // Paused: the outcome only, and Accueil.
+    setChainPaused(makeMe('TELEOPERATOR').id, true)
+    await act(() => router.navigate(`/lead/${LEAD_UUID}`))
+    await userEvent.click(await screen.findByRole('radio', { name: 'Pas intéressé' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer le résultat' }))
+    await waitFor(() => expect(currentUrl(router)).toBe('/home'))
+    expect(handOuts).toBe(1)
+
+    // Chaining again, with nothing left to hand out: Accueil, with the hand-out's French message.
+    setChainPaused(makeMe('TELEOPERATOR').id, false)
+    server.use(
+      http.post('*/api/lead/find-lead-to-process', () => HttpResponse.json({ message: NOTHING_LEFT })),
+    )
+    await act(() => router.navigate(`/lead/${LEAD_UUID}`))
+    await userEvent.click(await screen.findByRole('radio', { name: 'Pas intéressé' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer le résultat' }))
+    await waitFor(() => expect(currentUrl(router)).toBe('/home'))
+    expect(await screen.findByText(NOTHING_LEFT)).toBeTruthy()
   })
 
   it('stays on the sheet at the next step when the outcome moves the lead on (issue #11)', async () => {

@@ -1,6 +1,9 @@
 // The lead sheet `/lead/{uuid}` (spec "Screens"): contact, mission, step and script, the outcome
 // form, the comment, the expiration and the history; read-only when someone else processes it.
+import { useEffect, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
+import { requestFocus } from '../../components/ui/focus-request.ts'
+import { clearHandedOut, isHandedOut } from '../../stores/lead-chain.ts'
 import { authQueries } from '../../api/auth.ts'
 import { callQueries, ongoingCallOf } from '../../api/calls.ts'
 import { leadQueries } from '../../api/leads.ts'
@@ -37,7 +40,8 @@ export function LeadSheet({ uuid }: LeadSheetProps) {
   useLeadViewing(lead?.id)
   if (error) return <p role="alert">{error.message}</p>
   if (!lead || !me) return <p role="status">{fr.ui.loading}</p>
-  return <LeadSheetView lead={lead} me={me} />
+  // One view per lead: the next lead's sheet is a new arrival (issue #29).
+  return <LeadSheetView key={lead.uuid} lead={lead} me={me} />
 }
 
 /** The planned recall; once its quarter hour is over, flagged late with how late (issue #29). */
@@ -66,6 +70,15 @@ function LeadSheetView({ lead, me }: LeadSheetViewProps) {
   const call = ongoingCallOf(currentCall)
   const callId = call && call.leadId === lead.id ? call.callId : lead.myCallId
   const name = `${lead.firstName} ${lead.lastName}`
+  // Issue #29: a lead just handed out opens with the focus on « Appeler », and its mission may call it
+  // by itself after a preview countdown.
+  const [handedOut] = useState(() => isHandedOut(lead.uuid))
+  useEffect(() => {
+    if (!handedOut) return
+    clearHandedOut(lead.uuid)
+    requestFocus(['call', 'page-heading'])
+  }, [handedOut, lead.uuid])
+  const autoCallAfter = handedOut && isMine ? (mission.autoCallDelaySeconds ?? null) : null
 
   return (
     <article className="lead-sheet" style={{ borderLeftColor: mission.color }}>
@@ -92,7 +105,7 @@ function LeadSheetView({ lead, me }: LeadSheetViewProps) {
       ) : null}
       <div className="lead-sheet__grid">
         <Card title={t.contact}>
-          <LeadContact lead={lead} canCall={isMine} />
+          <LeadContact lead={lead} canCall={isMine} autoCallAfter={autoCallAfter} />
         </Card>
         <Card title={t.outcome}>
           <LeadStep
@@ -100,19 +113,20 @@ function LeadSheetView({ lead, me }: LeadSheetViewProps) {
             maxStep={lead.maxStep}
             current={current}
             values={scriptValuesOf(me, lead)}
-          />
-          <OutcomeForm
-            key={lead.id}
-            userId={meId}
-            leadId={lead.id}
-            step={lead.step}
-            callId={callId}
-            tags={current?.callProcessTags ?? []}
-            stepTitles={new Map(steps.map((step) => [step.number, step.title]))}
-            // The server says who may record the outcome (its tagging rule): whoever processes the lead,
-            // or the reader on a free lead their own call concerns (an inbound call answered on it).
-            disabled={!lead.canRecordOutcome}
-          />
+          >
+            <OutcomeForm
+              key={lead.id}
+              userId={meId}
+              leadId={lead.id}
+              step={lead.step}
+              callId={callId}
+              tags={current?.callProcessTags ?? []}
+              stepTitles={new Map(steps.map((step) => [step.number, step.title]))}
+              // The server says who may record the outcome (its tagging rule): whoever processes the lead,
+              // or the reader on a free lead their own call concerns (an inbound call answered on it).
+              disabled={!lead.canRecordOutcome}
+            />
+          </LeadStep>
         </Card>
         <Card title={t.comment}>
           <LeadComment key={lead.comment ?? ''} leadId={lead.id} comment={lead.comment} editable={isMine} />

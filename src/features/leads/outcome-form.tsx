@@ -1,7 +1,7 @@
 // The tags of the current step as the outcome form (spec "Screens", §3 "Tag payload").
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { leadMutations } from '../../api/leads.ts'
+import { tagCallThenNextMutation } from './tag-then-next.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { requestFocus } from '../../components/ui/focus-request.ts'
 import type { CallProcessTag } from '../../contracts/lead.ts'
@@ -9,6 +9,8 @@ import { firstRecallFrom } from '../../contracts/recall.ts'
 import { fr } from '../../i18n/fr.ts'
 import { notify } from '../../stores/notifications.ts'
 import { useOutcomeDraft } from './outcome-draft.ts'
+import { handedOutUuidOf, markHandedOut, useChainPaused } from '../../stores/lead-chain.ts'
+import { paths } from '../../contracts/app-paths.ts'
 import { readRecallChoice, recallChoiceOf, RecallPicker } from './recall-picker.tsx'
 import { useOfflineReason } from '../../pwa/use-online.ts'
 
@@ -36,7 +38,9 @@ const t = fr.leads.sheet
 
 export function OutcomeForm({ userId, leadId, step, callId, tags, stepTitles, disabled }: OutcomeFormProps) {
   const queryClient = useQueryClient()
-  const tag = useMutation(leadMutations.tagCall(queryClient))
+  const tag = useMutation(tagCallThenNextMutation(queryClient))
+  // Issue #29: unless paused, an outcome that releases the lead opens the next one at once.
+  const chainPaused = useChainPaused(userId)
   // Issue #5: tagging has effects at once (release, points); never deferred. The draft is kept.
   const offlineReason = useOfflineReason()
   const { draft, update, reset } = useOutcomeDraft(userId, leadId)
@@ -86,11 +90,21 @@ export function OutcomeForm({ userId, leadId, step, callId, tags, stepTitles, di
         callProcessTagId: draft.tagId,
         details: { ...(text ? { text } : {}), ...(recallAt ? { recallAt } : {}) },
         comment: draft.comment.trim() || null,
+        chain: !chainPaused,
+        onHandedOut: (redirect) => {
+          const uuid = handedOutUuidOf(redirect)
+          if (uuid) markHandedOut(uuid)
+        },
       })
       .then(
         (result) => {
           reset()
           setRecallError(false)
+          // Issue #29: the agent sees what was recorded, whatever page comes next.
+          if (result.redirect === paths.home())
+            notify({ kind: 'success', message: t.outcomeRecorded(selected?.label ?? '') })
+          // The next lead's sheet puts the focus on its « Appeler » (lead-sheet.tsx).
+          if (result.next?.redirect) return
           if (result.progress) {
             // Issue #11: the agent stays on the sheet, at the next step, and picks its outcome next.
             notify({ kind: 'success', message: t.movedOn(result.step, stepTitles.get(result.step) ?? null) })

@@ -48,6 +48,10 @@ export const missionForm = {
   contrastUnknown: 'Contraste : indiquez une couleur au format #RRGGBB.',
   duration: 'Durée de traitement des leads (jours)',
   durationHint: (days: number) => `Par défaut : ${days} jours (configuration).`,
+  /** Issue #29: the next lead's automatic call after a preview. */
+  autoCall: 'Appel automatique après (secondes)',
+  autoCallHint: (min: number, max: number) =>
+    `Vide : l’agent appuie sur « Appeler ». Sinon entre ${min} et ${max} s d’aperçu du lead suivant, annulable par Échap, dans les règles d’appel de la mission.`,
   callProcess: 'Process d’appel',
   noCallProcess: 'Aucun process d’appel',
   archivedCallProcess: (name: string) => `${name} (archivé)`,

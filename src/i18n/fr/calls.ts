@@ -11,6 +11,11 @@ export const calls = {
     durationLabel: 'Durée',
     forceEnd: 'Terminer l’appel',
     forceEndFailed: 'Impossible de terminer l’appel.',
+    /** Issue #29: the bar without a call: the chaining of leads and its pause. */
+    idleLabel: 'Enchaînement des leads',
+    pause: 'Pause',
+    chainOn: 'Lead suivant dès l’issue enregistrée',
+    chainPaused: 'En pause : retour à l’Accueil après une issue',
   },
   statuses: {
     initial: 'Numérotation',

@@ -71,6 +71,12 @@ export const leads = {
     },
   },
   sheet: {
+    /** Issue #29: the confirmation of an outcome that released the lead. */
+    outcomeRecorded: (label: string) => `Issue enregistrée : ${label}.`,
+    /** Issue #29: the next lead is called by itself after its preview. */
+    autoCallIn: (seconds: number) => `Appel automatique dans ${seconds} s`,
+    autoCallCancel: 'Annuler l’appel automatique (Échap)',
+    autoCallCancelled: 'Appel automatique annulé.',
     contact: 'Contact',
     phone: 'Téléphone',
     secondaryPhone: 'Second téléphone',

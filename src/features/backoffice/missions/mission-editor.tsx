@@ -12,7 +12,12 @@ import { missionQueries } from '../../../api/missions.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { DEFAULT_OWN_HOURS } from '../../../contracts/calling-rules.ts'
-import { missionFormSchema, type MissionFormValues } from '../../../contracts/mission-form.ts'
+import {
+  AUTO_CALL_DELAY_MAX,
+  AUTO_CALL_DELAY_MIN,
+  missionFormSchema,
+  type MissionFormValues,
+} from '../../../contracts/mission-form.ts'
 import type { Mission } from '../../../contracts/missions.ts'
 import { missionForm as t } from '../../../i18n/fr/backoffice-missions.ts'
 import { flattenErrors } from '../schedule-fields.tsx'
@@ -39,6 +44,7 @@ function valuesOf(mission: Mission): MissionFormValues {
     callingHours: mission.callingHours as MissionFormValues['callingHours'],
     maxCallAttempts: mission.maxCallAttempts,
     quietDays: mission.quietDays,
+    autoCallDelaySeconds: mission.autoCallDelaySeconds,
   }
 }
 
@@ -52,6 +58,7 @@ function emptyValues(defaultDuration: number): MissionFormValues {
     callingHours: DEFAULT_OWN_HOURS as MissionFormValues['callingHours'],
     maxCallAttempts: null,
     quietDays: null,
+    autoCallDelaySeconds: null,
   }
 }
 
@@ -180,6 +187,27 @@ export function MissionEditor({ mission, defaultDuration, disabled = false, onSa
           for (const [key, value] of Object.entries(rules))
             form.setValue(key as keyof typeof rules, value as never, { shouldDirty: true })
         }}
+      />
+      <Controller
+        control={form.control}
+        name="autoCallDelaySeconds"
+        render={({ field }) => (
+          <div className="text-field">
+            <TextField
+              label={t.autoCall}
+              name="autoCallDelaySeconds"
+              value={
+                field.value === null || field.value === undefined || Number.isNaN(field.value)
+                  ? ''
+                  : String(field.value)
+              }
+              onChange={(text) => field.onChange(text.trim() === '' ? null : Number(text))}
+              error={errors.autoCallDelaySeconds ?? null}
+              disabled={disabled}
+            />
+            <p className="mission-form__hint">{t.autoCallHint(AUTO_CALL_DELAY_MIN, AUTO_CALL_DELAY_MAX)}</p>
+          </div>
+        )}
       />
       {refusal ? (
         <p role="alert" className="mission-form__refusal">

@@ -26,6 +26,7 @@ function makeMission(overrides: Partial<Mission> = {}): Mission {
     callingHours: { days: [1, 2, 3, 4, 5], periods: [[540, 1200]], holidays: false },
     maxCallAttempts: null,
     quietDays: null,
+    autoCallDelaySeconds: null,
     version: 1,
     archivedAt: null,
     marketCount: 0,
@@ -87,6 +88,37 @@ describe('the mission form', () => {
     ).toBeTruthy()
     expect(hex.getAttribute('aria-invalid')).toBe('true')
     expect(sent).toEqual([])
+  }, 30_000)
+
+  it('sets the automatic call delay: refused out of 5–60 s before sending, sent when right (issue #29)', async () => {
+    missionsServer(makeMission())
+    const puts: Record<string, unknown>[] = []
+    server.use(
+      http.put('*/api/mission/:id', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>
+        puts.push(body)
+        return HttpResponse.json(
+          makeMission({
+            autoCallDelaySeconds: body.autoCallDelaySeconds as number | null,
+            version: puts.length + 1,
+          }),
+        )
+      }),
+    )
+    renderApp('/backoffice/missions?mission=5')
+    const panel = within(await screen.findByRole('region', { name: 'Énergie Ouest' }, { timeout: 15_000 }))
+    const delay = panel.getByLabelText('Appel automatique après (secondes)') as HTMLInputElement
+    expect(delay.value).toBe('')
+    await userEvent.type(delay, '3')
+    await userEvent.click(panel.getByRole('button', { name: 'Enregistrer' }))
+    expect(
+      await panel.findByText('Le délai avant l’appel automatique est entre 5 et 60 secondes.'),
+    ).toBeTruthy()
+    expect(puts).toEqual([])
+    await userEvent.clear(delay)
+    await userEvent.type(delay, '8')
+    await userEvent.click(panel.getByRole('button', { name: 'Enregistrer' }))
+    await waitFor(() => expect(puts).toMatchObject([{ autoCallDelaySeconds: 8, version: 1 }]))
   }, 30_000)
 
   it('shows the French reason and the current mission when it changed meanwhile', async () => {
