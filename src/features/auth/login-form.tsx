@@ -29,6 +29,15 @@ export function LoginForm() {
   const emailRef = useRef<HTMLInputElement>(null)
   const passwordRef = useRef<HTMLInputElement>(null)
   const rememberMeRef = useRef<HTMLInputElement>(null)
+
+  function submit(credentials: { email: string; password: string; rememberMe: boolean }) {
+    login.mutate(credentials, {
+      onSuccess: () => {
+        navigate(safeReturnTo(searchParams.get('returnTo')) ?? paths.home(), { replace: true })
+      },
+    })
+  }
+
   // Issue #11: the first key press on the login page is the e-mail address. Issue #27: what was typed
   // into the server-painted form before this one took over is kept.
   useFirstPaintInput(
@@ -52,14 +61,6 @@ export function LoginForm() {
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     submit({ email, password, rememberMe })
-  }
-
-  function submit(credentials: { email: string; password: string; rememberMe: boolean }) {
-    login.mutate(credentials, {
-      onSuccess: () => {
-        navigate(safeReturnTo(searchParams.get('returnTo')) ?? paths.home(), { replace: true })
-      },
-    })
   }
 
   return (
