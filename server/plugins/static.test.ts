@@ -68,8 +68,10 @@ describe('built client', () => {
     expect(res.body).toContain('<link rel="modulepreload" crossorigin href="/assets/login-1.js">')
     expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/login-1.css">')
     expect(res.body).not.toContain('main-layout-1.js')
-    // index.html's own entry is not named twice.
-    expect(res.body.match(/index-abc123\.js/g)).toHaveLength(1)
+    // index.html's own entry is preloaded once, and run by first-paint.js after the painted form shows.
+    expect(res.body.match(/href="\/assets\/index-abc123\.js"/g)).toHaveLength(1)
+    expect(res.body).toContain('<script type="module" src="/first-paint.js" data-entry="/assets/index-abc123.js">')
+    expect(res.body).not.toContain('src="/assets/index-abc123.js"')
     const data = /<script id="bootstrap-data" type="application\/json">(.*?)<\/script>/.exec(res.body)
     expect(JSON.parse(data![1]!)).toEqual({
       me: null,
