@@ -21,6 +21,14 @@ export type CarriedInput = {
  */
 export function holdFirstPaintSubmit(copy: HTMLElement): void {
   for (const button of copy.querySelectorAll('button')) button.disabled = false
+  // The field the visitor is in, up to the moment React replaces the copy: the live form's focus goes
+  // back there. Read at the first render alone, it could be one field behind (a render waits for the
+  // router before its commit), and the next key presses went into the wrong field.
+  const remember = (target: EventTarget | null) => {
+    if (target instanceof HTMLInputElement && copy.contains(target)) copy.dataset.focused = target.name
+  }
+  remember(document.activeElement)
+  copy.addEventListener('focusin', (event) => remember(event.target))
   const ask = () => (copy.dataset.submitted = 'true')
   copy.addEventListener('click', (event) => {
     if (event.target instanceof Element && event.target.closest('button[type="submit"]')) ask()
@@ -58,8 +66,10 @@ export function useFirstPaintInput(
       }
       apply(input)
     }
-    // The first key press is the e-mail address (issue #11), unless the visitor was already elsewhere.
-    const target = (focused !== null ? fields[focused] : undefined) ?? Object.values(fields)[0]
+    // The first key press is the e-mail address (issue #11), unless the visitor was already elsewhere:
+    // the last field they focused in the copy (holdFirstPaintSubmit), else the one at the first render.
+    const last = (copy instanceof HTMLElement ? copy.dataset.focused : undefined) ?? focused
+    const target = (last !== null ? fields[last] : undefined) ?? Object.values(fields)[0]
     target?.current?.focus()
     // Once, on mount: the copy is gone after the first commit.
     // eslint-disable-next-line react-hooks/exhaustive-deps
