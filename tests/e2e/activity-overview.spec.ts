@@ -96,6 +96,11 @@ test('a manager follows a teleoperator’s call live, then finds it in the stati
   await manager.goto(`/activity/stats-teleops?agent=${me.id}`)
   const table = manager.getByRole('table', { name: 'Statistiques par agent' })
   await expect(table).toBeVisible()
+  // Five figures by default (issue #31 point 4): the outcome's column is ticked in « Colonnes affichées ».
+  await manager.getByText(/^Colonnes affichées \(/).click()
+  await manager.getByRole('checkbox', { name: OUTCOME }).check()
+  await expect(manager).toHaveURL(/cols=/)
+  await expect(table.getByRole('columnheader', { name: new RegExp(OUTCOME) })).toBeVisible()
   const headers = await table.getByRole('columnheader').allInnerTexts()
   const column = (label: string) =>
     headers.findIndex((text) => text.replace(/[▲▼]/g, '').trim() === label) - 1

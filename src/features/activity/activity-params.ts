@@ -34,9 +34,28 @@ export type StatsView = {
   /** A column id of the table (stats-metrics.ts, `name`), checked by the table. */
   sort: string
   order: 'asc' | 'desc'
+  /** The table's figure columns shown (issue #31 point 4: a tablet fits five); null: STATS_DEFAULT_COLUMNS. */
+  cols: string[] | null
 }
 
 export const DEFAULT_SORT = 'name'
+
+/** The figure columns a view shows unless it names others (`?cols=`): the table then fits a tablet. */
+export const STATS_DEFAULT_COLUMNS: readonly string[] = [
+  'callsMade',
+  'answeredRate',
+  'talkSeconds',
+  'appointments',
+  'conversion',
+]
+
+const COLUMN_ID = /^[a-z][\w-]{0,40}$/i
+
+function columnsOf(value: string | null): string[] | null {
+  if (value === null) return null
+  const ids = [...new Set(value.split(',').filter((id) => COLUMN_ID.test(id)))].slice(0, 100)
+  return ids.length > 0 ? ids : null
+}
 
 export function readStatsView(params: URLSearchParams): StatsView {
   const period = params.get('period')
@@ -47,8 +66,9 @@ export function readStatsView(params: URLSearchParams): StatsView {
     to: day(params.get('to')),
     teamId: positive(params.get('team')),
     userId: positive(params.get('agent')),
-    sort: sort !== null && /^[a-z][\w-]{0,40}$/i.test(sort) ? sort : DEFAULT_SORT,
+    sort: sort !== null && COLUMN_ID.test(sort) ? sort : DEFAULT_SORT,
     order: params.get('order') === 'desc' ? 'desc' : 'asc',
+    cols: columnsOf(params.get('cols')),
   }
 }
 
@@ -61,6 +81,7 @@ export function writeStatsView(view: StatsView): URLSearchParams {
   if (view.userId !== null) params.set('agent', String(view.userId))
   if (view.sort !== DEFAULT_SORT) params.set('sort', view.sort)
   if (view.order !== 'asc') params.set('order', view.order)
+  if (view.cols !== null) params.set('cols', view.cols.join(','))
   return params
 }
 

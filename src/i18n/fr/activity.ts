@@ -101,6 +101,10 @@ export const statsScreen = {
   totalRow: 'Total',
   sortBy: (column: string) => `Trier par ${column}`,
   exportCsv: 'Exporter en CSV',
+  columns: {
+    title: (shown: number, all: number) => `Colonnes affichées (${shown} sur ${all})`,
+    legend: 'Colonnes affichées',
+  },
   csvFileName: (from: string, to: string) => `statistiques-teleoperateurs_${from}_${to}.csv`,
   csvPrevious: (column: string) => `${column} (période précédente)`,
   csvPercent: (column: string) => `${column} (%)`,

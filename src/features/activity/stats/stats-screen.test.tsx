@@ -135,6 +135,43 @@ describe('the teleoperator statistics', () => {
     expect(await screen.findByRole('img', { name: /Appels par jour : .*10/ })).toBeTruthy()
   })
 
+  it('shows five figures by default; « Colonnes affichées » adds or removes one, kept in the URL', async () => {
+    statsServer()
+    const { router } = renderApp('/activity/stats-teleops')
+    const table = await screen.findByRole('table', { name: 'Statistiques par agent' })
+    const headers = () =>
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent!.replace(/[▲▼]/g, '').trim())
+    expect(headers()).toHaveLength(6)
+    expect(headers()).toContain('RDV')
+    expect(headers()).not.toContain('XP')
+
+    await userEvent.click(screen.getByText(/^Colonnes affichées \(/))
+    await userEvent.click(screen.getByRole('checkbox', { name: 'XP' }))
+    await waitFor(() =>
+      expect(currentUrl(router)).toContain(
+        `cols=${encodeURIComponent('callsMade,answeredRate,talkSeconds,appointments,conversion,xp')}`,
+      ),
+    )
+    await waitFor(() => expect(headers()).toContain('XP'))
+    expect(headers()).toHaveLength(7)
+
+    await userEvent.click(screen.getByRole('checkbox', { name: 'XP' }))
+    await waitFor(() => expect(currentUrl(router)).not.toContain('cols='))
+    await waitFor(() => expect(headers()).not.toContain('XP'))
+  })
+
+  it('the URL names the columns; the last one ticked cannot be unticked', async () => {
+    statsServer()
+    renderApp('/activity/stats-teleops?cols=xp')
+    const table = await screen.findByRole('table', { name: 'Statistiques par agent' })
+    expect(within(table).getAllByRole('columnheader')).toHaveLength(2)
+    await userEvent.click(screen.getByText(/^Colonnes affichées \(/))
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'XP' }).disabled).toBe(true)
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'RDV' }).checked).toBe(false)
+  })
+
   it('a custom period is sent once both days are given', async () => {
     const queries = statsServer()
     const { router } = renderApp('/activity/stats-teleops')

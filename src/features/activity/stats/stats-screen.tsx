@@ -11,7 +11,14 @@ import { Button } from '../../../components/ui/button.tsx'
 import { ScreenTitle } from '../../../components/ui/page-title.tsx'
 import { activityCommon, statsScreen as t, screenTitles } from '../../../i18n/fr/activity.ts'
 import { formatDay } from '../../../i18n/format-figures.ts'
-import { readStatsView, statsQueryOf, writeStatsView, type StatsView } from '../activity-params.ts'
+import {
+  readStatsView,
+  STATS_DEFAULT_COLUMNS,
+  statsQueryOf,
+  writeStatsView,
+  type StatsView,
+} from '../activity-params.ts'
+import { ColumnChooser } from './column-chooser.tsx'
 import { PeriodFilters } from './period-filters.tsx'
 import { METRICS, tagMetrics } from './stats-metrics.ts'
 import { StatsSummary } from './stats-summary.tsx'
@@ -34,6 +41,14 @@ export function StatsScreen() {
   }
 
   const metrics = data ? [...METRICS, ...tagMetrics(data.tags)] : METRICS
+  const shownIds = view.cols ?? STATS_DEFAULT_COLUMNS
+  const shownMetrics = metrics.filter((metric) => shownIds.includes(metric.id))
+
+  function handleColumns(ids: string[]) {
+    const isDefault =
+      ids.length === STATS_DEFAULT_COLUMNS.length && ids.every((id, i) => id === STATS_DEFAULT_COLUMNS[i])
+    handleChange({ cols: isDefault ? null : ids })
+  }
   return (
     <div className="activity" aria-busy={stats.isFetching}>
       <ScreenTitle title={screenTitles.activityStatsTeleops} />
@@ -70,9 +85,11 @@ export function StatsScreen() {
           <StatsSummary metrics={METRICS} current={data.totals.current} previous={data.totals.previous} />
           <section className="activity__section" aria-labelledby="stats-table">
             <h2 id="stats-table">{t.tableTitle}</h2>
+            <ColumnChooser metrics={metrics} shown={shownIds} onChange={handleColumns} />
             <StatsTable
               rows={data.rows}
-              metrics={metrics}
+              metrics={shownMetrics.length > 0 ? shownMetrics : METRICS.slice(0, 1)}
+              exportMetrics={metrics}
               totals={data.totals}
               sort={view.sort}
               order={view.order}

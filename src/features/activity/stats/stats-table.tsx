@@ -54,7 +54,10 @@ function columnsOf(metrics: readonly Metric[]) {
 
 export type StatsTableProps = {
   rows: readonly AgentStats[]
+  /** The figure columns shown. */
   metrics: readonly Metric[]
+  /** The CSV's figures: all of them, whichever columns are shown. */
+  exportMetrics: readonly Metric[]
   totals: { current: ActivityFigures; previous: ActivityFigures }
   sort: string
   order: 'asc' | 'desc'
@@ -66,6 +69,7 @@ export type StatsTableProps = {
 export function StatsTable({
   rows,
   metrics,
+  exportMetrics,
   totals,
   sort,
   order,
@@ -73,6 +77,7 @@ export function StatsTable({
   csvFileName,
 }: StatsTableProps) {
   const known = sort === DEFAULT_SORT || metrics.some((metric) => metric.id === sort)
+  // A sort on a hidden figure falls back to the names.
   const sorting: SortingState = [{ id: known ? sort : DEFAULT_SORT, desc: order === 'desc' }]
   const table = useTable({
     features,
@@ -94,7 +99,7 @@ export function StatsTable({
     downloadCsv(
       statsCsv(
         shown.map((row) => row.original),
-        metrics,
+        exportMetrics,
       ),
       csvFileName,
     )
