@@ -111,10 +111,10 @@ test('a manager reads a teleoperator’s day and finds the lead by its name with
 test('the lead follow-up opens the leads behind a count, on a tablet', async ({ browser }) => {
   const manager = await signedInPage(browser, MANAGER, { width: 768, height: 1024 })
   await manager.goto('/activity/leads-follow-up')
-  const table = manager.getByRole('table', { name: /^Leads de la mission .+ par marché et par statut$/ })
-  await expect(table).toBeVisible()
+  const pipeline = manager.getByRole('list', { name: /^Leads de la mission .+ par marché et par statut$/ })
+  await expect(pipeline).toBeVisible()
   await expectNoHorizontalOverflow(manager)
-  const newLeads = table.getByRole('button', { name: /^Tous les marchés, Nouveau : \d+ leads?$/ })
+  const newLeads = pipeline.getByRole('button', { name: /^Tous les marchés, Nouveau : \d+ leads?$/ })
   await newLeads.click()
   await expect(manager).toHaveURL(/bucket=status&value=NEW/)
   const heading = manager.getByRole('heading', { level: 2, name: 'Nouveau – Tous les marchés' })

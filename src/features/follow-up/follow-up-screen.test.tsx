@@ -20,17 +20,20 @@ function setUp(options?: Parameters<typeof followUpServer>[0]) {
 const render = (url: string) => renderFeature(<FollowUpScreen />, url)
 
 describe('the lead follow-up', () => {
-  it('shows the mission of the URL: situations, the markets × statuses table, substatuses and steps', async () => {
+  it('shows the mission of the URL: situations, one card per market, substatuses and steps', async () => {
     const api = setUp()
     render('/activity/leads-follow-up?mission=5')
     const table = within(
-      await screen.findByRole('table', {
+      await screen.findByRole('list', {
         name: 'Leads de la mission Mission Soleil par marché et par statut',
       }),
     )
     expect(api.pipelines).toEqual(['5'])
     expect(table.getByRole('button', { name: 'Nord, Nouveau : 3 leads' })).toBeTruthy()
     expect(table.getByRole('button', { name: 'Tous les marchés, Total : 8 leads' })).toBeTruthy()
+    // One card per market, every status in it (issue #31 point 4: no table cut on a tablet).
+    expect(table.getByRole('listitem', { name: 'Nord' })).toBeTruthy()
+    expect(table.getByRole('heading', { level: 3, name: 'Tous les marchés' })).toBeTruthy()
     expect(table.getByRole('button', { name: 'Sud, Faux numéro : 0 lead' }).hasAttribute('disabled')).toBe(
       true,
     )

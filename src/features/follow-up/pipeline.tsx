@@ -90,7 +90,8 @@ export function AlertCounts({ followUp, view, onOpen }: PipelineProps) {
   )
 }
 
-function StatusRow({
+/** One market's card (or all markets'): its count per status, then its total; the buttons wrap. */
+function MarketCard({
   name,
   counts,
   marketId,
@@ -103,75 +104,68 @@ function StatusRow({
   view: FollowUpView
   onOpen: OpenList
 }) {
+  const headingId = `follow-up-market-${marketId ?? 'all'}`
   return (
-    <tr>
-      <th scope="row">{name}</th>
-      {LEAD_STATUSES.map((status) => {
-        const count = counts.statuses.find((item) => item.status === status)?.count ?? 0
-        return (
-          <td key={status}>
-            <CountButton
-              count={count}
-              label={t.cellLabel(name, followUpStatuses[status], count)}
-              pressed={isOpen(view, 'status', status, marketId)}
-              onOpen={() => onOpen({ bucket: 'status', value: status, marketId })}
-            />
-          </td>
-        )
-      })}
-      <td>
-        <CountButton
-          count={counts.total}
-          label={t.cellLabel(name, t.totalColumn, counts.total)}
-          pressed={isOpen(view, 'all', null, marketId)}
-          onOpen={() => onOpen({ bucket: 'all', value: null, marketId })}
-        />
-      </td>
-    </tr>
+    <li className="follow-up__market" aria-labelledby={headingId}>
+      <h3 id={headingId}>{name}</h3>
+      <ul className="follow-up__counts">
+        {LEAD_STATUSES.map((status) => {
+          const count = counts.statuses.find((item) => item.status === status)?.count ?? 0
+          return (
+            <li key={status}>
+              <CountButton
+                count={count}
+                label={t.cellLabel(name, followUpStatuses[status], count)}
+                pressed={isOpen(view, 'status', status, marketId)}
+                onOpen={() => onOpen({ bucket: 'status', value: status, marketId })}
+              >
+                {followUpStatuses[status]}
+              </CountButton>
+            </li>
+          )
+        })}
+        <li>
+          <CountButton
+            count={counts.total}
+            label={t.cellLabel(name, t.totalColumn, counts.total)}
+            pressed={isOpen(view, 'all', null, marketId)}
+            onOpen={() => onOpen({ bucket: 'all', value: null, marketId })}
+          >
+            {t.totalColumn}
+          </CountButton>
+        </li>
+      </ul>
+    </li>
   )
 }
 
+/** Issue #31 point 4: one card per market instead of a markets × statuses table, so a tablet held upright
+ * shows every status without scrolling sideways. */
 export function PipelineTable({ followUp, view, onOpen }: PipelineProps) {
   return (
     <section className="follow-up__section" aria-labelledby="follow-up-pipeline">
       <h2 id="follow-up-pipeline">{t.pipelineTitle}</h2>
-      <div className="follow-up__scroll">
-        <table className="follow-up__table">
-          <caption>{t.pipelineCaption(followUp.mission?.name ?? '')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t.marketColumn}</th>
-              {LEAD_STATUSES.map((status) => (
-                <th key={status} scope="col">
-                  {followUpStatuses[status]}
-                </th>
-              ))}
-              <th scope="col">{t.totalColumn}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {followUp.markets.map((market) => (
-              <StatusRow
-                key={market.id}
-                name={market.name}
-                counts={market}
-                marketId={market.id}
-                view={view}
-                onOpen={onOpen}
-              />
-            ))}
-            {followUp.markets.length > 1 ? (
-              <StatusRow
-                name={t.totalRow}
-                counts={followUp.totals}
-                marketId={null}
-                view={view}
-                onOpen={onOpen}
-              />
-            ) : null}
-          </tbody>
-        </table>
-      </div>
+      <ul className="follow-up__markets" aria-label={t.pipelineCaption(followUp.mission?.name ?? '')}>
+        {followUp.markets.map((market) => (
+          <MarketCard
+            key={market.id}
+            name={market.name}
+            counts={market}
+            marketId={market.id}
+            view={view}
+            onOpen={onOpen}
+          />
+        ))}
+        {followUp.markets.length > 1 ? (
+          <MarketCard
+            name={t.totalRow}
+            counts={followUp.totals}
+            marketId={null}
+            view={view}
+            onOpen={onOpen}
+          />
+        ) : null}
+      </ul>
     </section>
   )
 }
