@@ -82,7 +82,8 @@ test('an administrator edits a template and a teleoperator sends it from the lea
 
   // The send log: delivered (the simulator reports sent, then delivered).
   await admin.goto(`${server.origin}/backoffice/sms?tab=log`)
-  const item = admin.getByRole('listitem').filter({ hasText: '+33612345678' })
+  // Phones are written the French way in every list (issue #31 point 4).
+  const item = admin.getByRole('listitem').filter({ hasText: '06 12 34 56 78' })
   await expect(item.getByText('Remis', { exact: true })).toBeVisible({ timeout: 15_000 })
   await expect(item).toContainText('STOP au 36180')
   await noSidewaysScroll(admin)

@@ -11,7 +11,7 @@ import { ListPager } from '../../components/ui/list-pager.tsx'
 import { paths } from '../../contracts/app-paths.ts'
 import { appUrls } from '../../contracts/app-urls.ts'
 import type { FollowUpLead } from '../../contracts/follow-up.ts'
-import { formatDate, formatDateTime, formatPhone } from '../../i18n/format.ts'
+import { formatDate, formatDateTime } from '../../i18n/format.ts'
 import {
   followUpList as t,
   followUpStatuses,
@@ -19,6 +19,7 @@ import {
   unassignDialog,
 } from '../../i18n/fr/follow-up.ts'
 import { notify } from '../../stores/notifications.ts'
+import { PhoneNumber } from '../../components/ui/phone-number.tsx'
 
 const nameOf = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`
 
@@ -46,7 +47,7 @@ function LeadRow({
         <Link to={paths.lead(lead.uuid)} aria-label={t.openLead(name)}>
           {name}
         </Link>
-        <span className="follow-up__phone">{formatPhone(lead.phone)}</span>
+        <PhoneNumber className="follow-up__phone" phone={lead.phone} />
       </th>
       <td>{lead.market.name}</td>
       <td>

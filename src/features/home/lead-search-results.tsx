@@ -9,8 +9,9 @@ import { leadMutations } from '../../api/leads.ts'
 import { paths } from '../../contracts/app-paths.ts'
 import type { LeadSearchItem, LeadSearchResult } from '../../contracts/lead.ts'
 import { fr } from '../../i18n/fr.ts'
-import { formatDate, formatDateTime, formatPhone } from '../../i18n/format.ts'
+import { formatDate, formatDateTime } from '../../i18n/format.ts'
 import { useOfflineReason } from '../../pwa/use-online.ts'
+import { PhoneNumber } from '../../components/ui/phone-number.tsx'
 
 export type LeadSearchResultsProps = { result: LeadSearchResult }
 
@@ -101,7 +102,9 @@ export function LeadSearchResults({ result }: LeadSearchResultsProps) {
                       {name}
                     </Link>
                   </td>
-                  <td>{formatPhone(item.phone)}</td>
+                  <td>
+                    <PhoneNumber phone={item.phone} />
+                  </td>
                   <td>
                     <span className="lead-search__mission" style={{ borderColor: item.mission.color }}>
                       {item.mission.name}

@@ -10,9 +10,10 @@ import { requestFocus } from '../../components/ui/focus-request.ts'
 import type { LeadPhone } from '../../contracts/call.ts'
 import type { Lead } from '../../contracts/lead.ts'
 import { fr } from '../../i18n/fr.ts'
-import { formatLongDateTime, formatPhone } from '../../i18n/format.ts'
+import { formatLongDateTime } from '../../i18n/format.ts'
 import { useOfflineReason } from '../../pwa/use-online.ts'
 import { AutoCall } from './auto-call.tsx'
+import { PhoneNumber } from '../../components/ui/phone-number.tsx'
 
 export type LeadContactProps = {
   lead: Lead
@@ -56,7 +57,9 @@ export function LeadContact({ lead, canCall, autoCallAfter = null }: LeadContact
     <dl className="lead-contact">
       <dt>{t.phone}</dt>
       <dd>
-        <a href={`tel:${lead.phone}`}>{formatPhone(lead.phone)}</a>
+        <a href={`tel:${lead.phone}`}>
+          <PhoneNumber phone={lead.phone} />
+        </a>
         {canCall ? (
           <Button
             busy={calling === 'primary'}
@@ -82,7 +85,9 @@ export function LeadContact({ lead, canCall, autoCallAfter = null }: LeadContact
         <>
           <dt>{t.secondaryPhone}</dt>
           <dd>
-            <a href={`tel:${lead.secondaryPhone}`}>{formatPhone(lead.secondaryPhone)}</a>
+            <a href={`tel:${lead.secondaryPhone}`}>
+              <PhoneNumber phone={lead.secondaryPhone} />
+            </a>
             {canCall ? (
               <Button
                 busy={calling === 'secondary'}

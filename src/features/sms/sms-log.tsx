@@ -16,6 +16,7 @@ import {
 } from '../../contracts/sms.ts'
 import { smsKinds, smsScreen, smsStatuses, smsTemplateNames } from '../../i18n/fr/sms.ts'
 import { formatDateTime } from '../../i18n/format.ts'
+import { PhoneNumber } from '../../components/ui/phone-number.tsx'
 
 const t = smsScreen.log
 
@@ -98,7 +99,7 @@ export function SmsLogList() {
                 <time dateTime={sms.createdAt}>{formatDateTime(sms.createdAt)}</time>
                 <strong>{smsStatuses[sms.status]}</strong>
                 <span>{smsTemplateNames[sms.templateKey]}</span>
-                <span>{sms.phone}</span>
+                <PhoneNumber phone={sms.phone} />
                 {sms.leadName ? <span>{sms.leadName}</span> : null}
                 <span>
                   {t.columns.by} : {sms.sentBy ?? `${t.automatic} (${smsKinds[sms.kind]})`}

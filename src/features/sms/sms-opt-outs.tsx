@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { smsQueries } from '../../api/sms.ts'
 import { smsScreen } from '../../i18n/fr/sms.ts'
 import { formatDateTime } from '../../i18n/format.ts'
+import { PhoneNumber } from '../../components/ui/phone-number.tsx'
 
 const t = smsScreen.optOuts
 
@@ -23,7 +24,9 @@ export function SmsOptOuts() {
       <tbody>
         {list.data.optOuts.map((optOut) => (
           <tr key={optOut.phone}>
-            <td>{optOut.phone}</td>
+            <td>
+              <PhoneNumber phone={optOut.phone} />
+            </td>
             <td>
               <time dateTime={optOut.createdAt}>{formatDateTime(optOut.createdAt)}</time>
             </td>

@@ -4,8 +4,9 @@ import { Link } from 'react-router-dom'
 import { paths } from '../../contracts/app-paths.ts'
 import type { TimelineEvent } from '../../contracts/timeline.ts'
 import { formatDuration } from '../../i18n/format-figures.ts'
-import { formatAgendaSlot, formatPhone, formatTime } from '../../i18n/format.ts'
+import { formatAgendaSlot, formatTime } from '../../i18n/format.ts'
 import { eventWords, timelineScreen as t } from '../../i18n/fr/timeline.ts'
+import { PhoneNumber } from '../../components/ui/phone-number.tsx'
 
 const words = (event: TimelineEvent) =>
   eventWords(event, { duration: formatDuration, slot: formatAgendaSlot })
@@ -18,12 +19,12 @@ function Concerned({ event }: { event: TimelineEvent }) {
         <Link to={paths.lead(event.lead.uuid)} aria-label={t.openLead(name)}>
           {name}
         </Link>{' '}
-        <span className="timeline-event__phone">{formatPhone(event.phone ?? event.lead.phone)}</span>
+        <PhoneNumber className="timeline-event__phone" phone={event.phone ?? event.lead.phone} />
       </span>
     )
   }
   if (event.leadHidden) return <span className="timeline-event__lead">{t.hiddenLead}</span>
-  if (event.phone) return <span className="timeline-event__phone">{formatPhone(event.phone)}</span>
+  if (event.phone) return <PhoneNumber className="timeline-event__phone" phone={event.phone} />
   return null
 }
 
