@@ -48,6 +48,7 @@ const TABLE: Record<string, Access> = {
   'POST /api/user/:id/activate': ADMIN,
   'POST /api/user/:id/deactivate': ADMIN,
   'POST /api/user/:id/link-aircall-account': ADMIN,
+  'POST /api/user/:id/welcome-link': ADMIN,
   'GET /api/users/aircall-accounts': ADMIN,
   'POST /api/users/bulk': ADMIN,
   'POST /api/user/avatar': SIGNED_IN,

@@ -63,9 +63,13 @@ export type AdminUser = z.infer<typeof adminUserSchema>
  * administrator to hand over, where production has no mail server (shown once); none for an inactive
  * account.
  */
+/** A password link handed to the administrator (shown once, never stored) and when it stops working. */
+export const handedOverLinkSchema = z.object({ url: z.string(), expiresAt: z.iso.datetime() })
+export type HandedOverLinkBody = z.infer<typeof handedOverLinkSchema>
+
 export const welcomeOutcomeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('mail-queued') }),
-  z.object({ kind: z.literal('link'), url: z.string(), expiresAt: z.iso.datetime() }),
+  handedOverLinkSchema.extend({ kind: z.literal('link') }),
   z.object({ kind: z.literal('none') }),
 ])
 export type WelcomeOutcome = z.infer<typeof welcomeOutcomeSchema>

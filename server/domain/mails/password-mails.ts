@@ -2,10 +2,12 @@
 // and the send job like every mail. Issue #31: where production has no mail server, a new user's
 // welcome link is handed to the administrator who created them instead of a mail that cannot go.
 import type { FastifyInstance } from 'fastify'
-import { sql } from 'drizzle-orm'
-import type { WelcomeOutcome } from '../../../src/contracts/user-admin.ts'
+import { eq, sql } from 'drizzle-orm'
+import type { HandedOverLinkBody, WelcomeOutcome } from '../../../src/contracts/user-admin.ts'
 import { mailServerMissing } from '../../config.ts'
 import { users } from '../../db/schema.ts'
+import { errors } from '../../lib/http-error.ts'
+import { messages } from '../../lib/messages.ts'
 import { issuePasswordToken, linkOrigin, passwordLinkUrl } from '../access/password-reset.ts'
 import { recordAudit } from '../audit/trail.ts'
 import { queueMail } from './send.ts'
@@ -57,9 +59,39 @@ export async function welcomeNewUser(
     await sendPasswordLink(app, { email: user.email, kind: 'welcome' })
     return { kind: 'mail-queued' }
   }
+  return { kind: 'link', ...(await handOverLink(app, user.id, actorId)) }
+}
+
+/** A fresh welcome link for the administrator to hand over; it replaces any link the user had. */
+async function handOverLink(
+  app: FastifyInstance,
+  userId: number,
+  actorId: number,
+): Promise<HandedOverLinkBody> {
   const { db } = app.database
   const expiresAt = new Date(Date.now() + app.config.welcomeLinkMs)
-  const token = await issuePasswordToken(db, user.id, app.config.welcomeLinkMs)
-  await recordAudit(db, { userId: actorId, entity: 'user', entityId: user.id, action: 'hand-over-link' })
-  return { kind: 'link', url: passwordLinkUrl(linkOrigin(app), token), expiresAt: expiresAt.toISOString() }
+  const token = await issuePasswordToken(db, userId, app.config.welcomeLinkMs)
+  await recordAudit(db, { userId: actorId, entity: 'user', entityId: userId, action: 'hand-over-link' })
+  return { url: passwordLinkUrl(linkOrigin(app), token), expiresAt: expiresAt.toISOString() }
 }
+
+/**
+ * « Nouveau lien » (issue #31, POST /api/user/:id/welcome-link): the link of a user whose welcome mail
+ * could not go, was lost, or whose link expired — issued afresh (the older links stop working) and handed
+ * to the administrator, with or without a mail server. An unknown user is 404; a deactivated one 409.
+ */
+export async function newWelcomeLink(
+  app: FastifyInstance,
+  userId: number,
+  actorId: number,
+): Promise<HandedOverLinkBody> {
+  const [user] = await app.database.db
+    .select({ id: users.id, status: users.status })
+    .from(users)
+    .where(eq(users.id, userId))
+  if (!user) throw errors.notFound(messages.userNotFound)
+  if (user.status !== 'ACTIVE') throw errors.conflict(INACTIVE_NO_LINK)
+  return handOverLink(app, user.id, actorId)
+}
+
+const INACTIVE_NO_LINK = 'Ce compte est désactivé : réactivez-le avant de lui donner un lien.'

@@ -12,11 +12,12 @@ import {
   bulkUsersBodySchema,
   bulkUsersResultSchema,
   createdUserSchema,
+  handedOverLinkSchema,
   userStatusBodySchema,
 } from '../../../src/contracts/user-admin.ts'
 import { createUserBodySchema, updateUserBodySchema } from '../../../src/contracts/user-form.ts'
 import { listAircallAccounts } from '../../domain/users/aircall-accounts.ts'
-import { welcomeNewUser } from '../../domain/mails/password-mails.ts'
+import { newWelcomeLink, welcomeNewUser } from '../../domain/mails/password-mails.ts'
 import { changeUserStatus, createUser, linkAircallAccount, updateUser } from '../../domain/users/changes.ts'
 import { bulkUsers } from '../../domain/users/bulk.ts'
 
@@ -57,6 +58,20 @@ export default async function userAdminRoutes(fastify: FastifyInstance) {
       const welcome = await welcomeNewUser(app, user, request.auth.user!.id)
       return reply.status(201).send({ ...user, welcome })
     },
+  )
+
+  // « Nouveau lien » (issue #31): a fresh welcome link for the administrator to hand over.
+  app.post(
+    '/api/user/:id/welcome-link',
+    {
+      config: { access: ADMINS },
+      schema: {
+        tags: ['users'],
+        params: idParamSchema,
+        response: { 200: handedOverLinkSchema, 409: commonErrors[400], ...commonErrors },
+      },
+    },
+    async (request) => newWelcomeLink(app, request.params.id, request.auth.user!.id),
   )
 
   app.put(

@@ -68,6 +68,54 @@ describe('in production without a mail server', () => {
     expect(await t.database.db.select().from(passwordResetTokens)).toEqual([])
   })
 
+  it('« Nouveau lien » issues a fresh link that replaces the earlier one, audited, never stored', async () => {
+    const created = await t.agents.admin.request({ method: 'POST', url: '/api/users', payload: newUser })
+    const { id, welcome } = created.json()
+    const first = decodeURIComponent(new URL(welcome.url).searchParams.get('token')!)
+
+    const before = Date.now()
+    const res = await t.agents.admin.request({ method: 'POST', url: `/api/user/${id}/welcome-link` })
+    expect(res.statusCode, res.body).toBe(200)
+    const link = res.json()
+    expect(link).toEqual({
+      url: expect.stringMatching(/^https:\/\/centre\.example\.fr\/reset-password\?token=[\w-]{20,}$/),
+      expiresAt: expect.any(String),
+    })
+    const validFor = Date.parse(link.expiresAt) - before
+    expect(validFor).toBeGreaterThanOrEqual(72 * HOUR - 1_000)
+    expect(validFor).toBeLessThanOrEqual(72 * HOUR + 60_000)
+    const second = decodeURIComponent(new URL(link.url).searchParams.get('token')!)
+    expect(second).not.toBe(first)
+    expect(await isResetTokenValid(t.database.db, second)).toBe(true)
+    expect(await isResetTokenValid(t.database.db, first)).toBe(false)
+    const audit = await t.database.db
+      .select()
+      .from(auditEntries)
+      .where(and(eq(auditEntries.entityId, id), eq(auditEntries.action, 'hand-over-link')))
+    expect(audit).toHaveLength(2)
+    expect(await t.database.db.select().from(mailLog)).toEqual([])
+  })
+
+  it('« Nouveau lien » refuses a deactivated account (409) and an unknown one (404), issuing nothing', async () => {
+    const created = await t.agents.admin.request({
+      method: 'POST',
+      url: '/api/users',
+      payload: { ...newUser, status: 'INACTIVE' },
+    })
+    const inactive = await t.agents.admin.request({
+      method: 'POST',
+      url: `/api/user/${created.json().id}/welcome-link`,
+    })
+    expect(inactive.statusCode).toBe(409)
+    expect(inactive.json().error.message).toBe(
+      'Ce compte est désactivé : réactivez-le avant de lui donner un lien.',
+    )
+    const unknown = await t.agents.admin.request({ method: 'POST', url: '/api/user/2000000000/welcome-link' })
+    expect(unknown.statusCode).toBe(404)
+    expect(unknown.json().error.message).toBe('Utilisateur introuvable.')
+    expect(await t.database.db.select().from(passwordResetTokens)).toEqual([])
+  })
+
   it('says so at the top of the mails screen', async () => {
     const res = await t.agents.admin.request({ url: '/api/mail-templates' })
     expect(res.statusCode).toBe(200)
