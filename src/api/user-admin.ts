@@ -6,6 +6,7 @@ import { keepPreviousData, mutationOptions, queryOptions, type QueryClient } fro
 import type {
   AdminUser,
   CreatedUser,
+  HandedOverLinkBody,
   AircallAccountPage,
   BulkUsersBody,
   BulkUsersResult,
@@ -112,6 +113,15 @@ export const adminUserMutations = {
       onSuccess: (user: AdminUser) => applied(queryClient, user),
       onError: (_error, { id }) => refetch(queryClient, id),
       meta: notifyRefusal,
+    }),
+  /** « Nouveau lien » (issue #31): a fresh welcome link to hand over; a refusal shows in place. */
+  welcomeLink: (queryClient: QueryClient) =>
+    mutationOptions({
+      mutationKey: [...userQueries.all(), 'welcome-link'] as const,
+      mutationFn: (id: number) =>
+        apiRequest<HandedOverLinkBody>(`/api/user/${id}/welcome-link`, { method: 'POST', body: {} }),
+      onSuccess: (_link, id) =>
+        void queryClient.invalidateQueries({ queryKey: auditQueries.entity('user', id) }),
     }),
   /** Without `aircallId`: the Aircall user with the same e-mail. A refusal shows in place. */
   linkAircall: (queryClient: QueryClient) =>

@@ -117,6 +117,11 @@ export const userForm = {
 export const welcomeLink = {
   title: 'Lien de bienvenue à remettre',
   noServer: 'Aucun serveur d’envoi n’est configuré : l’e-mail de bienvenue ne peut pas partir.',
+  renewed: 'Ce nouveau lien remplace les précédents, qui ne fonctionnent plus.',
+  newLink: 'Nouveau lien',
+  newLinkFailed: 'Le nouveau lien n’a pas pu être créé.',
+  newLinkHint:
+    'Pour un utilisateur qui n’a pas reçu son e-mail ou dont le lien a expiré : un lien à lui remettre vous-même.',
   handOver: (name: string, until: string) =>
     `Remettez ce lien à ${name} pour choisir son mot de passe. Il est valable jusqu’au ${until}, une seule fois, et ne sera plus affiché.`,
   label: 'Lien de bienvenue',

@@ -10,13 +10,14 @@ import { Button } from '../../../components/ui/button.tsx'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
 import type { AdminUser } from '../../../contracts/user-admin.ts'
 import { roles, userStatuses } from '../../../i18n/fr/common.ts'
-import { userDetail as t, userForm } from '../../../i18n/fr/backoffice-users.ts'
+import { userDetail as t, userForm, welcomeLink } from '../../../i18n/fr/backoffice-users.ts'
 import { notify } from '../../../stores/notifications.ts'
 import { AuditHistory } from '../audit-history.tsx'
 import { AircallLink } from './aircall-link.tsx'
 import { UserAvatar } from './user-avatar.tsx'
 import { UserEditor } from './user-editor.tsx'
 import { fullName } from './users-table.tsx'
+import { WelcomeLinkDialog, type HandedOverLink } from './welcome-link-dialog.tsx'
 
 export type UserDetailProps = { userId: number; readOnly: boolean; onClose: () => void }
 
@@ -74,6 +75,8 @@ function UserPanel({ user, readOnly, onClose }: { user: AdminUser; readOnly: boo
   const queryClient = useQueryClient()
   const update = useMutation(adminUserMutations.update(queryClient))
   const setStatus = useMutation(adminUserMutations.setStatus(queryClient))
+  const newLink = useMutation(adminUserMutations.welcomeLink(queryClient))
+  const [handOver, setHandOver] = useState<HandedOverLink | null>(null)
   const [confirming, setConfirming] = useState(false)
   const headingRef = useRef<HTMLHeadingElement>(null)
   const active = user.status === 'ACTIVE'
@@ -89,6 +92,12 @@ function UserPanel({ user, readOnly, onClose }: { user: AdminUser; readOnly: boo
       },
       () => setConfirming(false),
     )
+  }
+
+  function handleNewLink() {
+    newLink.mutate(user.id, {
+      onSuccess: (link) => setHandOver({ name, ...link, renewed: true }),
+    })
   }
 
   async function save(values: Parameters<typeof update.mutateAsync>[0]) {
@@ -124,6 +133,18 @@ function UserPanel({ user, readOnly, onClose }: { user: AdminUser; readOnly: boo
               {active ? t.deactivate : t.activate}
             </Button>
           </div>
+          {active ? (
+            <div className="user-detail__welcome-link">
+              <p>{welcomeLink.newLinkHint}</p>
+              <Button variant="secondary" onClick={handleNewLink} disabled={newLink.isPending}>
+                {welcomeLink.newLink}
+              </Button>
+              {newLink.isError ? (
+                <p role="alert">{apiErrorMessage(newLink.error, welcomeLink.newLinkFailed)}</p>
+              ) : null}
+              <WelcomeLinkDialog link={handOver} onClose={() => setHandOver(null)} />
+            </div>
+          ) : null}
           <AircallLink user={user} />
           <AuditHistory entity="user" entityId={user.id} />
           <ConfirmDialog

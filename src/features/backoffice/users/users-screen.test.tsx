@@ -194,3 +194,61 @@ describe('creating a user (issue #31)', () => {
     expect(screen.queryByRole('dialog')).toBeNull()
   })
 })
+
+describe('« Nouveau lien » on a user’s panel (issue #31)', () => {
+  it('asks the server for a fresh link and shows it once, saying the older ones stop working', async () => {
+    usersServer(makeAdminUser())
+    const url = 'https://centre.example.fr/reset-password?token=fresh'
+    const posts: string[] = []
+    server.use(
+      http.post('*/api/user/:id/welcome-link', ({ params }) => {
+        posts.push(String(params.id))
+        return HttpResponse.json({ url, expiresAt: '2026-12-01T13:30:00.000Z' })
+      }),
+    )
+    renderApp('/utilisateurs?user=12')
+    const panel = within(await screen.findByRole('region', { name: 'Léa Dupont' }))
+    await userEvent.click(panel.getByRole('button', { name: 'Nouveau lien' }))
+    const dialog = within(await screen.findByRole('dialog', { name: 'Lien de bienvenue à remettre' }))
+    expect(posts).toEqual(['12'])
+    expect(
+      dialog.getByText('Ce nouveau lien remplace les précédents, qui ne fonctionnent plus.'),
+    ).toBeTruthy()
+    expect(dialog.getByText(/valable jusqu’au 1er décembre 2026 à 14:30/)).toBeTruthy()
+    expect((dialog.getByLabelText('Lien de bienvenue') as HTMLInputElement).value).toBe(url)
+    await userEvent.click(dialog.getByRole('button', { name: 'J’ai remis le lien' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  })
+
+  it('shows the server’s reason when it refuses', async () => {
+    usersServer(makeAdminUser())
+    server.use(
+      http.post('*/api/user/:id/welcome-link', () =>
+        HttpResponse.json(
+          {
+            error: {
+              code: 'CONFLICT',
+              message: 'Ce compte est désactivé : réactivez-le avant de lui donner un lien.',
+            },
+          },
+          { status: 409 },
+        ),
+      ),
+    )
+    renderApp('/utilisateurs?user=12')
+    const panel = within(await screen.findByRole('region', { name: 'Léa Dupont' }))
+    await userEvent.click(panel.getByRole('button', { name: 'Nouveau lien' }))
+    expect((await panel.findByRole('alert')).textContent).toBe(
+      'Ce compte est désactivé : réactivez-le avant de lui donner un lien.',
+    )
+    expect(screen.queryByRole('dialog')).toBeNull()
+  })
+
+  it('is not offered for a deactivated account', async () => {
+    usersServer(makeAdminUser({ status: 'INACTIVE' }))
+    renderApp('/utilisateurs?user=12')
+    const panel = within(await screen.findByRole('region', { name: 'Léa Dupont' }))
+    expect(panel.getByRole('button', { name: 'Réactiver le compte' })).toBeTruthy()
+    expect(panel.queryByRole('button', { name: 'Nouveau lien' })).toBeNull()
+  })
+})
