@@ -25,6 +25,8 @@ const envSchema = z.object({
   FILES_DIR: z.string().optional(),
   JOBS_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
   CRONS_ENABLED: z.enum(['true', 'false']).default('true'),
+  // pg-boss wants at least 10 s.
+  CRON_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(600).default(15),
   EXTRACTION_STREAM_MAX_ROWS: z.coerce.number().int().min(0).default(20_000),
   PUBLIC_URL: z.string().url().optional(),
   SESSION_SECRET: z.string().min(32).optional(),
@@ -87,6 +89,12 @@ export type AppConfig = {
    * itself in the middle of one; the jobs still run here when another process or "run now" queues them.
    */
   cronsEnabled: boolean
+  /**
+   * Issue #30: a scheduled job's run beats this often; one that misses a beat (its process died) is
+   * given up at the next supervision pass and the next run of the job takes over, rather than holding
+   * the job's queue until its expiry (up to an hour).
+   */
+  cronHeartbeatSeconds: number
   /** Issue #13: extractions up to this many rows stream in the response; larger ones run as a job. */
   extractionStreamMaxRows: number
   publicUrl: string | undefined
@@ -165,6 +173,7 @@ export function loadConfig(
         : path.join(dataDir, 'files'),
     jobsSuperviseSeconds: parsed.JOBS_SUPERVISE_SECONDS,
     cronsEnabled: parsed.CRONS_ENABLED === 'true',
+    cronHeartbeatSeconds: parsed.CRON_HEARTBEAT_SECONDS,
     extractionStreamMaxRows: parsed.EXTRACTION_STREAM_MAX_ROWS,
     publicUrl: parsed.PUBLIC_URL,
     sessionSecret: parsed.SESSION_SECRET,
