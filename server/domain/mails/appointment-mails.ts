@@ -129,13 +129,16 @@ function reminderOwed() {
  */
 export async function queueAppointmentReminders(app: FastifyInstance, now: Date): Promise<number> {
   const { db } = app.database
-  const due = await appointmentRows(db).where(
-    and(
-      reminderOwed(),
-      gt(appointments.startsAt, now),
-      lte(appointments.startsAt, new Date(now.getTime() + REMINDER_HORIZON_MS)),
-    ),
-  )
+  // The soonest first: a run cut short has sent the most urgent ones.
+  const due = await appointmentRows(db)
+    .where(
+      and(
+        reminderOwed(),
+        gt(appointments.startsAt, now),
+        lte(appointments.startsAt, new Date(now.getTime() + REMINDER_HORIZON_MS)),
+      ),
+    )
+    .orderBy(appointments.startsAt, appointments.id)
   let queued = 0
   for (const row of due) {
     const written = await db.transaction(async (tx) => {
