@@ -25,7 +25,6 @@ const envSchema = z.object({
   FILES_DIR: z.string().optional(),
   JOBS_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
   CRONS_ENABLED: z.enum(['true', 'false']).default('true'),
-  // pg-boss wants at least 10 s.
   CRON_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(600).default(15),
   EXTRACTION_STREAM_MAX_ROWS: z.coerce.number().int().min(0).default(20_000),
   PUBLIC_URL: z.string().url().optional(),
@@ -89,11 +88,7 @@ export type AppConfig = {
    * itself in the middle of one; the jobs still run here when another process or "run now" queues them.
    */
   cronsEnabled: boolean
-  /**
-   * Issue #30: a scheduled job's run beats this often; one that misses a beat (its process died) is
-   * given up at the next supervision pass and the next run of the job takes over, rather than holding
-   * the job's queue until its expiry (up to an hour).
-   */
+  /** Issue #30: a scheduled run beats this often (≥ 10 s, pg-boss); a dead process's run is given up. */
   cronHeartbeatSeconds: number
   /** Issue #13: extractions up to this many rows stream in the response; larger ones run as a job. */
   extractionStreamMaxRows: number
