@@ -76,11 +76,7 @@ export type AppConfig = {
    * share it. Default: `files` inside DATA_DIR, or a folder under the system's temporary one.
    */
   filesDir: string
-  /**
-   * How often the job engine looks for jobs whose worker stopped heartbeating (a killed process):
-   * such a job (an import) is handed to another process within about this long after its 10 s
-   * heartbeat lapses. pg-boss's default is 60 s; 15 s costs one short query per process.
-   */
+  /** How often the engine gives up jobs whose heartbeat lapsed (an import, a cron run); pg-boss: 60 s. */
   jobsSuperviseSeconds: number
   /**
    * Issue #15: whether this process fires the scheduled jobs' occurrences (pg-boss's cron pass; one
