@@ -25,6 +25,7 @@ const envSchema = z.object({
   FILES_DIR: z.string().optional(),
   JOBS_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
   CRONS_ENABLED: z.enum(['true', 'false']).default('true'),
+  CRON_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(600).default(15),
   EXTRACTION_STREAM_MAX_ROWS: z.coerce.number().int().min(0).default(20_000),
   PUBLIC_URL: z.string().url().optional(),
   SESSION_SECRET: z.string().min(32).optional(),
@@ -75,11 +76,7 @@ export type AppConfig = {
    * share it. Default: `files` inside DATA_DIR, or a folder under the system's temporary one.
    */
   filesDir: string
-  /**
-   * How often the job engine looks for jobs whose worker stopped heartbeating (a killed process):
-   * such a job (an import) is handed to another process within about this long after its 10 s
-   * heartbeat lapses. pg-boss's default is 60 s; 15 s costs one short query per process.
-   */
+  /** How often the engine gives up jobs whose heartbeat lapsed (an import, a cron run); pg-boss: 60 s. */
   jobsSuperviseSeconds: number
   /**
    * Issue #15: whether this process fires the scheduled jobs' occurrences (pg-boss's cron pass; one
@@ -87,6 +84,8 @@ export type AppConfig = {
    * itself in the middle of one; the jobs still run here when another process or "run now" queues them.
    */
   cronsEnabled: boolean
+  /** Issue #30: a scheduled run beats this often (≥ 10 s, pg-boss); a dead process's run is given up. */
+  cronHeartbeatSeconds: number
   /** Issue #13: extractions up to this many rows stream in the response; larger ones run as a job. */
   extractionStreamMaxRows: number
   publicUrl: string | undefined
@@ -165,6 +164,7 @@ export function loadConfig(
         : path.join(dataDir, 'files'),
     jobsSuperviseSeconds: parsed.JOBS_SUPERVISE_SECONDS,
     cronsEnabled: parsed.CRONS_ENABLED === 'true',
+    cronHeartbeatSeconds: parsed.CRON_HEARTBEAT_SECONDS,
     extractionStreamMaxRows: parsed.EXTRACTION_STREAM_MAX_ROWS,
     publicUrl: parsed.PUBLIC_URL,
     sessionSecret: parsed.SESSION_SECRET,

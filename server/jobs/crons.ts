@@ -3,6 +3,9 @@
 // their jobs are written by server/plugins/crons.ts.
 // - 'stately' queue policy: at most one run waiting and one running, and a waiting run is not taken
 //   while another runs (pg-boss's singleton fetch): a job never overlaps itself, across processes.
+// - A heartbeat (CRON_HEARTBEAT_SECONDS, issue #30): the run of a process that died stops beating and
+//   is given up at the next supervision pass, so the queue's next run starts within a minute instead
+//   of waiting for the job's expiry (which still bounds a live run that hangs).
 import { CRON_CATALOGUE, type CronDefinition } from '../domain/crons/catalogue.ts'
 import { runCron, type CronJobData } from '../domain/crons/runner.ts'
 import { jobQueue, type JobQueue } from './queue.ts'
@@ -16,11 +19,12 @@ const POLLING_SECONDS = 5
 function cronQueue(cron: CronDefinition): JobQueue {
   return jobQueue<CronJobData>({
     name: cron.key,
-    options: () => ({
+    options: (app) => ({
       policy: 'stately',
       retryLimit: cron.retryLimit,
       retryDelay: cron.retryDelaySeconds,
       expireInSeconds: cron.expireInSeconds,
+      heartbeatSeconds: app.config.cronHeartbeatSeconds,
       pollingIntervalSeconds: POLLING_SECONDS,
     }),
     handler: (app) => (job) => runCron(app, cron, job),

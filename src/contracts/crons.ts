@@ -8,7 +8,8 @@ import { versionSchema } from './team-form.ts'
 export const CRON_TRIGGERS = ['schedule', 'manual'] as const
 export type CronTrigger = (typeof CRON_TRIGGERS)[number]
 
-export const CRON_OUTCOMES = ['running', 'ok', 'failed'] as const
+/** `abandoned`: the process running it died; the job engine gave it up (issue #30 point 1). */
+export const CRON_OUTCOMES = ['running', 'ok', 'failed', 'abandoned'] as const
 export type CronOutcome = (typeof CRON_OUTCOMES)[number]
 
 /** Runs of each job the list shows (its history beyond them is kept 30 days). */
@@ -30,6 +31,8 @@ export const cronRunSchema = z.object({
   summary: z.string().nullable(),
   /** Why it failed, never a stack nor a secret. */
   error: z.string().nullable(),
+  /** The server process that ran it (`host:pid`); null for runs recorded before it was kept. */
+  process: z.string().nullable(),
 })
 export type CronRun = z.infer<typeof cronRunSchema>
 

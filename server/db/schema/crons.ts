@@ -1,5 +1,5 @@
 // Scheduled jobs (issue #15, docs/domain.md "Scheduled jobs"): each job's settings (its cron
-// expression, paused, failing) and the record of its runs. Migration 0023 (hand-written).
+// expression, paused, failing) and the record of its runs. Migrations 0023, 0041 (hand-written).
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core'
 import type { CronTrigger } from '../../../src/contracts/crons.ts'
@@ -35,6 +35,10 @@ export const cronRuns = pgTable(
     ok: boolean('ok'),
     summary: text('summary'),
     error: text('error'),
+    /** The process that ran it, `host:pid` (migration 0041). */
+    process: text('process'),
+    /** Given up: its process died, and the next run of the job took over (ok is false). */
+    abandoned: boolean('abandoned').notNull().default(false),
   },
   (t) => [
     index('cron_runs_queue_started_idx').on(t.queue, t.startedAt.desc()),

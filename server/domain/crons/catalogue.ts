@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify'
 import { rebuildDailyActivity } from '../gamification/daily-rebuild.ts'
 import { parisDay, shiftDay } from '../../../src/contracts/paris-calendar.ts'
 import { purgeExpiredFiles } from '../files/stored-files.ts'
-import { queueAppointmentReminders } from '../mails/appointment-mails.ts'
+import { logLateReminders, queueAppointmentReminders } from '../mails/appointment-mails.ts'
 import { purgeIdempotencyKeys } from '../../lib/idempotency.ts'
 import { publishLeadUpdate, userChanged } from '../leads/signals.ts'
 import { releaseExpiredLeads } from './lead-expiry.ts'
@@ -180,7 +180,7 @@ export const CRON_CATALOGUE: readonly CronDefinition[] = [
     key: 'appointment-reminders-mail',
     name: 'Rappels de RDV par e-mail',
     description:
-      'Envoie aux leads un e-mail de rappel de leur rendez-vous des prochaines 24 h, une seule fois par rendez-vous, s’il a été pris au moins 24 h à l’avance (sinon la confirmation vient d’être envoyée).',
+      'Envoie aux leads un e-mail de rappel de leur rendez-vous des prochaines 24 h, une seule fois par rendez-vous, s’il a été pris au moins 24 h à l’avance (sinon la confirmation vient d’être envoyée). Après une interruption, rattrape les rappels manqués des rendez-vous pas encore commencés ; ceux devenus inutiles sont inscrits « Non envoyé : trop tard ».',
     // docs/domain.md "E-mails": within 24 h of the start; every 15 minutes keeps the notice near 24 h.
     cron: '*/15 * * * *',
     missed: 'once',
@@ -190,7 +190,9 @@ export const CRON_CATALOGUE: readonly CronDefinition[] = [
     minIntervalMinutes: 5,
     run: async ({ app, now }) => {
       const queued = await queueAppointmentReminders(app, now)
-      return count(queued, 'rappel confié à l’envoi', 'rappels confiés à l’envoi')
+      const late = await logLateReminders(app, now)
+      const summary = count(queued, 'rappel confié à l’envoi', 'rappels confiés à l’envoi')
+      return late === 0 ? summary : `${summary}, ${count(late, 'trop tard', 'trop tard')}`
     },
   },
   {

@@ -1,6 +1,7 @@
 // What the back office reads of the scheduled jobs (issue #15, docs/domain.md "Scheduled jobs"): each
 // catalogue job with its settings, its schedule in words, its next run (the job engine's own parser)
-// and its last runs, newest first (one statement: the index (queue, started_at desc) serves each job).
+// and its last runs, newest first (one statement: the index (queue, started_at desc) serves each job),
+// a run given up because its process died (issue #30) said so with that process.
 import { inArray, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { cronInWords } from '../../../src/contracts/cron-schedule.ts'
@@ -24,6 +25,8 @@ type RunRow = {
   ok: boolean | null
   summary: string | null
   error: string | null
+  process: string | null
+  abandoned: boolean
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString()
@@ -37,9 +40,10 @@ function toRun(row: RunRow): CronRun {
     startedAt,
     finishedAt,
     durationMs: finishedAt === null ? null : Date.parse(finishedAt) - Date.parse(startedAt),
-    outcome: finishedAt === null ? 'running' : row.ok ? 'ok' : 'failed',
+    outcome: row.abandoned ? 'abandoned' : finishedAt === null ? 'running' : row.ok ? 'ok' : 'failed',
     summary: row.summary,
     error: row.error,
+    process: row.process,
   }
 }
 
@@ -57,7 +61,13 @@ async function readJobs(app: FastifyInstance, jobs: readonly CronDefinition[], d
   const settings = await db.select().from(cronSettings).where(inArray(cronSettings.queue, keys))
   const runs = rowsOf<RunRow>(
     await db.execute(sql`
-      select r.id, r.queue, r.trigger, r.started_at, r.finished_at, r.ok, r.summary, r.error
+      select r.id, r.queue, r.trigger, r.started_at, r.finished_at, r.ok, r.summary, r.error, r.process,
+        -- Issue #30: an open run whose job the engine no longer holds as active was given up (its
+        -- process died) before any next run marked it so.
+        r.abandoned or (r.finished_at is null and r.job_id is not null and not exists (
+          select 1 from pgboss.job j
+          where j.name = r.queue and j.id::text = r.job_id and j.state = 'active'
+        )) as abandoned
       from unnest(array[${sql.join(
         keys.map((key) => sql`${key}`),
         sql`, `,

@@ -1,7 +1,8 @@
 // One run of a scheduled job (issue #15, docs/domain.md "Scheduled jobs"): the pg-boss worker of each
 // catalogue queue calls runCron. A scheduled occurrence of a paused job does nothing (it may have been
 // queued just before the pause); otherwise the run is recorded (start, end, result, what it did or why
-// it failed), and a failing streak alerts the administrators once.
+// it failed, which process ran it), and a failing streak alerts the administrators once.
+import { hostname } from 'node:os'
 import { and, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { Job } from 'pg-boss'
@@ -17,7 +18,8 @@ export type CronJobData = { trigger?: CronTrigger; userId?: number }
 /** Runs are kept this long (deleted as later runs of the same job are recorded). */
 export const CRON_RUNS_KEPT_DAYS = 30
 
-export const INTERRUPTED_RUN = 'Interrompue : le processus qui l’exécutait s’est arrêté.'
+/** This server process, as a run records it (issue #30: the screen names the process of a run given up). */
+export const CRON_PROCESS = `${hostname()}:${process.pid}`
 
 export async function runCron(app: FastifyInstance, job: CronDefinition, pgJob: Job<CronJobData>) {
   const { db } = app.database
@@ -28,14 +30,15 @@ export async function runCron(app: FastifyInstance, job: CronDefinition, pgJob: 
     .where(eq(cronSettings.queue, job.key))
   if (!settings || (trigger === 'schedule' && settings.paused)) return
   // The queue never runs two jobs of one job at once: a run still open was left by a process that
-  // died (its job was then failed by the engine's supervision and retried here).
+  // died (its heartbeat stopped, the engine's supervision gave its job up): marked given up here, as
+  // this run takes over (issue #30).
   await db
     .update(cronRuns)
-    .set({ finishedAt: new Date(), ok: false, error: INTERRUPTED_RUN })
+    .set({ finishedAt: new Date(), ok: false, abandoned: true })
     .where(and(eq(cronRuns.queue, job.key), isNull(cronRuns.finishedAt)))
   const [run] = await db
     .insert(cronRuns)
-    .values({ queue: job.key, trigger, jobId: pgJob.id })
+    .values({ queue: job.key, trigger, jobId: pgJob.id, process: CRON_PROCESS })
     .returning({ id: cronRuns.id })
   let failure: unknown = null
   let summary: string | null = null
@@ -45,10 +48,11 @@ export async function runCron(app: FastifyInstance, job: CronDefinition, pgJob: 
     failure = error
   }
   const error = failure === null ? null : runErrorMessage(failure)
+  // Unless given up meanwhile (a live run whose beats were late): the run that took over said so.
   await db
     .update(cronRuns)
     .set({ finishedAt: new Date(), ok: failure === null, summary, error })
-    .where(eq(cronRuns.id, run!.id))
+    .where(and(eq(cronRuns.id, run!.id), isNull(cronRuns.finishedAt)))
   await afterRun(app, job, error)
   await db
     .delete(cronRuns)
@@ -75,7 +79,8 @@ async function afterRun(app: FastifyInstance, job: CronDefinition, error: string
   const last = await db
     .select({ ok: cronRuns.ok })
     .from(cronRuns)
-    .where(and(eq(cronRuns.queue, job.key), isNotNull(cronRuns.finishedAt)))
+    // A run given up with its process (issue #30) says nothing of the job itself.
+    .where(and(eq(cronRuns.queue, job.key), isNotNull(cronRuns.finishedAt), eq(cronRuns.abandoned, false)))
     .orderBy(desc(cronRuns.startedAt), desc(cronRuns.id))
     .limit(CRON_FAILING_STREAK)
   if (last.length < CRON_FAILING_STREAK || last.some((run) => run.ok !== false)) return

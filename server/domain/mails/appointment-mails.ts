@@ -5,11 +5,16 @@ import { and, eq, gt, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import type { Db } from '../../db/client.ts'
 import { appointments, leads, mailLog, missions } from '../../db/schema.ts'
-import { sendJob, MAIL_QUEUE } from './send.ts'
+import { mailErrors, sendJob, MAIL_QUEUE } from './send.ts'
 import { withOrdinalFirst } from '../../../src/contracts/paris-calendar.ts'
 
 const PARIS = 'Europe/Paris'
 export const REMINDER_HORIZON_MS = 24 * 60 * 60 * 1000
+/**
+ * Issue #30: how far back a missed reminder is still logged « trop tard » (a run after every process
+ * was down); older appointments are history, not a missed reminder.
+ */
+export const TOO_LATE_LOOKBACK_MS = 7 * REMINDER_HORIZON_MS
 
 const dateFormat = new Intl.DateTimeFormat('fr-FR', {
   timeZone: PARIS,
@@ -102,24 +107,38 @@ export async function queueAppointmentConfirmation(
 }
 
 /**
- * The reminders due at `now` (docs/domain.md "E-mails"): appointments not cancelled, starting within
- * the next 24 hours, booked at least 24 hours before they start (a later booking just had its
- * confirmation), whose lead has an address, and without a reminder yet. Each one is a log row and a
- * job written together; the partial unique index of mail_log lets one process only write it.
+ * What makes an appointment's reminder due and not yet sent, whatever the run: not cancelled, booked
+ * at least 24 hours before it starts (a later booking just had its confirmation), its lead has an
+ * address, and no reminder is logged yet (issue #30: chosen by this state, never by the time window
+ * of one run, so a run after a gap catches up every missed one).
+ */
+function reminderOwed() {
+  return and(
+    isNull(appointments.cancelledAt),
+    lte(appointments.createdAt, sql`${appointments.startsAt} - interval '24 hours'`),
+    isNotNull(leads.email),
+    ne(leads.email, ''),
+    sql`not exists (select 1 from ${mailLog} where ${mailLog.appointmentId} = ${appointments.id} and ${mailLog.template} = 'appointment-reminder' and ${mailLog.resendOf} is null)`,
+  )
+}
+
+/**
+ * The reminders due at `now` (docs/domain.md "E-mails"): owed (above) for an appointment starting
+ * within the next 24 hours and not started yet. Each one is a log row and a job written together; the
+ * partial unique index of mail_log lets one process only write it.
  */
 export async function queueAppointmentReminders(app: FastifyInstance, now: Date): Promise<number> {
   const { db } = app.database
-  const due = await appointmentRows(db).where(
-    and(
-      isNull(appointments.cancelledAt),
-      gt(appointments.startsAt, now),
-      lte(appointments.startsAt, new Date(now.getTime() + REMINDER_HORIZON_MS)),
-      lte(appointments.createdAt, sql`${appointments.startsAt} - interval '24 hours'`),
-      isNotNull(leads.email),
-      ne(leads.email, ''),
-      sql`not exists (select 1 from ${mailLog} where ${mailLog.appointmentId} = ${appointments.id} and ${mailLog.template} = 'appointment-reminder' and ${mailLog.resendOf} is null)`,
-    ),
-  )
+  // The soonest first: a run cut short has sent the most urgent ones.
+  const due = await appointmentRows(db)
+    .where(
+      and(
+        reminderOwed(),
+        gt(appointments.startsAt, now),
+        lte(appointments.startsAt, new Date(now.getTime() + REMINDER_HORIZON_MS)),
+      ),
+    )
+    .orderBy(appointments.startsAt, appointments.id)
   let queued = 0
   for (const row of due) {
     const written = await db.transaction(async (tx) => {
@@ -141,4 +160,38 @@ export async function queueAppointmentReminders(app: FastifyInstance, now: Date)
   }
   if (queued > 0) app.jobs.wake(MAIL_QUEUE)
   return queued
+}
+
+/**
+ * Issue #30: the reminders owed for appointments that have started (every run of their last 24 hours
+ * was missed) are logged « Non envoyé : trop tard », once each (the same unique index), and not sent.
+ * Answers how many were logged.
+ */
+export async function logLateReminders(app: FastifyInstance, now: Date): Promise<number> {
+  const { db } = app.database
+  const late = await appointmentRows(db).where(
+    and(
+      reminderOwed(),
+      lte(appointments.startsAt, now),
+      gt(appointments.startsAt, new Date(now.getTime() - TOO_LATE_LOOKBACK_MS)),
+    ),
+  )
+  if (late.length === 0) return 0
+  const logged = await db
+    .insert(mailLog)
+    .values(
+      late.map((row) => ({
+        template: 'appointment-reminder' as const,
+        to: row.email!,
+        leadId: row.leadId,
+        appointmentId: row.appointmentId,
+        variables: variablesOf(row),
+        status: 'failed' as const,
+        error: mailErrors.tooLate,
+        updatedAt: now,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: mailLog.id })
+  return logged.length
 }

@@ -45,6 +45,8 @@ export type MailRequest = {
 
 export const mailErrors = {
   appointmentGone: 'Rendez-vous annulé ou déplacé avant l’envoi : rappel non envoyé.',
+  /** Issue #30: a reminder is useful only before its appointment starts. */
+  tooLate: 'Non envoyé : trop tard.',
   noSmtp: 'Aucun serveur d’envoi (SMTP_URL) n’est configuré : e-mail non envoyé.',
   userGone: 'Utilisateur introuvable ou désactivé : lien non envoyé.',
 } as const
@@ -79,14 +81,18 @@ function withoutLink(variables: Record<string, string>): Record<string, string> 
 
 type LogRow = typeof mailLog.$inferSelect
 
-/** Why this mail must not go (the appointment it reminds of is cancelled, the user left), or null. */
+/**
+ * Why this mail must not go (the appointment it reminds of is cancelled or has started, the user
+ * left), or null.
+ */
 async function refusal(db: Db, row: LogRow): Promise<string | null> {
   if (row.template === 'appointment-reminder' && row.appointmentId !== null) {
     const [appointment] = await db
-      .select({ cancelledAt: appointments.cancelledAt })
+      .select({ cancelledAt: appointments.cancelledAt, startsAt: appointments.startsAt })
       .from(appointments)
       .where(eq(appointments.id, row.appointmentId))
     if (!appointment || appointment.cancelledAt) return mailErrors.appointmentGone
+    if (appointment.startsAt.getTime() <= Date.now()) return mailErrors.tooLate
   }
   if (MAIL_CATALOGUE[row.template].passwordLink) {
     const [user] = await db

@@ -7,6 +7,7 @@ import type { CronJob, CronList } from '../../../src/contracts/crons.ts'
 import { rowsOf } from '../../db/client.ts'
 import { auditEntries, calls, cronRuns, cronSettings, mailOutbox, users } from '../../db/schema.ts'
 import { cronDefinition, CRON_CATALOGUE } from '../../domain/crons/catalogue.ts'
+import { CRON_PROCESS } from '../../domain/crons/runner.ts'
 import { syncCronSchedules } from '../../domain/crons/schedules.ts'
 import { PENDING_PREFIX } from '../../domain/webhooks/processing.ts'
 import { NO_PROVIDER_EVENT } from '../../domain/calls/pending-expiry.ts'
@@ -214,6 +215,32 @@ describe('run now', () => {
     const [first, second] = await finishedRuns(PENDING, 2)
     expect(first!.summary).toBe('premier')
     expect(second!.startedAt.getTime()).toBeGreaterThanOrEqual(first!.finishedAt!.getTime())
+  })
+
+  it('shows a run whose process died as given up, with its process, and marks it so when the next run takes over (issue #30)', async () => {
+    const { db } = t.database
+    // A run left open by a process that died: its job is no longer active on the engine (given up).
+    const [dead] = await db
+      .insert(cronRuns)
+      .values({
+        queue: PENDING,
+        trigger: 'manual',
+        jobId: '00000000-0000-4000-8000-000000000000',
+        process: 'serveur-2:4242',
+        startedAt: new Date(Date.now() - 60_000),
+      })
+      .returning()
+    expect((await job(PENDING)).runs).toMatchObject([
+      { id: dead!.id, outcome: 'abandoned', process: 'serveur-2:4242', finishedAt: null },
+    ])
+    expect((await runNow(PENDING)).statusCode).toBe(202)
+    const [given, next] = await finishedRuns(PENDING, 2)
+    expect(given).toMatchObject({ id: dead!.id, ok: false, abandoned: true, process: 'serveur-2:4242' })
+    expect(next).toMatchObject({ ok: true, abandoned: false, process: CRON_PROCESS })
+    expect((await job(PENDING)).runs).toMatchObject([
+      { id: next!.id, outcome: 'ok', process: CRON_PROCESS },
+      { id: dead!.id, outcome: 'abandoned', process: 'serveur-2:4242' },
+    ])
   })
 
   it('runs every job of the catalogue to success on a fresh database', async () => {

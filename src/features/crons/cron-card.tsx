@@ -39,8 +39,14 @@ export function CronCard({ job, onEdit }: CronCardProps) {
   }
 
   function handleRunNow() {
+    // Issue #30: a run in progress goes on; the asked one starts when it ends (the screen says so).
+    const running = job.runs[0]?.outcome === 'running'
     runNow.mutate(job.key, {
-      onSuccess: () => notify({ kind: 'success', message: t.queuedNotice(job.name) }),
+      onSuccess: () =>
+        notify({
+          kind: 'success',
+          message: running ? t.queuedAfterRunning(job.name) : t.queuedNotice(job.name),
+        }),
     })
   }
 

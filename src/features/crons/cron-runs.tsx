@@ -1,5 +1,5 @@
 // The last runs of a scheduled job (issue #15): start, duration, how it started, result, and what it
-// did or why it failed. A table in its own scroll box, so a tablet never scrolls the page sideways.
+// did or why it failed; a run given up because its process died names that process (issue #30). A table in its own scroll box, so a tablet never scrolls the page sideways.
 import type { CronRun } from '../../contracts/crons.ts'
 import { cronsScreen as t } from '../../i18n/fr/crons.ts'
 import { formatDateTime } from '../../i18n/format.ts'
@@ -28,7 +28,7 @@ export function CronRuns({ jobName, runs }: CronRunsProps) {
               <td>{t.triggers[run.trigger]}</td>
               <td>
                 <span className={`cron-runs__outcome cron-runs__outcome--${run.outcome}`}>
-                  {t.outcomes[run.outcome]}
+                  {run.outcome === 'abandoned' ? t.abandoned(run.process) : t.outcomes[run.outcome]}
                 </span>
               </td>
               <td className="cron-runs__detail">{run.error ?? run.summary ?? ''}</td>

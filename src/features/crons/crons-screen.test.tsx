@@ -47,6 +47,7 @@ const pending = cronJob({
       outcome: 'failed',
       summary: null,
       error: 'connect ECONNREFUSED',
+      process: 'srv-1:4242',
     },
     {
       id: 2,
@@ -57,6 +58,18 @@ const pending = cronJob({
       outcome: 'ok',
       summary: '2 appels terminés',
       error: null,
+      process: 'srv-1:4242',
+    },
+    {
+      id: 1,
+      trigger: 'manual',
+      startedAt: '2026-11-26T08:40:00.000Z',
+      finishedAt: '2026-11-26T08:41:00.000Z',
+      durationMs: 60_000,
+      outcome: 'abandoned',
+      summary: null,
+      error: null,
+      process: 'srv-2:1234',
     },
   ],
 })
@@ -81,6 +94,8 @@ describe('the scheduled jobs screen', () => {
       'DébutDuréeDéclenchementRésultatDétail',
       '26 novembre 2026 à 10:00350 msPlanifiéeÉchecconnect ECONNREFUSED',
       '26 novembre 2026 à 09:5012 sÀ la mainRéussie2 appels terminés',
+      // Issue #30: a run whose process died, given up, names that process.
+      '26 novembre 2026 à 09:401 min 00 sÀ la mainAbandonnée (processus srv-2:1234 arrêté)',
     ])
     const purge = section('Purge des fichiers d’import et d’extraction')
     expect(within(purge).queryByText('En échec')).toBeNull()
@@ -131,6 +146,37 @@ describe('the scheduled jobs screen', () => {
       ),
     ).toBeTruthy()
     expect(asked).toEqual(['files-purge'])
+  })
+
+  it('says a job asked to run while it runs starts once the run in progress ends (issue #30)', async () => {
+    const user = userEvent.setup()
+    const running = cronJob({
+      runs: [
+        {
+          id: 9,
+          trigger: 'schedule',
+          startedAt: '2026-11-26T09:00:00.000Z',
+          finishedAt: null,
+          durationMs: null,
+          outcome: 'running',
+          summary: null,
+          error: null,
+          process: 'srv-1:4242',
+        },
+      ],
+    })
+    server.use(
+      http.get('*/api/crons', () => HttpResponse.json({ jobs: [running] })),
+      http.post('*/api/crons/:key/run', () => HttpResponse.json({ queued: true }, { status: 202 })),
+    )
+    renderFeature(<CronsScreen />, '/backoffice/crons')
+    await screen.findByRole('region', { name: running.name })
+    await user.click(screen.getByRole('button', { name: 'Lancer maintenant' }))
+    expect(
+      await screen.findByText(
+        '« Purge des fichiers d’import et d’extraction » tourne déjà : la nouvelle exécution démarrera dès la fin de celle en cours.',
+      ),
+    ).toBeTruthy()
   })
 
   it('checks a new schedule as it is typed, previews its next five runs, then saves it', async () => {

@@ -28,6 +28,9 @@ export const cronsScreen = {
   pausedNotice: (name: string) => `« ${name} » est en pause.`,
   resumedNotice: (name: string) => `« ${name} » reprend à son heure.`,
   queuedNotice: (name: string) => `« ${name} » va tourner dans quelques secondes.`,
+  /** Issue #30: a job never overlaps itself, so the asked run waits for the one in progress. */
+  queuedAfterRunning: (name: string) =>
+    `« ${name} » tourne déjà : la nouvelle exécution démarrera dès la fin de celle en cours.`,
   runs: 'Dernières exécutions',
   noRuns: 'Aucune exécution enregistrée.',
   columns: {
@@ -38,7 +41,15 @@ export const cronsScreen = {
     detail: 'Détail',
   },
   triggers: { schedule: 'Planifiée', manual: 'À la main' } satisfies Record<CronTrigger, string>,
-  outcomes: { running: 'En cours', ok: 'Réussie', failed: 'Échec' } satisfies Record<CronOutcome, string>,
+  outcomes: {
+    running: 'En cours',
+    ok: 'Réussie',
+    failed: 'Échec',
+    abandoned: 'Abandonnée',
+  } satisfies Record<CronOutcome, string>,
+  /** Issue #30: a run whose process died, given up by the job engine; the next run took over. */
+  abandoned: (process: string | null) =>
+    process ? `Abandonnée (processus ${process} arrêté)` : 'Abandonnée (processus arrêté)',
   /** `350 ms`, `12 s`, `2 min 05 s`. */
   duration: (ms: number | null) => {
     if (ms === null) return '—'
