@@ -8,8 +8,10 @@ import path from 'node:path'
 import { and, eq, isNotNull, lt } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { extractions, imports } from '../../db/schema.ts'
+import { discardAbandonedImports } from '../imports/discard.ts'
 
-export type PurgeResult = { imports: number; extractions: number; partials: number }
+/** `abandoned`: imports never started, discarded a day after their upload (issue #31). */
+export type PurgeResult = { imports: number; extractions: number; partials: number; abandoned: number }
 
 const DAY_MS = 24 * 3_600_000
 
@@ -73,7 +75,8 @@ export async function removePartialExtractionFiles(
 }
 
 export async function purgeExpiredFiles(db: Db, filesDir: string, now: Date): Promise<PurgeResult> {
-  const result: PurgeResult = { imports: 0, extractions: 0, partials: 0 }
+  const result: PurgeResult = { imports: 0, extractions: 0, partials: 0, abandoned: 0 }
+  result.abandoned = await discardAbandonedImports(db, filesDir, now)
   const expiredImports = await db
     .select({ id: imports.id, storedFile: imports.storedFile })
     .from(imports)
