@@ -120,6 +120,13 @@ describe('a broker file with a title line above its header', () => {
       },
     ])
 
+    // The rejected rows are one click from the preview, before anything is written.
+    const rejected = await admin.request({ url: `/api/imports/${ready.id}/rejected.csv` })
+    expect(rejected.statusCode).toBe(200)
+    const lines = rejected.body.slice(1).trim().split('\r\n')
+    expect(lines.map((line) => line.split(';').at(-2))).toEqual(['Ligne', '5', '6', '7', '8'])
+    expect(lines[1]).toMatch(/;Code postal : Aucun marché ne couvre le code postal 13008\.$/)
+
     expect((await admin.request({ method: 'POST', url: `/api/imports/${ready.id}/start` })).statusCode).toBe(
       200,
     )
