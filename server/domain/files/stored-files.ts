@@ -5,10 +5,9 @@
 // removes its extraction's, and the purge any older than a day (issue #30).
 import { readdir, stat, unlink } from 'node:fs/promises'
 import path from 'node:path'
-import { and, eq, isNotNull, lt } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { extractions, imports } from '../../db/schema.ts'
-import { discardAbandonedImports } from '../imports/discard.ts'
 
 /** `abandoned`: imports never started, discarded a day after their upload (issue #31). */
 export type PurgeResult = { imports: number; extractions: number; partials: number; abandoned: number }
@@ -72,6 +71,28 @@ export async function removePartialExtractionFiles(
     removed += 1
   }
   return removed
+}
+
+/** An import never started is discarded this long after its upload (issue #31). */
+export const ABANDONED_IMPORT_MS = DAY_MS
+
+/**
+ * Discards the imports uploaded before `now` less a day and never started (« Fichier reçu », « Prêt à
+ * importer »: the states imports/store.ts calls NOT_STARTED), row and file; their count. Nothing of
+ * them was written (no lead, no rejection); discardImport (imports/discard.ts) does the same for one.
+ */
+export async function discardAbandonedImports(db: Db, filesDir: string, now: Date): Promise<number> {
+  const gone = await db
+    .delete(imports)
+    .where(
+      and(
+        inArray(imports.state, ['uploaded', 'analysing', 'ready']),
+        lt(imports.createdAt, new Date(now.getTime() - ABANDONED_IMPORT_MS)),
+      ),
+    )
+    .returning({ storedFile: imports.storedFile })
+  for (const { storedFile } of gone) if (storedFile) await removeFile(filesDir, storedFile)
+  return gone.length
 }
 
 export async function purgeExpiredFiles(db: Db, filesDir: string, now: Date): Promise<PurgeResult> {

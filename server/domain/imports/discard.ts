@@ -1,19 +1,15 @@
-// DELETE /api/imports/{id} and the files purge (issue #31 point 2): an import left before it started
-// (« Fichier reçu », « Prêt à importer ») is discarded — its row and its stored file — by the
-// administrator, or by the purge a day after its upload. Nothing of it was written: no lead, no
+// DELETE /api/imports/{id} (issue #31 point 2): an import left before it started (« Fichier reçu »,
+// « Prêt à importer ») is discarded — its row and its stored file — by the administrator, or by the
+// files purge a day after its upload (files/stored-files.ts). Nothing of it was written: no lead, no
 // rejection. The row goes in one transaction with its audit entry; the file after the commit (a file
 // left by a crash there is an orphan the row no longer names, harmless).
-import { and, eq, inArray, lt } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import type { Db } from '../../db/client.ts'
 import { imports } from '../../db/schema.ts'
 import { errors } from '../../lib/http-error.ts'
 import { recordAudit } from '../audit/trail.ts'
 import { removeStoredFile } from './files.ts'
 import { findImport, NOT_STARTED } from './store.ts'
-
-/** An abandoned import is discarded this long after its upload. */
-export const ABANDONED_IMPORT_MS = 24 * 3_600_000
 
 export async function discardImport(app: FastifyInstance, userId: number, id: number): Promise<void> {
   const storedFile = await app.database.db.transaction(async (tx) => {
@@ -31,19 +27,4 @@ export async function discardImport(app: FastifyInstance, userId: number, id: nu
     return row.storedFile
   })
   await removeStoredFile(app.config.filesDir, storedFile)
-}
-
-/** Discards the imports uploaded before `now` less a day and never started; their count. */
-export async function discardAbandonedImports(db: Db, filesDir: string, now: Date): Promise<number> {
-  const gone = await db
-    .delete(imports)
-    .where(
-      and(
-        inArray(imports.state, [...NOT_STARTED]),
-        lt(imports.createdAt, new Date(now.getTime() - ABANDONED_IMPORT_MS)),
-      ),
-    )
-    .returning({ storedFile: imports.storedFile })
-  for (const { storedFile } of gone) await removeStoredFile(filesDir, storedFile)
-  return gone.length
 }
