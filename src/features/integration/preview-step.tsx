@@ -36,7 +36,7 @@ const GROUP_LINES = 50
 
 function ErrorGroup({ group }: { group: ImportErrorGroup }) {
   return (
-    <details className="integration__group">
+    <details className="integration__cause">
       <summary>{t.errorGroup(group.count, group.cause)}</summary>
       <p>{t.errorGroupColumn(group.column)}</p>
       {group.values.length > 0 ? (
@@ -127,7 +127,7 @@ export function PreviewStep({ detail, focus, onEdit }: PreviewStepProps) {
         <>
           <h3>{t.errorsHeading}</h3>
           <p>{t.errorsNote}</p>
-          <div className="integration__groups">
+          <div className="integration__causes">
             {detail.errorGroups.map((group) => (
               <ErrorGroup key={`${group.column}|${group.cause}`} group={group} />
             ))}
@@ -140,7 +140,7 @@ export function PreviewStep({ detail, focus, onEdit }: PreviewStepProps) {
         </>
       )}
       {warningCells.length === 0 ? null : (
-        <details className="integration__group">
+        <details className="integration__cause">
           <summary>
             <strong>{t.warningsHeading}</strong> — {t.warningsNote(detail.warningRows)}
           </summary>
