@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.ts'
 import { imports, markets } from '../../db/schema.ts'
 import { lookupFor, PHONE_LOOKUP_BATCH } from './duplicates.ts'
 import { errorGrouper } from './error-groups.ts'
-import { filePreviewOf, findImport, headerLineOf, type ImportPreviewData, type ImportRow } from './store.ts'
+import { filePreviewOf, headerLineOf, type ImportPreviewData, type ImportRow } from './store.ts'
 import { ImportFileError } from './file-rows.ts'
 import { storedFilePath } from './files.ts'
 import { charsOf, previewBudget, previewCell } from './preview-limits.ts'
@@ -49,8 +49,9 @@ export async function analyseImport(
   version: number,
   now = new Date(),
 ): Promise<boolean> {
-  const row = await findImport(db, importId)
-  if (row.version !== version || row.state !== 'analysing' || !row.storedFile) return false
+  // Gone: discarded meanwhile (issue #31), nothing to analyse.
+  const [row] = await db.select().from(imports).where(eq(imports.id, importId))
+  if (!row || row.version !== version || row.state !== 'analysing' || !row.storedFile) return false
   const marketList = await marketsOfMission(db, row.missionId!)
   const marketNames = new Map(marketList.map((market) => [market.id, market.name]))
   const context = { markets: marketList, marketMode: row.marketMode!, now }

@@ -13,6 +13,7 @@ import { insertMission } from '../../../tests/factories/leads.ts'
 import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
 import { auditEntries, imports, markets } from '../../db/schema.ts'
 import { purgeExpiredFiles } from '../../domain/files/stored-files.ts'
+import { analyseImport } from '../../domain/imports/analysis.ts'
 import { analysed, settingsOf, uploadFixture, waitForState } from './import-test-kit.ts'
 
 const filesDir = mkdtempSync(path.join(tmpdir(), 'imports-broker-test-'))
@@ -175,6 +176,20 @@ describe('an abandoned import', () => {
     expect(refused.statusCode).toBe(409)
     expect(refused.json().error.message).toMatch(/pas encore lancé/)
     expect(await storedPath(ready.id)).not.toBeNull()
+  })
+
+  it('is discarded while its analysis waits, which then finds nothing to do', async () => {
+    const { admin } = t.agents
+    const detail = await uploadFixture(admin, FIXTURE)
+    // The analysis's job as it would run after the discard (the settings' own job may run first or not).
+    const set = await admin.request({
+      method: 'PUT',
+      url: `/api/imports/${detail.id}/settings`,
+      payload: settingsOf(detail, missionId, marketId),
+    })
+    expect(set.statusCode, set.body).toBe(200)
+    expect((await admin.request({ method: 'DELETE', url: `/api/imports/${detail.id}` })).statusCode).toBe(200)
+    expect(await analyseImport(t.database.db, filesDir, detail.id, detail.version + 1)).toBe(false)
   })
 
   it('is discarded by the files purge a day after its upload; a started one and a fresh one stay', async () => {
