@@ -12,10 +12,13 @@ export const MAX_GROUPS = 50
 
 /** The message's cause (its value as `…`) and that value, if any. */
 export function causeOf(message: string): { cause: string; value: string | null } {
+  // The value then a full stop reads as one ellipsis.
+  const tidy = (cause: string) => cause.replace(/…\.$/, '…')
   const quoted = /« (.*) »/.exec(message)
-  if (quoted) return { cause: message.replace(quoted[0], '…'), value: quoted[1]! }
+  if (quoted) return { cause: tidy(message.replace(quoted[0], '…')), value: quoted[1]! }
   const postal = /(code postal) (\S+?)( :|\.$)/.exec(message)
-  if (postal) return { cause: message.replace(postal[0], `${postal[1]} …${postal[3]}`), value: postal[2]! }
+  if (postal)
+    return { cause: tidy(message.replace(postal[0], `${postal[1]} …${postal[3]}`)), value: postal[2]! }
   return { cause: message, value: null }
 }
 

@@ -106,7 +106,7 @@ describe('a broker file with a title line above its header', () => {
       {
         column: 'Code postal',
         field: 'postalCode',
-        cause: 'Aucun marché ne couvre le code postal ….',
+        cause: 'Aucun marché ne couvre le code postal …',
         count: 3,
         lines: [...BROKER_FIXTURE.noMarketLines],
         values: [...BROKER_FIXTURE.noMarketCodes],
@@ -114,7 +114,7 @@ describe('a broker file with a title line above its header', () => {
       {
         column: 'Téléphone',
         field: 'phone',
-        cause: 'Numéro de téléphone invalide : ….',
+        cause: 'Numéro de téléphone invalide : …',
         count: 1,
         lines: [...BROKER_FIXTURE.badPhoneLines],
         values: ['06 12 3'],

@@ -112,7 +112,7 @@ const ANALYSED: Partial<ImportDetail> = {
     {
       column: 'Code postal',
       field: 'postalCode',
-      cause: 'Aucun marché ne couvre le code postal ….',
+      cause: 'Aucun marché ne couvre le code postal …',
       count: 1,
       lines: [5],
       values: ['13008'],
@@ -120,7 +120,7 @@ const ANALYSED: Partial<ImportDetail> = {
     {
       column: 'Téléphone',
       field: 'phone',
-      cause: 'Numéro de téléphone invalide : ….',
+      cause: 'Numéro de téléphone invalide : …',
       count: 1,
       lines: [4],
       values: ['12 34'],
@@ -242,7 +242,7 @@ describe('the integration stepper', () => {
     api.set(ANALYSED)
     liveServer.publish('user:1:importProgress', progress('ready', 0, 100))
     // The errors come grouped by cause, each with its values and lines; the values dropped are listed.
-    const postal = (await screen.findByText('1 ligne : aucun marché ne couvre le code postal ….')).closest(
+    const postal = (await screen.findByText('1 ligne : aucun marché ne couvre le code postal …')).closest(
       'details',
     )!
     expect(postal.open).toBe(false)
@@ -250,7 +250,7 @@ describe('the integration stepper', () => {
     expect(postal.open).toBe(true)
     expect(within(postal).getByText('Valeurs : 13008')).toBeTruthy()
     expect(within(postal).getByText('Lignes : 5')).toBeTruthy()
-    expect(screen.getByText('1 ligne : numéro de téléphone invalide : ….')).toBeTruthy()
+    expect(screen.getByText('1 ligne : numéro de téléphone invalide : …')).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Télécharger les lignes en erreur' }).getAttribute('href')).toBe(
       '/api/imports/7/rejected.csv',
     )

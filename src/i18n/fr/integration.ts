@@ -200,7 +200,7 @@ export const previewStep = {
   downloadRejected: 'Télécharger les lignes en erreur',
   warningsHeading: 'Valeurs invalides ignorées',
   warningsNote: (count: number) =>
-    `${plural(count, 'ligne sera importée', 'lignes seront importées')} sans leur valeur invalide (champ facultatif).`,
+    `${plural(count, 'ligne sera importée sans sa valeur invalide', 'lignes seront importées sans leur valeur invalide')} (champ facultatif).`,
   warningsLabel: 'Valeurs ignorées par ligne',
   warningMessage: 'Valeur ignorée',
 } as const
