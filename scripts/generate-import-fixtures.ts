@@ -20,12 +20,61 @@ export const FIXTURES_DIR = 'tests/fixtures'
 export const WINDOWS_1252_FIXTURE = {
   file: 'leads-fr-windows-1252.csv',
   dataRows: 20,
-  /** Lines (header = 1) of the bad rows: bad phone, bad date, bad e-mail. */
-  invalidLines: [6, 10, 14],
+  /** Lines (header = 1) of the rejected rows: a bad phone. */
+  invalidLines: [6],
+  /** Lines imported without an optional value that is invalid, dropped (issue #31): bad date, bad e-mail. */
+  warningLines: [10, 14],
   /** Lines that repeat the phone of an earlier row (lines 2 and 3). */
   duplicateLines: [20, 21],
   /** The line whose comment holds a line break (the record spans two physical lines). */
   multilineLine: 4,
+} as const
+
+/**
+ * A broker's export as received (issue #31): Windows-1252, `;`, a title line above the header (with a
+ * comma, which must not pass for the delimiter), an e-mail the import drops with a warning, postal
+ * codes no market of the tests covers (their markets: 75, 92) and a bad phone.
+ */
+export const BROKER_FIXTURE = {
+  file: 'leads-broker-title-row.csv',
+  title: 'Export leads courtier, novembre 2026',
+  headerLine: 2,
+  header: ['Civilité', 'NOM', 'Prénom', 'Téléphone', 'E-mail', 'Code postal', 'Ville', 'Date de demande'],
+  rows: [
+    ['M.', 'Martin', 'Jean', '06 12 34 56 78', 'jean.martin@orange.fr', '75011', 'Paris', '24/11/2026'],
+    [
+      'Mme',
+      'Leblanc',
+      'Lætitia',
+      '07 81 23 45 67',
+      'lætitia.leblanc@orange.fr',
+      '75015',
+      'Paris',
+      '24/11/2026',
+    ],
+    ['M.', 'Durand', 'Paul', '+33 6 11 22 33 44', 'paul.durand@free.fr', '13008', 'Marseille', '25/11/2026'],
+    ['Mme', 'Petit', 'Zoé', '06 55 44 33 22', '', '69003', 'Lyon', '25/11/2026'],
+    ['M.', 'Roux', 'Luc', '0033 6 98 76 54 32', 'luc.roux@gmail.com', '13001', 'Marseille', '26/11/2026'],
+    ['Mme', 'Moreau', 'Anne', '06 12 3', 'anne.moreau@sfr.fr', '75001', 'Paris', ''],
+    [
+      'M.',
+      'Fournier',
+      'Marc',
+      '01 45 67 89 10',
+      'marc.fournier@sfr.fr',
+      '92100',
+      'Boulogne-Billancourt',
+      '26/11/2026',
+    ],
+  ],
+  /** Covering postal-code prefixes of the market the tests give the mission. */
+  marketPrefixes: ['75', '92'],
+  validLines: [3, 4, 9],
+  warningLines: [4],
+  /** Rejected: no market for 13008, 69003, 13001; a bad phone on line 8. */
+  noMarketLines: [5, 6, 7],
+  noMarketCodes: ['13008', '69003', '13001'],
+  badPhoneLines: [8],
 } as const
 
 type Encoding = 'utf-8' | 'windows-1252'
@@ -97,6 +146,12 @@ async function writeSmallFixtures(): Promise<void> {
   await writeFile(
     `${FIXTURES_DIR}/${WINDOWS_1252_FIXTURE.file}`,
     encodeWindows1252(csv([header, ...windows1252Rows()], ';')),
+  )
+
+  const broker = BROKER_FIXTURE
+  await writeFile(
+    `${FIXTURES_DIR}/${broker.file}`,
+    encodeWindows1252(csv([[broker.title], [...broker.header], ...broker.rows.map((row) => [...row])], ';')),
   )
 
   const english = [

@@ -209,6 +209,8 @@ const TABLE: Record<string, Access> = {
   'GET /api/imports': ADMIN,
   'GET /api/imports/:id': ADMIN,
   'PUT /api/imports/:id/settings': ADMIN,
+  'PUT /api/imports/:id/header': ADMIN,
+  'DELETE /api/imports/:id': ADMIN,
   'POST /api/imports/:id/start': ADMIN,
   'POST /api/imports/:id/cancel': ADMIN,
   'POST /api/imports/:id/undo': ADMIN,

@@ -5,6 +5,7 @@
 import { keepPreviousData, mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query'
 import type {
   ImportDetail,
+  ImportHeaderInput,
   ImportHistoryPage,
   ImportMapping,
   ImportSettings,
@@ -87,6 +88,28 @@ export const importMutations = {
           void queryClient.invalidateQueries({ queryKey: importQueries.mappings().queryKey })
       },
       onError: (_error, { id }) => queryClient.invalidateQueries({ queryKey: importKeys.detail(id) }),
+    }),
+  /** The header row chosen in the mapping step (issue #31): the columns come back guessed again. */
+  header: (queryClient: QueryClient) =>
+    mutationOptions({
+      mutationKey: [...importKeys.all(), 'header'] as const,
+      mutationFn: ({ id, ...body }: ImportHeaderInput & { id: number }) =>
+        apiRequest<ImportDetail>(`/api/imports/${id}/header`, { method: 'PUT', body }),
+      onSuccess: (detail: ImportDetail) => importApplied(queryClient, detail),
+      onError: (_error, { id }) => queryClient.invalidateQueries({ queryKey: importKeys.detail(id) }),
+      meta: notifyRefusal,
+    }),
+  /** An import never started, discarded with its file (issue #31). */
+  discard: (queryClient: QueryClient) =>
+    mutationOptions({
+      mutationKey: [...importKeys.all(), 'discard'] as const,
+      mutationFn: ({ id }: { id: number }) =>
+        apiRequest<{ id: number; deleted: true }>(`/api/imports/${id}`, { method: 'DELETE' }),
+      onSuccess: (_answer, { id }) => {
+        queryClient.removeQueries({ queryKey: importKeys.detail(id) })
+        void queryClient.invalidateQueries({ queryKey: importKeys.lists() })
+      },
+      meta: notifyRefusal,
     }),
   start: (queryClient: QueryClient) => action(queryClient, 'start'),
   cancel: (queryClient: QueryClient) => action(queryClient, 'cancel'),

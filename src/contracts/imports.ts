@@ -122,10 +122,36 @@ export const importDetailSchema = importSummarySchema.extend({
     }),
   ),
   error: z.string().nullable(),
+  /** The header's line in the file (a title may stand above it) and the file's first rows as read, to choose it. */
+  headerLine: z.number().int().min(1),
+  topRows: z.array(z.object({ line: z.number().int(), cells: z.array(z.string()) })),
+  /** Rows imported without an optional value that was invalid (dropped): the count and the first ones. */
+  warningRows: z.number().int(),
+  warnings: z.array(z.object({ line: z.number().int(), warnings: z.array(importRowErrorSchema) })),
+  /** The rejected rows grouped by cause: how many, their first lines and values (the codes, the e-mails…). */
+  errorGroups: z.array(
+    z.object({
+      column: z.string(),
+      field: z.enum(IMPORT_LEAD_FIELDS).nullable(),
+      /** The message with its value as `…`. */
+      cause: z.string(),
+      count: z.number().int(),
+      lines: z.array(z.number().int()),
+      values: z.array(z.string()),
+    }),
+  ),
   /** After an undo: the leads kept because someone already worked them. */
   keptLeads: z.array(z.object({ id, uuid: z.string(), name: z.string() })),
 })
 export type ImportDetail = z.infer<typeof importDetailSchema>
+export type ImportErrorGroup = ImportDetail['errorGroups'][number]
+
+/** PUT /api/imports/{id}/header: the line of the file that holds the header (the mapping is guessed again). */
+export const importHeaderSchema = z.object({
+  headerLine: z.number().int().min(1).max(1000),
+  version: z.number().int().min(1),
+})
+export type ImportHeaderInput = z.infer<typeof importHeaderSchema>
 
 export const importHistoryQuerySchema = z.object({
   state: z.enum(IMPORT_STATES).optional(),
@@ -169,10 +195,12 @@ export type ImportProgress = z.infer<typeof importProgressSchema>
  *   POST   /api/imports                      multipart `file` → 201 ImportDetail (state 'uploaded')
  *   GET    /api/imports?…                     ImportHistoryPage
  *   GET    /api/imports/{id}                  ImportDetail
+ *   PUT    /api/imports/{id}/header           ImportHeaderInput → ImportDetail ('uploaded', columns guessed again)
  *   PUT    /api/imports/{id}/settings         ImportSettings → ImportDetail ('analysing')
  *   POST   /api/imports/{id}/start            → ImportDetail ('queued')
  *   POST   /api/imports/{id}/cancel           → ImportDetail
  *   POST   /api/imports/{id}/undo             → ImportDetail ('undone')
+ *   DELETE /api/imports/{id}                  discards an import not started ('uploaded', 'analysing', 'ready')
  *   GET    /api/imports/{id}/file             the original file (attachment)
  *   GET    /api/imports/{id}/rejected.csv     rejected and skipped rows + "Motif" column (CSV, UTF-8 BOM, ;)
  *   GET    /api/import-mappings               ImportMapping[]

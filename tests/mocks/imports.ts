@@ -61,6 +61,14 @@ export function makeImportDetail(overrides: Partial<ImportDetail> = {}): ImportD
     errors: [],
     duplicates: [],
     error: null,
+    headerLine: 1,
+    topRows: [
+      { line: 1, cells: ['Prénom', 'NOM', 'Téléphone', 'Code postal', 'Source'] },
+      { line: 2, cells: ['Léa', 'Dupont', '06 12 34 56 78', '69003', 'Salon'] },
+    ],
+    warningRows: 0,
+    warnings: [],
+    errorGroups: [],
     keptLeads: [],
     ...overrides,
   }

@@ -108,7 +108,7 @@ export const CRON_CATALOGUE: readonly CronDefinition[] = [
     key: 'files-purge',
     name: 'Purge des fichiers d’import et d’extraction',
     description:
-      'Supprime les fichiers importés gardés plus de 30 jours, les extractions préparées de plus de 24 h et les fichiers partiels d’extractions interrompues.',
+      'Supprime les fichiers importés gardés plus de 30 jours, les extractions préparées de plus de 24 h, les fichiers partiels d’extractions interrompues et les imports jamais lancés envoyés depuis plus de 24 h.',
     cron: '0 3 * * *',
     missed: 'once',
     retryLimit: 3,
@@ -117,7 +117,7 @@ export const CRON_CATALOGUE: readonly CronDefinition[] = [
     minIntervalMinutes: 60,
     run: async ({ app, now }) => {
       const purged = await purgeExpiredFiles(app.database.db, app.config.filesDir, now)
-      return `${count(purged.imports, 'fichier d’import supprimé', 'fichiers d’import supprimés')}, ${count(purged.extractions, 'extraction supprimée', 'extractions supprimées')}, ${count(purged.partials, 'fichier partiel supprimé', 'fichiers partiels supprimés')}`
+      return `${count(purged.imports, 'fichier d’import supprimé', 'fichiers d’import supprimés')}, ${count(purged.extractions, 'extraction supprimée', 'extractions supprimées')}, ${count(purged.partials, 'fichier partiel supprimé', 'fichiers partiels supprimés')}, ${count(purged.abandoned, 'import abandonné supprimé', 'imports abandonnés supprimés')}`
     },
   },
   {

@@ -83,6 +83,7 @@ describe('purgeExpiredFiles', () => {
       imports: 1,
       extractions: 2,
       partials: 0,
+      abandoned: 0,
     })
 
     expect(await readdir(filesDir)).toEqual(['imports'])
@@ -100,6 +101,7 @@ describe('purgeExpiredFiles', () => {
       imports: 0,
       extractions: 0,
       partials: 0,
+      abandoned: 0,
     })
   })
 
@@ -116,6 +118,7 @@ describe('purgeExpiredFiles', () => {
       imports: 0,
       extractions: 0,
       partials: 1,
+      abandoned: 0,
     })
     expect((await readdir(folder)).sort()).toEqual(['extraction-8-3d4e5f.xlsx.part', 'notes.part'])
     await rm(folder, { recursive: true, force: true })

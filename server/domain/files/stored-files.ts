@@ -5,11 +5,12 @@
 // removes its extraction's, and the purge any older than a day (issue #30).
 import { readdir, stat, unlink } from 'node:fs/promises'
 import path from 'node:path'
-import { and, eq, isNotNull, lt } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { extractions, imports } from '../../db/schema.ts'
 
-export type PurgeResult = { imports: number; extractions: number; partials: number }
+/** `abandoned`: imports never started, discarded a day after their upload (issue #31). */
+export type PurgeResult = { imports: number; extractions: number; partials: number; abandoned: number }
 
 const DAY_MS = 24 * 3_600_000
 
@@ -72,8 +73,31 @@ export async function removePartialExtractionFiles(
   return removed
 }
 
+/** An import never started is discarded this long after its upload (issue #31). */
+export const ABANDONED_IMPORT_MS = DAY_MS
+
+/**
+ * Discards the imports uploaded before `now` less a day and never started (« Fichier reçu », « Prêt à
+ * importer »: the states imports/store.ts calls NOT_STARTED), row and file; their count. Nothing of
+ * them was written (no lead, no rejection); discardImport (imports/discard.ts) does the same for one.
+ */
+export async function discardAbandonedImports(db: Db, filesDir: string, now: Date): Promise<number> {
+  const gone = await db
+    .delete(imports)
+    .where(
+      and(
+        inArray(imports.state, ['uploaded', 'analysing', 'ready']),
+        lt(imports.createdAt, new Date(now.getTime() - ABANDONED_IMPORT_MS)),
+      ),
+    )
+    .returning({ storedFile: imports.storedFile })
+  for (const { storedFile } of gone) if (storedFile) await removeFile(filesDir, storedFile)
+  return gone.length
+}
+
 export async function purgeExpiredFiles(db: Db, filesDir: string, now: Date): Promise<PurgeResult> {
-  const result: PurgeResult = { imports: 0, extractions: 0, partials: 0 }
+  const result: PurgeResult = { imports: 0, extractions: 0, partials: 0, abandoned: 0 }
+  result.abandoned = await discardAbandonedImports(db, filesDir, now)
   const expiredImports = await db
     .select({ id: imports.id, storedFile: imports.storedFile })
     .from(imports)

@@ -6,7 +6,6 @@ import type { Job } from 'pg-boss'
 import { imports } from '../../db/schema.ts'
 import { analyseImport } from './analysis.ts'
 import { announceImportState } from './progress.ts'
-import { findImport } from './store.ts'
 import type { AnalyseJobData } from './settings.ts'
 
 export const ANALYSE_RETRY_LIMIT = 2
@@ -17,7 +16,9 @@ export async function runAnalysisJob(app: FastifyInstance, job: Job<AnalyseJobDa
   const { importId, version } = job.data
   try {
     if (await analyseImport(app.database.db, app.config.filesDir, importId, version)) {
-      const row = await findImport(app.database.db, importId)
+      const [row] = await app.database.db.select().from(imports).where(eq(imports.id, importId))
+      // Discarded since the analysis ended: nothing to announce.
+      if (!row) return
       await announceImportState(app, {
         importId,
         state: row.state,

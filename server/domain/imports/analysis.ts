@@ -7,7 +7,8 @@ import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { imports, markets } from '../../db/schema.ts'
 import { lookupFor, PHONE_LOOKUP_BATCH } from './duplicates.ts'
-import { findImport, previewOf, type ImportPreviewData, type ImportRow } from './store.ts'
+import { errorGrouper } from './error-groups.ts'
+import { filePreviewOf, headerLineOf, type ImportPreviewData, type ImportRow } from './store.ts'
 import { ImportFileError } from './file-rows.ts'
 import { storedFilePath } from './files.ts'
 import { charsOf, previewBudget, previewCell } from './preview-limits.ts'
@@ -48,18 +49,25 @@ export async function analyseImport(
   version: number,
   now = new Date(),
 ): Promise<boolean> {
-  const row = await findImport(db, importId)
-  if (row.version !== version || row.state !== 'analysing' || !row.storedFile) return false
+  // Gone: discarded meanwhile (issue #31), nothing to analyse.
+  const [row] = await db.select().from(imports).where(eq(imports.id, importId))
+  if (!row || row.version !== version || row.state !== 'analysing' || !row.storedFile) return false
   const marketList = await marketsOfMission(db, row.missionId!)
   const marketNames = new Map(marketList.map((market) => [market.id, market.name]))
   const context = { markets: marketList, marketMode: row.marketMode!, now }
   const lookup = lookupFor(db, row)
   const counts: Counts = { total: 0, valid: 0, error: 0, duplicate: 0 }
-  const preview: Required<Pick<ImportPreviewData, 'previewRows' | 'errors' | 'duplicates'>> = {
+  const preview: Required<
+    Pick<ImportPreviewData, 'previewRows' | 'errors' | 'duplicates' | 'warnings' | 'warningRows'>
+  > = {
     previewRows: [],
     errors: [],
     duplicates: [],
+    warnings: [],
+    warningRows: 0,
   }
+  const grouper = errorGrouper()
+  const warningsBudget = previewBudget()
   const seen = new Map<string, number>()
   let pending: Pending[] = []
   // The detail stays small whatever the file (issue #26, preview-limits.ts).
@@ -83,20 +91,32 @@ export async function analyseImport(
   }
 
   try {
-    const rows = readValidatedRows(storedFilePath(filesDir, row.storedFile), row.fileKind, {
-      columns: row.columns,
-      context,
-      fromLine: 0,
-    })
+    const rows = readValidatedRows(
+      storedFilePath(filesDir, row.storedFile),
+      row.fileKind,
+      {
+        columns: row.columns,
+        context,
+        fromLine: 0,
+      },
+      headerLineOf(row),
+    )
     for await (const { line, result } of rows) {
       counts.total++
       if (!result.ok) {
         counts.error++
+        grouper.add(line, result.errors)
         const size = charsOf(result.errors.flatMap((error) => [error.column, error.message]))
         if (preview.errors.length < PREVIEW_ISSUES && errorsBudget.fits(size))
           preview.errors.push({ line, errors: result.errors })
       } else {
-        const { lead } = result
+        const { lead, warnings } = result
+        if (warnings.length > 0) {
+          preview.warningRows++
+          const size = charsOf(warnings.flatMap((warning) => [warning.column, warning.message]))
+          if (preview.warnings.length < PREVIEW_ISSUES && warningsBudget.fits(size))
+            preview.warnings.push({ line, warnings })
+        }
         if (preview.previewRows.length < PREVIEW_ROWS) {
           const values = previewValues(lead)
           if (rowsBudget.fits(charsOf(Object.entries(values).flat())))
@@ -120,7 +140,7 @@ export async function analyseImport(
     validRows: counts.valid,
     errorRows: counts.error,
     duplicateRows: counts.duplicate,
-    preview: { ...previewOf(row), ...preview },
+    preview: { ...filePreviewOf(row), ...preview, errorGroups: grouper.groups() },
   })
 }
 

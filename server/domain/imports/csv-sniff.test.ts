@@ -43,6 +43,12 @@ describe('sniffDelimiter', () => {
     expect(sniffDelimiter(text)).toBe(',')
   })
 
+  it('is not misled by a title line above the header (issue #31)', () => {
+    const text =
+      'Leads courtier, novembre 2026\nNom;Prénom;Téléphone\nMartin;Jean;0612345678\nDupont;Zoé;0712345678\n'
+    expect(sniffDelimiter(text)).toBe(';')
+  })
+
   it('falls back to the semicolon for a one-column file', () => {
     expect(sniffDelimiter('Téléphone\n0612345678\n')).toBe(';')
   })

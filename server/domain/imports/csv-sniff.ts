@@ -50,26 +50,28 @@ function countPerRecord(text: string, maxRecords: number): Record<CsvDelimiter, 
 }
 
 /**
- * The delimiter among `;`, `,` and tab: the one that splits the header line and splits the
- * following lines the same number of times most often (ties: more columns, then `;` as French tools
- * write). `;` when no candidate splits the header (a one-column file).
+ * The delimiter among `;`, `,` and tab: the one that splits the most lines the same number of times
+ * (its most common count; ties: more columns, then `;` as French tools write). Every line counts
+ * alike, the first included: a title line above the header (« Leads courtier, novembre 2026 ») is
+ * one line against the others, not the header that decides (issue #31). `;` when no candidate splits
+ * any line (a one-column file).
  */
 export function sniffDelimiter(text: string): CsvDelimiter {
   const records = countPerRecord(text, 20).filter((counts) => counts[';'] + counts[','] + counts['\t'] > 0)
-  const [header, ...rest] = records
-  if (!header) return ';'
   let best: { delimiter: CsvDelimiter; score: number; columns: number } = {
     delimiter: ';',
-    score: -1,
+    score: 0,
     columns: 0,
   }
   for (const delimiter of [';', '\t', ','] as const) {
-    const columns = header[delimiter]
-    if (columns === 0) continue
-    const score =
-      rest.length === 0 ? 1 : rest.filter((counts) => counts[delimiter] === columns).length / rest.length
-    if (score > best.score || (score === best.score && columns > best.columns))
-      best = { delimiter, score, columns }
+    const frequency = new Map<number, number>()
+    for (const counts of records)
+      if (counts[delimiter] > 0) frequency.set(counts[delimiter], (frequency.get(counts[delimiter]) ?? 0) + 1)
+    for (const [columns, lines] of frequency) {
+      const score = lines / records.length
+      if (score > best.score || (score === best.score && columns > best.columns))
+        best = { delimiter, score, columns }
+    }
   }
   return best.delimiter
 }

@@ -44,6 +44,7 @@ const context = {
 async function audit(path: string, kind: ImportFileKind = 'csv') {
   let mapping: ReturnType<typeof suggestMapping> = []
   const invalid: number[] = []
+  const warnings: number[] = []
   const duplicates: number[] = []
   const phones = new Set<string>()
   let valid = 0
@@ -54,21 +55,24 @@ async function audit(path: string, kind: ImportFileKind = 'csv') {
     }
     const result = validateImportRow(cells, mapping, context)
     if (!result.ok) invalid.push(line)
-    else if (phones.has(result.lead.phone)) duplicates.push(line)
+    else if (result.warnings.length > 0) warnings.push(line)
+    if (!result.ok) continue
+    if (phones.has(result.lead.phone)) duplicates.push(line)
     else {
       phones.add(result.lead.phone)
       valid++
     }
   }
-  return { invalid, duplicates, valid }
+  return { invalid, warnings, duplicates, valid }
 }
 
 describe('import fixtures', () => {
-  it('the Windows-1252 file has its three bad rows and two duplicates where documented', async () => {
+  it('the Windows-1252 file has its bad row, two rows with warnings and two duplicates where documented', async () => {
     const result = await audit(join('tests/fixtures', WINDOWS_1252_FIXTURE.file))
     expect(result.invalid).toEqual(WINDOWS_1252_FIXTURE.invalidLines)
+    expect(result.warnings).toEqual(WINDOWS_1252_FIXTURE.warningLines)
     expect(result.duplicates).toEqual(WINDOWS_1252_FIXTURE.duplicateLines)
-    expect(result.valid).toBe(WINDOWS_1252_FIXTURE.dataRows - 5)
+    expect(result.valid).toBe(WINDOWS_1252_FIXTURE.dataRows - 3)
   })
 
   it.each([
@@ -78,6 +82,7 @@ describe('import fixtures', () => {
   ] as const)('every row of %s is valid', async (file, kind) => {
     expect(await audit(join('tests/fixtures', file), kind)).toEqual({
       invalid: [],
+      warnings: [],
       duplicates: [],
       valid: 10,
     })
@@ -87,10 +92,13 @@ describe('import fixtures', () => {
     const path = join(dir, 'bench.csv')
     await writeLeadsCsv(path, 5000, { badRatio: 0.02, duplicateRatio: 0.03, seed: 7 })
     expect(await inspectCsv(path)).toEqual({ encoding: 'windows-1252', delimiter: ';' })
-    const { invalid, duplicates, valid } = await audit(path)
+    const { invalid, warnings, duplicates, valid } = await audit(path)
     expect(invalid.length + duplicates.length + valid).toBe(5000)
-    expect(invalid.length).toBeGreaterThan(50)
-    expect(invalid.length).toBeLessThan(150)
+    // A bad row has one bad cell: a phone rejects it, an e-mail or a date is a warning (issue #31).
+    expect(invalid.length).toBeGreaterThan(10)
+    expect(warnings.length).toBeGreaterThan(invalid.length)
+    expect(invalid.length + warnings.length).toBeGreaterThan(50)
+    expect(invalid.length + warnings.length).toBeLessThan(150)
     expect(duplicates.length).toBeGreaterThan(100)
     expect(duplicates.length).toBeLessThan(200)
   })

@@ -14,7 +14,7 @@ import { marketsOfMission } from './analysis.ts'
 import { batchTuning, StaleRunError, writeValidated, type ValidatedRow } from './batch.ts'
 import { storedFilePath } from './files.ts'
 import { createProgress } from './progress.ts'
-import { findImport, type ImportRow } from './store.ts'
+import { findImport, headerLineOf, type ImportRow } from './store.ts'
 import { ImportFileError } from './file-rows.ts'
 import { readValidatedRows } from './read-file.ts'
 import { createPacer, FLOOR_PACE, requestsRunning, yieldToEventLoop } from './yield.ts'
@@ -134,7 +134,8 @@ export async function runImport(
     const filePath = storedFilePath(app.config.filesDir, row.storedFile!)
     let sinceYield = 0
     // Parsed and validated in the reading thread (issue #26), from the line after the checkpoint.
-    const rows = readValidatedRows(filePath, row.fileKind, { columns: row.columns, context, fromLine })
+    const validation = { columns: row.columns, context, fromLine }
+    const rows = readValidatedRows(filePath, row.fileKind, validation, headerLineOf(row))
     for await (const { line, cells, result } of rows) {
       pending.push({ line, cells, result })
       if (++sinceYield >= tuning.validateRows) {

@@ -58,6 +58,10 @@ export type ReadStart = { threadId: number; csv: CsvFormat | null }
 export type ReadOptions = {
   /** Stop after this many rows, header included (the upload's sample): the rest is never parsed. */
   maxRows?: number
+  /** The header's line in the file (1 unless a title stands above it). */
+  headerLine?: number
+  /** The first `maxRows` non-blank rows as they are, for choosing the header. */
+  raw?: boolean
   onStart?: (start: ReadStart) => void
 }
 export type ValidatedFileRow = ImportFileRow & { result: ImportRowResult }
@@ -111,14 +115,17 @@ export function readImportRows(
   kind: ImportFileKind,
   options: ReadOptions = {},
 ): AsyncGenerator<ImportFileRow> {
-  return readInThread({ filePath, kind, maxRows: options.maxRows ?? null, validation: null }, options)
+  const { maxRows = null, headerLine = 1, raw = false } = options
+  return readInThread({ filePath, kind, maxRows, validation: null, headerLine, raw }, options)
 }
 
-/** The data rows after line 1 and `validation.fromLine`, each with its validation, done in the reading thread. */
+/** The data rows after the header and `validation.fromLine`, each with its validation, done in the reading thread. */
 export function readValidatedRows(
   filePath: string,
   kind: ImportFileKind,
   validation: RowValidation,
+  headerLine = 1,
 ): AsyncGenerator<ValidatedFileRow> {
-  return readInThread({ filePath, kind, maxRows: null, validation }, {}) as AsyncGenerator<ValidatedFileRow>
+  const request = { filePath, kind, maxRows: null, validation, headerLine }
+  return readInThread(request, {}) as AsyncGenerator<ValidatedFileRow>
 }

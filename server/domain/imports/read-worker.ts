@@ -8,17 +8,26 @@ import { constants, setPriority } from 'node:os'
 import { parentPort, threadId, workerData } from 'node:worker_threads'
 import type { ImportColumnMapping } from '../../../src/contracts/import-fields.ts'
 import { inspectCsv, readCsvRows } from './csv-rows.ts'
-import { headerShaped, ImportFileError, type ImportFileKind, type ImportFileRow } from './file-rows.ts'
+import {
+  headerShaped,
+  ImportFileError,
+  rawRows,
+  type ImportFileKind,
+  type ImportFileRow,
+} from './file-rows.ts'
 import type { ImportRowContext, ImportRowResult } from './validate-row.ts'
 import { readXlsxRows } from './xlsx-rows.ts'
 
-/** Validate each data row after `fromLine` (the header, line 1, and earlier lines are not posted). */
+/** Validate each data row after `fromLine` (the header row and earlier lines are not posted). */
 export type RowValidation = { columns: ImportColumnMapping[]; context: ImportRowContext; fromLine: number }
 export type ReadRequest = {
   filePath: string
   kind: ImportFileKind
   maxRows: number | null
   validation: RowValidation | null
+  /** The header's line (rows above it are left out); `raw`: the first non-blank rows as read, unshaped. */
+  headerLine: number
+  raw?: boolean
 }
 export type PostedRow = ImportFileRow & { result?: ImportRowResult }
 
@@ -36,7 +45,7 @@ try {
 }
 
 const port = parentPort!
-const { filePath, kind, maxRows, validation } = workerData as ReadRequest
+const { filePath, kind, maxRows, validation, headerLine, raw } = workerData as ReadRequest
 let credits = AHEAD
 let wake: (() => void) | null = null
 port.on('message', () => {
@@ -58,9 +67,13 @@ async function read(): Promise<void> {
   const validate = validation ? (await import('./validate-row.ts')).validateImportRow : null
   let batch: PostedRow[] = []
   let chars = 0
-  for await (const row of headerShaped(rows, maxRows ?? undefined)) {
+  const shaped = raw ? rawRows(rows, maxRows ?? 1) : headerShaped(rows, maxRows ?? undefined, headerLine)
+  let header = true
+  for await (const row of shaped) {
     if (validate && validation) {
-      if (row.line === 1 || row.line <= validation.fromLine) continue
+      const isHeader = header
+      header = false
+      if (isHeader || row.line <= validation.fromLine) continue
       batch.push({ ...row, result: validate(row.cells, validation.columns, validation.context) })
     } else batch.push(row)
     for (const cell of row.cells) chars += cell.length

@@ -11,7 +11,10 @@ import type { Db } from '../../db/client.ts'
 import { importRejections } from '../../db/schema.ts'
 import { neutraliseCell } from './csv-safety.ts'
 import { normalisePhone } from './normalise.ts'
-import { previewOf, type ImportRow } from './store.ts'
+import { marketsOfMission } from './analysis.ts'
+import { storedFilePath } from './files.ts'
+import { readValidatedRows } from './read-file.ts'
+import { headerLineOf, previewOf, type ImportRow } from './store.ts'
 
 const PAGE = 1000
 
@@ -29,12 +32,37 @@ export function reasonOf(errors: ImportRowError[]): string {
   return errors.map((error) => `${error.column} : ${error.message}`).join(' ; ')
 }
 
-async function* records(db: Db, row: ImportRow): AsyncGenerator<string[]> {
-  const headers = previewOf(row).headers ?? []
-  const phoneColumns = new Set(
-    row.columns.filter((c) => c.target === 'phone' || c.target === 'secondaryPhone').map((c) => c.index),
+type Rejection = { line: number; cells: string[]; errors: ImportRowError[] }
+
+/**
+ * Before the import starts (state 'ready'), its rejected rows are the analysis's: read again from the
+ * file and validated as the analysis did (issue #31: the rejected-rows file one click from the preview's
+ * errors). Duplicates are the import's to decide, so this file holds the invalid rows only.
+ */
+async function* analysedRejections(db: Db, filesDir: string, row: ImportRow): AsyncGenerator<Rejection[]> {
+  const context = {
+    markets: await marketsOfMission(db, row.missionId!),
+    marketMode: row.marketMode!,
+    now: new Date(),
+  }
+  const rows = readValidatedRows(
+    storedFilePath(filesDir, row.storedFile!),
+    row.fileKind,
+    { columns: row.columns, context, fromLine: 0 },
+    headerLineOf(row),
   )
-  yield [...headers, 'Ligne', 'Motif'].map((cell) => neutraliseCell(cell, 'text'))
+  let page: Rejection[] = []
+  for await (const { line, cells, result } of rows) {
+    if (!result.ok) page.push({ line, cells, errors: result.errors })
+    if (page.length >= PAGE) {
+      yield page
+      page = []
+    }
+  }
+  if (page.length > 0) yield page
+}
+
+async function* storedRejections(db: Db, row: ImportRow): AsyncGenerator<Rejection[]> {
   let after = 0
   for (;;) {
     const page = await db
@@ -43,6 +71,23 @@ async function* records(db: Db, row: ImportRow): AsyncGenerator<string[]> {
       .where(and(eq(importRejections.importId, row.id), gt(importRejections.line, after)))
       .orderBy(asc(importRejections.line))
       .limit(PAGE)
+    yield page
+    if (page.length < PAGE) return
+    after = page.at(-1)!.line
+  }
+}
+
+async function* records(db: Db, filesDir: string, row: ImportRow): AsyncGenerator<string[]> {
+  const headers = previewOf(row).headers ?? []
+  const phoneColumns = new Set(
+    row.columns.filter((c) => c.target === 'phone' || c.target === 'secondaryPhone').map((c) => c.index),
+  )
+  yield [...headers, 'Ligne', 'Motif'].map((cell) => neutraliseCell(cell, 'text'))
+  const pages =
+    row.state === 'ready' && row.storedFile
+      ? analysedRejections(db, filesDir, row)
+      : storedRejections(db, row)
+  for await (const page of pages)
     for (const rejection of page) {
       const cells = headers.map((_, index) => {
         const cell = rejection.cells[index] ?? ''
@@ -52,15 +97,12 @@ async function* records(db: Db, row: ImportRow): AsyncGenerator<string[]> {
       for (const extra of rejection.cells.slice(headers.length)) cells.push(neutraliseCell(extra, 'text'))
       yield [...cells, String(rejection.line), neutraliseCell(reasonOf(rejection.errors), 'text')]
     }
-    if (page.length < PAGE) return
-    after = page.at(-1)!.line
-  }
 }
 
-export function rejectedRowsCsv(db: Db, row: ImportRow): Readable {
+export function rejectedRowsCsv(db: Db, filesDir: string, row: ImportRow): Readable {
   const csv = stringify({ ...CSV_WRITE_OPTIONS, bom: true })
   // A failure midway ends the download with an error rather than leaving it hanging.
-  pipeline(Readable.from(records(db, row)), csv, (error) => {
+  pipeline(Readable.from(records(db, filesDir, row)), csv, (error) => {
     if (error) csv.destroy(error)
   })
   return csv

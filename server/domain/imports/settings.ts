@@ -15,7 +15,7 @@ import { errors } from '../../lib/http-error.ts'
 import { assertVersion } from '../../lib/optimistic-concurrency.ts'
 import type { Tx } from '../audit/trail.ts'
 import { saveMapping } from './mappings.ts'
-import { detailOf, findImport, previewOf } from './store.ts'
+import { detailOf, filePreviewOf, findImport, previewOf } from './store.ts'
 
 export const ANALYSE_QUEUE = 'lead-import-analyse'
 export type AnalyseJobData = { importId: number; version: number }
@@ -120,7 +120,7 @@ export async function updateImportSettings(
         errorRows: 0,
         duplicateRows: 0,
         error: null,
-        preview: { headers, sampleRows: previewOf(row).sampleRows ?? [] },
+        preview: filePreviewOf(row),
         version,
       })
       .where(eq(imports.id, id))

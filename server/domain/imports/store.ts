@@ -3,7 +3,12 @@
 // the row's `preview` jsonb (ImportPreviewData) so a detail is one read, whatever the file's size.
 import { eq, inArray } from 'drizzle-orm'
 import type { z } from 'zod'
-import type { ImportDetail, ImportSummary, importDetailSchema } from '../../../src/contracts/imports.ts'
+import type {
+  ImportDetail,
+  ImportState,
+  ImportSummary,
+  importDetailSchema,
+} from '../../../src/contracts/imports.ts'
 import type { Db } from '../../db/client.ts'
 import { importMappings, imports, markets, missions, users } from '../../db/schema.ts'
 import { errors } from '../../lib/http-error.ts'
@@ -16,10 +21,16 @@ export type ImportPreviewData = {
   /** Upload: the header row and the first rows as read. */
   headers?: string[]
   sampleRows?: string[][]
+  /** The header's line (1 when absent) and the first non-blank rows as read, to choose it. */
+  headerLine?: number
+  topRows?: Detail['topRows']
   /** Analysis: the first rows as imported, the first errors and duplicates. */
   previewRows?: Detail['previewRows']
   errors?: Detail['errors']
   duplicates?: Detail['duplicates']
+  warningRows?: number
+  warnings?: Detail['warnings']
+  errorGroups?: Detail['errorGroups']
   /** Import: the markets its leads went to. */
   marketIds?: number[]
   /** Undo: the leads kept because someone already worked them. */
@@ -28,12 +39,25 @@ export type ImportPreviewData = {
 
 export type ImportRow = typeof imports.$inferSelect
 
+/** Not started yet: the header and settings may still change, and the import may be discarded. */
+export const NOT_STARTED: readonly ImportState[] = ['uploaded', 'analysing', 'ready']
+
 export const IMPORT_NOT_FOUND = 'Import introuvable.'
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null)
 
 export function previewOf(row: ImportRow): ImportPreviewData {
   return row.preview as ImportPreviewData
+}
+
+/** What an upload read of the file, kept whatever the settings (the analysis adds to it). */
+export function filePreviewOf(row: ImportRow): ImportPreviewData {
+  const { headers, sampleRows, headerLine, topRows } = previewOf(row)
+  return { headers, sampleRows, headerLine, topRows }
+}
+
+export function headerLineOf(row: ImportRow): number {
+  return previewOf(row).headerLine ?? 1
 }
 
 function marketIdsOf(row: ImportRow): number[] {
@@ -130,6 +154,11 @@ export async function detailOf(db: Tx, row: ImportRow): Promise<ImportDetail> {
     errors: preview.errors ?? [],
     duplicates: preview.duplicates ?? [],
     error: row.error,
+    headerLine: headerLineOf(row),
+    topRows: preview.topRows ?? [],
+    warningRows: preview.warningRows ?? 0,
+    warnings: preview.warnings ?? [],
+    errorGroups: preview.errorGroups ?? [],
     keptLeads: preview.keptLeads ?? [],
   }
 }

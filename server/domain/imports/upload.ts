@@ -6,12 +6,18 @@ import type { Readable } from 'node:stream'
 import { IMPORT_MAX_FILE_BYTES, type ImportDetail } from '../../../src/contracts/imports.ts'
 import type { Db } from '../../db/client.ts'
 import { imports } from '../../db/schema.ts'
-import { HttpError } from '../../lib/http-error.ts'
+import { errors, HttpError } from '../../lib/http-error.ts'
 import { recordAudit } from '../audit/trail.ts'
 import { cleanText } from './clean-text.ts'
 import { SNIFF_BYTES } from './csv-sniff.ts'
 import type { CsvFormat } from './csv-rows.ts'
-import { ImportFileError } from './file-rows.ts'
+import {
+  detectHeaderLine,
+  HEADER_SEARCH_ROWS,
+  ImportFileError,
+  type ImportFileKind,
+  type ImportFileRow,
+} from './file-rows.ts'
 import { charsOf, previewBudget, previewCell } from './preview-limits.ts'
 import { detectImportFile, readImportRows } from './read-file.ts'
 import { IMPORT_FILE_KEEP_DAYS, readFileHead, removeStoredFile, storeUpload } from './files.ts'
@@ -33,16 +39,50 @@ export function cleanHeader(header: string): string {
   return cleanText(header, { max: MAX_HEADER_LENGTH })
 }
 
-type Sample = { headers: string[]; sampleRows: string[][]; csv: CsvFormat | null }
+type Sample = {
+  headers: string[]
+  sampleRows: string[][]
+  headerLine: number
+  topRows: { line: number; cells: string[] }[]
+  csv: CsvFormat | null
+}
+
+/** Cells of a top row shown to choose the header. */
+const TOP_ROW_CELLS = 50
+
+/**
+ * The file's first non-blank rows as read, and the header's line among them (a title line may stand
+ * above it, issue #31): `headerLine` when the administrator chose it, detected otherwise.
+ */
+async function readTop(absolutePath: string, kind: ImportFileKind, headerLine: number | null) {
+  const top: ImportFileRow[] = []
+  for await (const row of readImportRows(absolutePath, kind, { maxRows: HEADER_SEARCH_ROWS, raw: true }))
+    top.push(row)
+  if (headerLine !== null && !top.some((row) => row.line === headerLine))
+    throw errors.invalid('Cette ligne ne fait pas partie des premières lignes du fichier.', {
+      headerLine: 'Ligne introuvable.',
+    })
+  const topRows = top.map((row) => ({
+    line: row.line,
+    cells: row.cells.slice(0, TOP_ROW_CELLS).map(previewCell),
+  }))
+  return { topRows, headerLine: headerLine ?? detectHeaderLine(top) }
+}
 
 /** The header and the first rows, read in the reading thread, which stops there (issue #26). */
-async function readSample(absolutePath: string, kind: 'csv' | 'xlsx'): Promise<Sample> {
+export async function readSample(
+  absolutePath: string,
+  kind: ImportFileKind,
+  chosenLine: number | null = null,
+): Promise<Sample> {
+  const { topRows, headerLine } = await readTop(absolutePath, kind, chosenLine)
   let headers: string[] | null = null
   const format: { csv: CsvFormat | null } = { csv: null }
   const sampleRows: string[][] = []
   const budget = previewBudget()
   const rows = readImportRows(absolutePath, kind, {
     maxRows: SAMPLE_ROWS + 1,
+    headerLine,
     onStart: (start) => (format.csv = start.csv),
   })
   for await (const { cells } of rows) {
@@ -55,7 +95,7 @@ async function readSample(absolutePath: string, kind: 'csv' | 'xlsx'): Promise<S
   }
   if (headers === null || sampleRows.length === 0)
     throw badFile('Le fichier ne contient aucune ligne de données sous la ligne d’en-tête.')
-  return { headers, sampleRows, csv: format.csv }
+  return { headers, sampleRows, headerLine, topRows, csv: format.csv }
 }
 
 function isTooLarge(error: unknown): boolean {

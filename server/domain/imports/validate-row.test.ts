@@ -71,6 +71,7 @@ describe('validateImportRow', () => {
         marketId: 2,
         metadata: { Source: 'Facebook' },
       },
+      warnings: [],
     })
   })
 
@@ -103,7 +104,7 @@ describe('validateImportRow', () => {
     })
   })
 
-  it('reports one French error per bad cell, under its column', () => {
+  it('reports one French error per bad required cell, under its column', () => {
     const result = validateImportRow(
       row({
         Téléphone: '06 12 34',
@@ -115,22 +116,52 @@ describe('validateImportRow', () => {
       mapping,
       context(),
     )
+    // The optional cells' errors wait for a row that is otherwise valid: they are warnings then.
     expect(result).toEqual({
       ok: false,
       errors: [
         { column: 'NOM', field: 'lastName', message: 'Le nom ou le prénom est obligatoire.' },
         { column: 'Téléphone', field: 'phone', message: 'Numéro de téléphone invalide : « 06 12 34 ».' },
-        {
-          column: 'Tel portable',
-          field: 'secondaryPhone',
-          message: 'Numéro de téléphone invalide : « aucun ».',
-        },
-        { column: 'E-mail', field: 'email', message: 'Adresse e-mail invalide : « helene@ ».' },
         // 7501 reads as 07501 (a lost leading zero), which no market covers.
         {
           column: 'Code postal',
           field: 'postalCode',
           message: 'Aucun marché ne couvre le code postal 07501.',
+        },
+      ],
+    })
+  })
+
+  it('drops an invalid optional value with a warning and imports the lead (issue #31)', () => {
+    const result = validateImportRow(
+      row({
+        ...good,
+        'Tel portable': 'aucun',
+        'E-mail': 'lætitia.leblanc@orange.fr',
+        'Date de demande': '31/02/2026',
+      }),
+      mapping,
+      context(),
+    )
+    expect(result).toEqual({
+      ok: true,
+      lead: expect.objectContaining({
+        phone: '+33612345678',
+        secondaryPhone: null,
+        email: null,
+        meetRequestDate: now,
+        marketId: 2,
+      }),
+      warnings: [
+        {
+          column: 'Tel portable',
+          field: 'secondaryPhone',
+          message: 'Numéro de téléphone invalide : « aucun ».',
+        },
+        {
+          column: 'E-mail',
+          field: 'email',
+          message: 'Adresse e-mail invalide : « lætitia.leblanc@orange.fr ».',
         },
         {
           column: 'Date de demande',
@@ -138,6 +169,15 @@ describe('validateImportRow', () => {
           message: 'Date invalide : « 31/02/2026 » (par exemple 24/11/2026 ou 24/11/2026 14:30).',
         },
       ],
+    })
+  })
+
+  it('makes a bad postal code a warning when it does not choose the market', () => {
+    const fixed = { ...context(), marketMode: { kind: 'fixed' as const, marketId: 1 } }
+    expect(validateImportRow(row({ ...good, 'Code postal': 'abc' }), mapping, fixed)).toMatchObject({
+      ok: true,
+      lead: { postalCode: null, marketId: 1 },
+      warnings: [{ field: 'postalCode' }],
     })
   })
 

@@ -30,7 +30,9 @@ export type ImportedLead = {
 }
 
 export type ImportRowContext = { markets: ImportMarket[]; marketMode: ImportMarketMode; now: Date }
-export type ImportRowResult = { ok: true; lead: ImportedLead } | { ok: false; errors: ImportRowError[] }
+/** `warnings`: optional cells whose invalid value was dropped (the lead is imported without it). */
+export type ImportRowResult =
+  { ok: true; lead: ImportedLead; warnings: ImportRowError[] } | { ok: false; errors: ImportRowError[] }
 
 /** The field's name in messages when no column feeds it. */
 const FIELD_LABELS: Record<ImportLeadField, string> = {
@@ -108,8 +110,12 @@ export function validateImportRow(
     const column = columns.get(field)
     return column ? (cells[column.index] ?? '') : ''
   }
+  const warnings: ImportRowError[] = []
   const fail = (field: ImportLeadField, message: string) =>
     errors.push({ column: columns.get(field)?.header ?? FIELD_LABELS[field], field, message })
+  // An optional field never costs the lead (issue #31): its bad value is dropped with a warning.
+  const warn = (field: ImportLeadField, message: string) =>
+    warnings.push({ column: columns.get(field)?.header ?? FIELD_LABELS[field], field, message })
 
   const firstName = cleanText(raw('firstName'), { max: TEXT_LIMITS.firstName })
   const lastName = cleanText(raw('lastName'), { max: TEXT_LIMITS.lastName })
@@ -132,36 +138,38 @@ export function validateImportRow(
   const secondaryCell = raw('secondaryPhone').trim()
   if (secondaryCell !== '') {
     const result = normalisePhone(secondaryCell)
-    if (!result.ok) fail('secondaryPhone', result.message)
+    if (!result.ok) warn('secondaryPhone', result.message)
     else if (result.e164 !== phone) secondaryPhone = result.e164
   }
 
-  const email = normaliseEmail(cleanText(raw('email'), { max: 320 }))
-  if (!email.ok) fail('email', email.message)
+  const emailResult = normaliseEmail(cleanText(raw('email'), { max: 320 }))
+  if (!emailResult.ok) warn('email', emailResult.message)
+  const email = emailResult.ok ? emailResult.email : null
 
   let postalCode: string | null = null
   const postalCell = cleanText(raw('postalCode'), { max: 20 })
   const postal = postalCell === '' ? null : normalisePostalCode(postalCell)
+  // The postal code is required only when it chooses the market.
+  const byPostalCode = context.marketMode.kind === 'postalCode'
   if (postal?.ok) postalCode = postal.postalCode
-  else if (postal) fail('postalCode', postal.message)
+  else if (postal) (byPostalCode ? fail : warn)('postalCode', postal.message)
 
   let meetRequestDate = context.now
   const dateCell = raw('meetRequestDate').trim()
   if (dateCell !== '') {
     const result = parseFrenchDate(dateCell)
     if (result.ok) meetRequestDate = result.date
-    else fail('meetRequestDate', result.message)
+    else warn('meetRequestDate', result.message)
   }
 
   const market = resolveMarket(context, raw('market'), postalCode, postal !== null && !postal.ok)
   if (market && 'message' in market) fail(market.field, market.message)
 
-  if (errors.length > 0 || !market || !('marketId' in market) || !email.ok) {
-    // In the file's column order, as the preview and the rejected-rows report show them.
-    const position = (error: ImportRowError) =>
-      (error.field && columns.get(error.field)?.index) ?? Number.MAX_SAFE_INTEGER
-    return { ok: false, errors: errors.sort((a, b) => position(a) - position(b)) }
-  }
+  // In the file's column order, as the preview and the rejected-rows report show them.
+  const position = (error: ImportRowError) =>
+    (error.field && columns.get(error.field)?.index) ?? Number.MAX_SAFE_INTEGER
+  const inOrder = (list: ImportRowError[]) => list.sort((a, b) => position(a) - position(b))
+  if (errors.length > 0 || !market || !('marketId' in market)) return { ok: false, errors: inOrder(errors) }
   const optional = (value: string) => (value === '' ? null : value)
   return {
     ok: true,
@@ -170,7 +178,7 @@ export function validateImportRow(
       lastName,
       phone,
       secondaryPhone,
-      email: email.email,
+      email,
       address: optional(cleanText(raw('address'), { max: TEXT_LIMITS.address })),
       postalCode,
       city: optional(cleanText(raw('city'), { max: TEXT_LIMITS.city })),
@@ -179,5 +187,6 @@ export function validateImportRow(
       marketId: market.marketId,
       metadata: metadataOf(cells, mapping),
     },
+    warnings: inOrder(warnings),
   }
 }

@@ -55,7 +55,7 @@ export default async function fileRoutes(fastify: FastifyInstance) {
         attachment(`${withoutExtension(row.fileName)} - lignes rejetées.csv`),
       )
       reply.header('cache-control', 'private, no-store')
-      return reply.send(rejectedRowsCsv(db, row))
+      return reply.send(rejectedRowsCsv(db, app.config.filesDir, row))
     },
   )
 }

@@ -66,6 +66,12 @@ describe('an import from upload to report', () => {
       validRows: dataRows - invalidLines.length - duplicateLines.length,
     })
     expect(ready.errors.map((e) => e.line)).toEqual([...invalidLines])
+    // A bad e-mail or date costs the value, not the lead (issue #31).
+    expect(ready.warningRows).toBe(WINDOWS_1252_FIXTURE.warningLines.length)
+    expect(ready.warnings.map((w) => w.line)).toEqual([...WINDOWS_1252_FIXTURE.warningLines])
+    expect(ready.errorGroups).toEqual([
+      expect.objectContaining({ field: 'phone', count: invalidLines.length, lines: [...invalidLines] }),
+    ])
     expect(ready.duplicates.map((d) => [d.line, d.firstLine])).toEqual([
       [20, 2],
       [21, 3],
@@ -150,6 +156,7 @@ describe('an import from upload to report', () => {
       imports: 1,
       extractions: 0,
       partials: 0,
+      abandoned: 0,
     })
     expect(storedFiles()).toHaveLength(before - 1)
     expect((await t.agents.admin.request({ url: `/api/imports/${kept.id}/file` })).statusCode).toBe(200)

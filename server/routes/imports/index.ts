@@ -8,12 +8,15 @@ import { commonErrors, errorBodySchema, idParamSchema } from '../../../src/contr
 import { conflictBodySchema } from '../../../src/contracts/concurrency.ts'
 import {
   importDetailSchema,
+  importHeaderSchema,
   importHistoryPageSchema,
   importHistoryQuerySchema,
   importMappingSchema,
   importSettingsSchema,
 } from '../../../src/contracts/imports.ts'
 import { cancelImport, startImport } from '../../domain/imports/actions.ts'
+import { discardImport } from '../../domain/imports/discard.ts'
+import { setImportHeader } from '../../domain/imports/header.ts'
 import { listImports } from '../../domain/imports/history.ts'
 import { deleteMapping, listMappings } from '../../domain/imports/mappings.ts'
 import { updateImportSettings } from '../../domain/imports/settings.ts'
@@ -65,6 +68,40 @@ export default async function importRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => updateImportSettings(app, request.auth.user!.id, request.params.id, request.body),
+  )
+
+  app.put(
+    '/api/imports/:id/header',
+    {
+      config,
+      schema: {
+        tags,
+        params: idParamSchema,
+        body: importHeaderSchema,
+        response: { 200: importDetailSchema, 409: conflictBodySchema(importDetailSchema), ...commonErrors },
+      },
+    },
+    async (request) => setImportHeader(app, request.auth.user!.id, request.params.id, request.body),
+  )
+
+  app.delete(
+    '/api/imports/:id',
+    {
+      config,
+      schema: {
+        tags,
+        params: idParamSchema,
+        response: {
+          200: z.object({ id: z.number().int(), deleted: z.literal(true) }),
+          409: errorBodySchema,
+          ...commonErrors,
+        },
+      },
+    },
+    async (request) => {
+      await discardImport(app, request.auth.user!.id, request.params.id)
+      return { id: request.params.id, deleted: true as const }
+    },
   )
 
   app.post(

@@ -27,10 +27,18 @@ function importsServer(initial: ImportDetail) {
   // The upload answers once the test lets it (`releaseUpload`), so what shows meanwhile can be read.
   let releaseUpload: () => void = () => undefined
   const uploadReleased = new Promise<void>((resolve) => (releaseUpload = resolve))
-  const sent: { settings: unknown[]; starts: number; uploads: string[] } = {
+  const sent: {
+    settings: unknown[]
+    starts: number
+    uploads: string[]
+    headers: unknown[]
+    discards: number
+  } = {
     settings: [],
     starts: 0,
     uploads: [],
+    headers: [],
+    discards: 0,
   }
   server.use(
     signedInAs(makeMe('ADMIN')),
@@ -49,6 +57,23 @@ function importsServer(initial: ImportDetail) {
       sent.settings.push(await request.json())
       detail = { ...detail, state: 'analysing', version: detail.version + 1 }
       return HttpResponse.json(detail)
+    }),
+    http.put('*/api/imports/:id/header', async ({ request }) => {
+      const body = (await request.json()) as { headerLine: number }
+      sent.headers.push(body)
+      const row = detail.topRows.find((top) => top.line === body.headerLine)!
+      detail = {
+        ...detail,
+        headerLine: body.headerLine,
+        headers: row.cells,
+        columns: row.cells.map((header, index) => ({ index, header, target: 'ignore' as const })),
+        version: detail.version + 1,
+      }
+      return HttpResponse.json(detail)
+    }),
+    http.delete('*/api/imports/:id', ({ params }) => {
+      sent.discards += 1
+      return HttpResponse.json({ id: Number(params.id), deleted: true })
     }),
     http.post('*/api/imports/:id/start', () => {
       sent.starts += 1
@@ -83,6 +108,37 @@ const ANALYSED: Partial<ImportDetail> = {
     },
   ],
   duplicates: [{ line: 9, phone: '+33612345678', existingLeadId: null, firstLine: 2 }],
+  errorGroups: [
+    {
+      column: 'Code postal',
+      field: 'postalCode',
+      cause: 'Aucun marché ne couvre le code postal …',
+      count: 1,
+      lines: [5],
+      values: ['13008'],
+    },
+    {
+      column: 'Téléphone',
+      field: 'phone',
+      cause: 'Numéro de téléphone invalide : …',
+      count: 1,
+      lines: [4],
+      values: ['12 34'],
+    },
+  ],
+  warningRows: 1,
+  warnings: [
+    {
+      line: 3,
+      warnings: [
+        {
+          column: 'E-mail',
+          field: 'email',
+          message: 'Adresse e-mail invalide : « lætitia.leblanc@orange.fr ».',
+        },
+      ],
+    },
+  ],
 }
 
 /** A semicolon CSV in Windows-1252 (é is one byte, 0xE9), as French spreadsheets export it. */
@@ -185,9 +241,27 @@ describe('the integration stepper', () => {
     )
     api.set(ANALYSED)
     liveServer.publish('user:1:importProgress', progress('ready', 0, 100))
-    const errors = within(await screen.findByRole('table', { name: 'Erreurs par ligne' }))
-    expect(errors.getByRole('row', { name: /Ligne 4/ }).textContent).toContain(
-      'TéléphoneNuméro de téléphone invalide : « 12 34 »',
+    // The errors come grouped by cause, each with its values and lines; the values dropped are listed.
+    const postal = (await screen.findByText('1 ligne : aucun marché ne couvre le code postal …')).closest(
+      'details',
+    )!
+    expect(postal.open).toBe(false)
+    await userEvent.click(within(postal).getByText(/aucun marché/))
+    expect(postal.open).toBe(true)
+    expect(within(postal).getByText('Valeurs : 13008')).toBeTruthy()
+    expect(within(postal).getByText('Lignes : 5')).toBeTruthy()
+    expect(screen.getByText('1 ligne : numéro de téléphone invalide : …')).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Télécharger les lignes en erreur' }).getAttribute('href')).toBe(
+      '/api/imports/7/rejected.csv',
+    )
+    const warnings = within(screen.getByRole('table', { name: 'Valeurs ignorées par ligne', hidden: true }))
+    expect(warnings.getByRole('row', { name: /Ligne 3/, hidden: true }).textContent).toContain(
+      'lætitia.leblanc@orange.fr',
+    )
+    expect(screen.getByText('1 doublon, 97 nouveaux')).toBeTruthy()
+    // However long the preview, its action stays in view.
+    expect(screen.getByRole('button', { name: 'Importer 97 leads' }).parentElement!.className).toContain(
+      'integration__actions--sticky',
     )
     expect(screen.getByText('97 lignes valides')).toBeTruthy()
     expect(screen.getByText('Ligne 9 — +33612345678 : déjà à la ligne 2')).toBeTruthy()
@@ -216,6 +290,78 @@ describe('the integration stepper', () => {
     expect(bar.value).toBe(42)
     const indicator = await screen.findByRole('link', { name: 'Import en cours : 42 %' })
     expect(indicator.getAttribute('href')).toBe('/integration/integrate?import=7')
+  })
+
+  it('lets the administrator choose the header row under a title line, and the mapping follows', async () => {
+    const title = 'Export leads courtier, novembre 2026'
+    const api = importsServer(
+      makeImportDetail({
+        headerLine: 2,
+        topRows: [
+          { line: 1, cells: [title] },
+          { line: 2, cells: ['Prénom', 'NOM', 'Téléphone', 'Code postal', 'Source'] },
+          { line: 3, cells: ['Léa', 'Dupont', '06 12 34 56 78', '69003', 'Salon'] },
+        ],
+      }),
+    )
+    renderApp('/integration/integrate?import=7')
+    const headerLine = (await screen.findByLabelText('Ligne d’en-tête')) as HTMLSelectElement
+    expect(headerLine.value).toBe('2')
+    expect(
+      screen.getByText(/Les en-têtes sont à la ligne 2 : ce qui est au-dessus \(un titre\) est ignoré\./),
+    ).toBeTruthy()
+    expect(screen.getByRole('option', { name: `Ligne 1 : ${title}` })).toBeTruthy()
+    expect(
+      (screen.getByLabelText('Champ du lead pour la colonne « Téléphone »') as HTMLSelectElement).value,
+    ).toBe('phone')
+
+    await userEvent.selectOptions(headerLine, '1')
+    // The columns come back from the server, guessed again from the chosen row.
+    const titleColumn = (await screen.findByLabelText(
+      `Champ du lead pour la colonne « ${title} »`,
+    )) as HTMLSelectElement
+    expect(titleColumn.value).toBe('ignore')
+    expect(api.sent.headers).toEqual([{ headerLine: 1, version: 1 }])
+    expect(screen.queryByLabelText('Champ du lead pour la colonne « Téléphone »')).toBeNull()
+  })
+
+  it('says a re-import brings only duplicates instead of showing rows « as imported »', async () => {
+    importsServer(
+      makeImportDetail({
+        ...ANALYSED,
+        validRows: 0,
+        errorRows: 0,
+        duplicateRows: 3649,
+        errorGroups: [],
+        errors: [],
+        warnings: [],
+        warningRows: 0,
+      }),
+    )
+    renderApp('/integration/integrate?import=7')
+    expect(await screen.findByText('3 649 doublons, 0 nouveau')).toBeTruthy()
+    expect(screen.queryByRole('table', { name: 'Lignes importées (aperçu)' })).toBeNull()
+  })
+
+  it('discards an import not started, once confirmed, and goes back to a new import', async () => {
+    const api = importsServer(makeImportDetail())
+    const { router } = renderApp('/integration/integrate?import=7')
+    await userEvent.click(await screen.findByRole('button', { name: 'Abandonner cet import' }))
+    const dialog = within(await screen.findByRole('dialog', { name: 'Abandonner cet import ?' }))
+    expect(
+      dialog.getByText(/Le fichier « leads-novembre.csv » et ses réglages seront supprimés/),
+    ).toBeTruthy()
+    await userEvent.click(dialog.getByRole('button', { name: 'Garder l’import' }))
+    expect(api.sent.discards).toBe(0)
+    await userEvent.click(screen.getByRole('button', { name: 'Abandonner cet import' }))
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Abandonner cet import ?' })).getByRole('button', {
+        name: 'Abandonner',
+      }),
+    )
+    await waitFor(() => expect(currentUrl(router)).toBe('/integration/integrate'))
+    expect(api.sent.discards).toBe(1)
+    expect(await screen.findByLabelText('Choisir un fichier')).toBeTruthy()
   })
 })
 

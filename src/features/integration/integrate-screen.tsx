@@ -72,7 +72,8 @@ function ImportFlow({ id, focusFirst }: { id: number; focusFirst: boolean }) {
         {detail.isError ? apiErrorMessage(detail.error, t.loadFailed) : t.loading}
       </p>
     )
-  return <ImportSteps detail={detail.data} focusFirst={focusFirst} />
+  // A header row chosen again brings new columns: the draft starts again from them.
+  return <ImportSteps key={detail.data.headerLine} detail={detail.data} focusFirst={focusFirst} />
 }
 
 export function IntegrateScreen() {

@@ -2,18 +2,27 @@
 // header, a few values, and the lead field it goes to, prefilled from the server's columns; a saved
 // mapping can be applied, and this one saved under a name when the settings are sent.
 import { useState } from 'react'
-import { useQuery } from '@tanstack/react-query'
-import { importQueries } from '../../api/imports.ts'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { importMutations, importQueries } from '../../api/imports.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
 import type { ImportTarget } from '../../contracts/import-fields.ts'
 import type { ImportDetail } from '../../contracts/imports.ts'
 import { importTargets, mappingStep as t } from '../../i18n/fr/integration.ts'
+import { DiscardImport } from './discard-import.tsx'
 import { applyMapping, IMPORT_TARGETS, mappingProblem, type ImportDraft } from './import-draft.ts'
 import { SelectField } from './select-field.tsx'
 import { StepHeading } from './step-heading.tsx'
 
 const SAMPLES = 3
+/** Characters of a row shown in the header row's choices. */
+const ROW_TEXT = 80
+
+/** A top row as a choice of header: its filled cells, cut. */
+function rowText(cells: string[]): string {
+  const text = cells.filter((cell) => cell.trim() !== '').join(' · ')
+  return text.length > ROW_TEXT ? `${text.slice(0, ROW_TEXT)}…` : text
+}
 
 export type MappingStepProps = {
   detail: ImportDetail
@@ -25,6 +34,8 @@ export type MappingStepProps = {
 
 export function MappingStep({ detail, draft, focus, onChange, onNext }: MappingStepProps) {
   const mappings = useQuery(importQueries.mappings())
+  const queryClient = useQueryClient()
+  const header = useMutation(importMutations.header(queryClient))
   const [tried, setTried] = useState(false)
   const problem = mappingProblem(draft.columns)
 
@@ -50,6 +61,29 @@ export function MappingStep({ detail, draft, focus, onChange, onNext }: MappingS
         {t.heading}
       </StepHeading>
       <p>{t.intro}</p>
+      {detail.topRows.length > 1 ? (
+        <div className="integration__header-line">
+          <SelectField
+            label={t.headerLine}
+            name="headerLine"
+            value={String(detail.headerLine)}
+            disabled={header.isPending}
+            onChange={(value) =>
+              header.mutate({ id: detail.id, headerLine: Number(value), version: detail.version })
+            }
+          >
+            {detail.topRows.map((row) => (
+              <option key={row.line} value={row.line}>
+                {t.headerLineOption(row.line, rowText(row.cells))}
+              </option>
+            ))}
+          </SelectField>
+          <p className="integration__hint">
+            {detail.headerLine > detail.topRows[0]!.line ? `${t.headerBelowTitle(detail.headerLine)} ` : ''}
+            {t.headerHint}
+          </p>
+        </div>
+      ) : null}
       {mappings.data && mappings.data.length > 0 ? (
         <SelectField
           label={t.savedMapping}
@@ -117,6 +151,7 @@ export function MappingStep({ detail, draft, focus, onChange, onNext }: MappingS
         </p>
       ) : null}
       <div className="integration__actions">
+        <DiscardImport detail={detail} />
         <Button onClick={() => (problem === null ? onNext() : setTried(true))}>{t.next}</Button>
       </div>
     </section>

@@ -1,12 +1,14 @@
 // Step 4 of /integration/integrate (issue #13 "Validation preview before anything is written"): the
-// whole file's counts, its first rows as they will be imported, each error by line and column in
-// French, the duplicates; nothing is written until "Importer N leads".
+// whole file's counts, its first rows as they will be imported, the errors grouped by cause (issue
+// #31: count, values, lines, the rejected-rows file), the values dropped with a warning, the
+// duplicates; nothing is written until "Importer N leads", which stays in view.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { importMutations } from '../../api/imports.ts'
+import { importDownloads, importMutations } from '../../api/imports.ts'
 import { Button } from '../../components/ui/button.tsx'
-import type { ImportDetail } from '../../contracts/imports.ts'
+import type { ImportDetail, ImportErrorGroup } from '../../contracts/imports.ts'
 import { formatDateTime } from '../../i18n/format.ts'
 import { importTargets, previewStep as t, targetStep } from '../../i18n/fr/integration.ts'
+import { DiscardImport } from './discard-import.tsx'
 import { IMPORT_TARGETS } from './import-draft.ts'
 import { StepHeading } from './step-heading.tsx'
 
@@ -28,6 +30,30 @@ function cellOf(key: string, value: string | undefined): string {
 const labelOf = (key: string) =>
   key in importTargets ? importTargets[key as keyof typeof importTargets] : key
 
+/** Values and lines a group shows (the server keeps 20 values and 50 lines at most). */
+const GROUP_VALUES = 20
+const GROUP_LINES = 50
+
+function ErrorGroup({ group }: { group: ImportErrorGroup }) {
+  return (
+    <details className="integration__cause">
+      <summary>{t.errorGroup(group.count, group.cause)}</summary>
+      <p>{t.errorGroupColumn(group.column)}</p>
+      {group.values.length > 0 ? (
+        <p>
+          {t.groupValues(
+            group.values,
+            group.values.length >= GROUP_VALUES && group.count > group.values.length,
+          )}
+        </p>
+      ) : null}
+      <p>
+        {t.groupLines(group.lines, group.count > group.lines.length && group.lines.length >= GROUP_LINES)}
+      </p>
+    </details>
+  )
+}
+
 export function PreviewStep({ detail, focus, onEdit }: PreviewStepProps) {
   const queryClient = useQueryClient()
   const start = useMutation(importMutations.start(queryClient))
@@ -44,7 +70,11 @@ export function PreviewStep({ detail, focus, onEdit }: PreviewStepProps) {
   // Duplicates become leads only when imported anyway (they update or are skipped otherwise).
   const leads = detail.validRows + (detail.duplicatePolicy === 'importAnyway' ? detail.duplicateRows : 0)
   const nothing = detail.validRows + detail.duplicateRows === 0
-  const errorCells = detail.errors.flatMap(({ line, errors }) => errors.map((error) => ({ line, ...error })))
+  const warningCells = detail.warnings.flatMap(({ line, warnings }) =>
+    warnings.map((warning) => ({ line, ...warning })),
+  )
+  // A re-import: every valid row is already a lead, the sample « as imported » would mislead.
+  const nothingNew = detail.validRows === 0 && detail.duplicateRows > 0
   return (
     <section className="integration__step" aria-labelledby="import-preview-heading">
       <StepHeading id="import-preview-heading" focus={focus}>
@@ -56,7 +86,13 @@ export function PreviewStep({ detail, focus, onEdit }: PreviewStepProps) {
         <li className={detail.errorRows > 0 ? 'is-error' : undefined}>{t.counts.errors(detail.errorRows)}</li>
         <li>{t.counts.duplicates(detail.duplicateRows)}</li>
       </ul>
-      {detail.previewRows.length === 0 ? null : (
+      {detail.duplicateRows > 0 ? (
+        <p className="integration__reimport">
+          <strong>{t.reimport(detail.duplicateRows, detail.validRows)}</strong>
+          {nothingNew ? ` — ${t.allDuplicates}` : null}
+        </p>
+      ) : null}
+      {detail.previewRows.length === 0 || nothingNew ? null : (
         <>
           <h3>{t.rowsHeading}</h3>
           <div className="integration__scroll">
@@ -87,34 +123,51 @@ export function PreviewStep({ detail, focus, onEdit }: PreviewStepProps) {
           </div>
         </>
       )}
-      {errorCells.length === 0 ? null : (
+      {detail.errorGroups.length === 0 ? null : (
         <>
           <h3>{t.errorsHeading}</h3>
           <p>{t.errorsNote}</p>
+          <div className="integration__causes">
+            {detail.errorGroups.map((group) => (
+              <ErrorGroup key={`${group.column}|${group.cause}`} group={group} />
+            ))}
+          </div>
+          <p>
+            <a className="button button--secondary" href={importDownloads.rejected(detail.id)} download>
+              {t.downloadRejected}
+            </a>
+          </p>
+        </>
+      )}
+      {warningCells.length === 0 ? null : (
+        <details className="integration__cause">
+          <summary>
+            <strong>{t.warningsHeading}</strong> — {t.warningsNote(detail.warningRows)}
+          </summary>
           <div className="integration__scroll">
-            <table className="integration__table" aria-label={t.errorsLabel}>
+            <table className="integration__table" aria-label={t.warningsLabel}>
               <thead>
                 <tr>
                   <th scope="col">{t.line}</th>
                   <th scope="col">{t.errorColumn}</th>
-                  <th scope="col">{t.errorMessage}</th>
+                  <th scope="col">{t.warningMessage}</th>
                 </tr>
               </thead>
               <tbody>
-                {errorCells.map((error, index) => (
+                {warningCells.map((warning, index) => (
                   <tr key={index}>
-                    <th scope="row">{t.errorLine(error.line)}</th>
-                    <td>{error.column}</td>
-                    <td>{error.message}</td>
+                    <th scope="row">{t.errorLine(warning.line)}</th>
+                    <td>{warning.column}</td>
+                    <td>{warning.message}</td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
-          {detail.errors.length < detail.errorRows ? (
-            <p>{t.more(detail.errors.length, detail.errorRows)}</p>
+          {detail.warnings.length < detail.warningRows ? (
+            <p>{t.more(detail.warnings.length, detail.warningRows)}</p>
           ) : null}
-        </>
+        </details>
       )}
       {detail.duplicates.length === 0 ? null : (
         <>
@@ -134,7 +187,8 @@ export function PreviewStep({ detail, focus, onEdit }: PreviewStepProps) {
         </>
       )}
       {nothing ? <p>{t.nothing}</p> : null}
-      <div className="integration__actions">
+      <div className="integration__actions integration__actions--sticky">
+        <DiscardImport detail={detail} />
         <Button variant="secondary" onClick={onEdit}>
           {t.back}
         </Button>

@@ -30,6 +30,7 @@ export function ReportStep({ detail, focus }: ReportStepProps) {
         <li className={detail.rejectedCount > 0 ? 'is-error' : undefined}>
           {t.rejected(detail.rejectedCount)}
         </li>
+        {detail.warningRows > 0 ? <li>{t.warnings(detail.warningRows)}</li> : null}
       </ul>
       {detail.durationMs === null ? null : <p>{t.duration(formatDuration(detail.durationMs / 1000))}</p>}
       <div className="integration__actions">

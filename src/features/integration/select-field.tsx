@@ -7,15 +7,22 @@ export type SelectFieldProps = {
   name: string
   value: string
   onChange: (value: string) => void
+  disabled?: boolean
   children: ReactNode
 }
 
-export function SelectField({ label, name, value, onChange, children }: SelectFieldProps) {
+export function SelectField({ label, name, value, onChange, disabled, children }: SelectFieldProps) {
   const id = useId()
   return (
     <div className="integration__field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} name={name} value={value} onChange={(event) => onChange(event.target.value)}>
+      <select
+        id={id}
+        name={name}
+        value={value}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.value)}
+      >
         {children}
       </select>
     </div>

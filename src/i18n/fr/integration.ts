@@ -86,6 +86,12 @@ export const integrateScreen = {
   newImport: 'Nouvel import',
   failed: (reason: string) => `L’import a échoué : ${reason}`,
   failedUnknown: 'L’import a échoué.',
+  discard: 'Abandonner cet import',
+  discardTitle: 'Abandonner cet import ?',
+  discardMessage: (fileName: string) =>
+    `Le fichier « ${fileName} » et ses réglages seront supprimés. Aucun lead n’a été importé.`,
+  discardConfirm: 'Abandonner',
+  discardCancel: 'Garder l’import',
 } as const
 
 export const fileStep = {
@@ -121,6 +127,11 @@ export const mappingStep = {
   missingPhone: 'Associez une colonne au téléphone : c’est le champ qui identifie un lead.',
   duplicateField: (field: string) => `Le champ « ${field} » est associé à plusieurs colonnes.`,
   next: 'Continuer',
+  headerLine: 'Ligne d’en-tête',
+  headerLineOption: (line: number, text: string) => `Ligne ${number(line)} : ${text}`,
+  headerBelowTitle: (line: number) =>
+    `Les en-têtes sont à la ligne ${number(line)} : ce qui est au-dessus (un titre) est ignoré.`,
+  headerHint: 'Les colonnes sont associées de nouveau d’après la ligne choisie.',
 } as const
 
 export const targetStep = {
@@ -176,6 +187,22 @@ export const previewStep = {
   back: 'Modifier les réglages',
   start: (count: number) => `Importer ${plural(count, 'lead', 'leads')}`,
   nothing: 'Aucune ligne valide à importer.',
+  reimport: (duplicates: number, fresh: number) =>
+    `${plural(duplicates, 'doublon', 'doublons')}, ${plural(fresh, 'nouveau', 'nouveaux')}`,
+  allDuplicates:
+    'Ces leads sont déjà dans la mission (ou répétés dans le fichier) : ce fichier n’apporte aucun nouveau lead.',
+  errorGroup: (count: number, cause: string) =>
+    `${plural(count, 'ligne', 'lignes')} : ${cause.charAt(0).toLowerCase()}${cause.slice(1)}`,
+  errorGroupColumn: (column: string) => `Colonne « ${column} »`,
+  groupValues: (values: string[], more: boolean) => `Valeurs : ${values.join(', ')}${more ? '…' : ''}`,
+  groupLines: (lines: number[], more: boolean) =>
+    `Lignes : ${lines.map((line) => number(line)).join(', ')}${more ? '…' : ''}`,
+  downloadRejected: 'Télécharger les lignes en erreur',
+  warningsHeading: 'Valeurs invalides ignorées',
+  warningsNote: (count: number) =>
+    `${plural(count, 'ligne sera importée sans sa valeur invalide', 'lignes seront importées sans leur valeur invalide')} (champ facultatif).`,
+  warningsLabel: 'Valeurs ignorées par ligne',
+  warningMessage: 'Valeur ignorée',
 } as const
 
 export const progressStep = {
@@ -201,6 +228,12 @@ export const reportStep = {
   duration: (text: string) => `Durée : ${text}`,
   cancelled: 'L’import a été annulé : les lignes déjà écrites sont gardées.',
   undone: 'Cet import a été défait.',
+  warnings: (count: number) =>
+    plural(
+      count,
+      'ligne avec une valeur facultative invalide, ignorée',
+      'lignes avec une valeur facultative invalide, ignorée',
+    ),
   downloadRejected: 'Télécharger les lignes rejetées',
   history: 'Voir l’historique des intégrations',
 } as const
