@@ -105,7 +105,10 @@ test('a teleoperator chooses "RDV pris", books a slot with it, and the lead show
   expect(lead.metadata.appointment?.startsAt).toBeTruthy()
   expect(lead).toMatchObject({ status: 'APPOINTMENT', processingUser: null })
   await page.goto(`/lead/${uuid}`)
-  await expect(page.locator('.lead-history__item').first()).toContainText('Rendez-vous')
+  // One step, two entries of the history: the outcome and the booking.
+  const history = page.locator('.lead-history__item')
+  await expect(history.filter({ hasText: '· Rendez-vous ·' })).toHaveCount(1)
+  await expect(history.filter({ hasText: 'RDV pris' })).toHaveCount(1)
   await page.goto(`/lead/${uuid}/appointment`)
   await expect(page.getByText(`Le ${dayName} à ${time}`)).toBeVisible()
 })
