@@ -29,7 +29,7 @@ import { CALL_ALREADY_TAGGED } from '../leads/outcome-call.ts'
 
 export const SLOT_TAKEN = 'Ce créneau vient d’être réservé : choisissez-en un autre.'
 const NOT_ALLOWED = 'Seul l’utilisateur qui traite ce lead, ou un manager, peut fixer son rendez-vous.'
-/** "RDV pris" frees the lead: the teleoperator who recorded it may still book for this long. */
+/** "RDV pris" (recorded with its booking) frees the lead: its author may still move the slot this long. */
 export const TAGGER_GRACE_MINUTES = 30
 
 type Actor = { id: number; role: Role }
