@@ -272,10 +272,11 @@ describe('history and comment', () => {
 
     const res = await agent.request({ url: `/api/lead/${lead.uuid}/history` })
     expect(res.statusCode).toBe(200)
-    const entries: { kind: string; call: unknown }[] = res.json()
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the answer as JSON, read field by field
+    const entries: { kind: string; call: any; data: any }[] = res.json()
     expect(entries.map((e) => e.kind).sort()).toEqual(['appointment', 'tag', 'tag', 'tag'])
     expect(entries.find((e) => e.kind === 'appointment')!.call).toBeNull()
-    const history = entries.filter((e) => e.kind === 'tag') as ReturnType<typeof res.json>
+    const history = entries.filter((e) => e.kind === 'tag')
     const answered = {
       id: call.id,
       direction: 'outbound',
@@ -283,7 +284,7 @@ describe('history and comment', () => {
       startedAt: call.startedAt.toISOString(),
       durationSeconds: 125,
     }
-    expect(history[0].call).toEqual({
+    expect(history[0]!.call).toEqual({
       id: missed.id,
       direction: 'inbound',
       outcome: 'missed',
@@ -296,7 +297,7 @@ describe('history and comment', () => {
       user: { id: me.id },
       call: answered,
     })
-    expect(history[2].data.recallAt).toEqual(expect.any(String))
+    expect(history[2]!.data.recallAt).toEqual(expect.any(String))
   })
 
   it('lists a call nobody recorded an outcome for as its own entry, a detected inbound one too (issue #11)', async () => {
