@@ -12,7 +12,8 @@
 export const BUNDLE_BUDGETS = {
   login: 123.0,
   home: 151.0,
-  private: 16.5,
+  // 16.5 → 16.7: the outcome draft keeps the outcome pending for its booking (issue #29 point 3).
+  private: 16.7,
   sw: 15.0,
   'route:login': 1.0,
   'route:forgotPassword': 1.0,

@@ -2,7 +2,7 @@
 // appointment-availabilities and appointment): shapes shared by the server and the client.
 // The rules (agenda, working hours, who may book) are in docs/domain.md "Appointments".
 import { z } from 'zod'
-import { leadRefSchema, userRefSchema } from './lead.ts'
+import { leadRefSchema, tagBodySchema, userRefSchema } from './lead.ts'
 
 /** The agenda's time zone: slots, days and working hours are Paris wall-clock time. */
 export const APPOINTMENT_TIME_ZONE = 'Europe/Paris'
@@ -52,6 +52,11 @@ export const bookAppointmentBodySchema = z.object({
   sendSms: z.boolean().optional(),
   /** Issue #15: send the lead the confirmation e-mail (when the lead has an address). */
   confirmByEmail: z.boolean().optional(),
+  /**
+   * Issue #29 point 3: the outcome that requires this appointment (« RDV pris »), recorded with the
+   * booking in one transaction; POST /api/calls/tag refuses it alone (409).
+   */
+  outcome: tagBodySchema.omit({ leadId: true }).optional(),
 })
 export type BookAppointmentBody = z.infer<typeof bookAppointmentBodySchema>
 

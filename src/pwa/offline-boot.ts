@@ -4,7 +4,7 @@
 // browser holds a session or kept one (the server's shell preloads it for a signed-in visitor); a
 // browser that kept nothing (the first visit of /login) loads it only when someone signs in.
 import type { QueryClient } from '@tanstack/react-query'
-import { forgetOutcomeDrafts } from '../features/leads/outcome-draft.ts'
+import { forgetOutcomeDrafts } from '../stores/outcome-draft.ts'
 import { startQueryPersistence } from './cache-persistence.ts'
 import { dropStoredChanges } from './outbox-store.ts'
 import { clearSignOutPending } from './pending-sign-out.ts'

@@ -1,6 +1,8 @@
 // Booking an appointment (issue #4 "Appointments"): a teleoperator takes a lead, calls, hangs up,
-// brings the lead to its last step, tags "RDV pris", lands on the appointment page, books a slot and
-// finds it on the lead. teleop3 is this spec's own account (other specs sign in with others).
+// brings the lead to its last step, chooses "RDV pris", lands on the appointment page, books a slot
+// and finds it on the lead. Issue #29 point 3: "RDV pris" is recorded with the booking, not before —
+// leaving the booking page leaves the lead held, its outcome still to record. teleop3 is this spec's
+// own account (other specs sign in with others).
 import { expect, test, type Page } from './fixtures.ts'
 import { ongoingCallId, settleUser, signInFromLogin, xsrfHeaders } from './helpers.ts'
 
@@ -38,7 +40,9 @@ test.afterEach(async ({ page }) => {
   await settleUser(page)
 })
 
-test('a teleoperator tags "RDV pris", books a slot, and the lead shows the appointment', async ({ page }) => {
+test('a teleoperator chooses "RDV pris", books a slot with it, and the lead shows the appointment', async ({
+  page,
+}) => {
   await signInFromLogin(page, 'teleop3@demo.fr')
 
   await page.getByRole('button', { name: 'Traiter un lead' }).click()
@@ -59,10 +63,23 @@ test('a teleoperator tags "RDV pris", books a slot, and the lead shows the appoi
   const { maxStep } = await readLead(page, uuid)
   await expect(page.getByText(new RegExp(`^Étape ${maxStep} / ${maxStep}`))).toBeVisible()
   await page.getByRole('radio', { name: 'RDV pris' }).check()
-  await page.getByRole('button', { name: 'Enregistrer le résultat' }).click()
+  await page.getByRole('button', { name: 'Choisir le créneau' }).click()
 
   await expect(page).toHaveURL(new RegExp(`/lead/${uuid}/appointment$`))
   await expect(page.getByRole('heading', { level: 1, name: /^Rendez-vous pour / })).toBeVisible()
+  await expect(page.getByText(/L’issue « RDV pris » sera enregistrée avec le rendez-vous\./)).toBeVisible()
+  // Leaving the booking page records nothing: the lead is still the agent's, its outcome to record.
+  await page.getByRole('link', { name: 'Retour à la fiche du lead' }).click()
+  await expect(page).toHaveURL(new RegExp(`/lead/${uuid}$`))
+  await expect(page.getByText(/« RDV pris » reste à enregistrer/)).toBeVisible()
+  const held = (await (await page.request.get(`/api/lead/${uuid}`)).json()) as {
+    status: string
+    processingUser: { id: number } | null
+  }
+  expect(held.status).not.toBe('APPOINTMENT')
+  expect(held.processingUser).not.toBeNull()
+  await page.getByRole('link', { name: 'Choisir le créneau' }).click()
+  await expect(page).toHaveURL(new RegExp(`/lead/${uuid}/appointment$`))
   await expect(page.getByText('Aucun rendez-vous n’est encore fixé pour ce lead.')).toBeVisible()
   const firstDay = page
     .getByRole('group')
@@ -77,14 +94,21 @@ test('a teleoperator tags "RDV pris", books a slot, and the lead shows the appoi
   await expect(page.getByText(`Créneau choisi : le ${dayName} à ${time}.`)).toBeVisible()
   await page.keyboard.press('Enter')
 
-  // "RDV pris" freed the lead: the next page is home, with the confirmation.
-  await expect(page).toHaveURL(/\/home$/)
+  // The outcome with its booking freed the lead: the agent chains to the next lead (or home when none
+  // is left), as after any outcome, with both confirmations.
+  await expect(page).toHaveURL(/\/(home|lead\/[0-9a-f-]{36})$/)
+  expect(page.url()).not.toContain(uuid)
+  await expect(page.getByText('Issue enregistrée : RDV pris.')).toBeVisible()
   await expect(page.getByText(`Rendez-vous fixé le ${dayName} à ${time}.`)).toBeVisible()
 
-  const lead = await readLead(page, uuid)
+  const lead = (await readLead(page, uuid)) as LeadData & { status: string; processingUser: unknown }
   expect(lead.metadata.appointment?.startsAt).toBeTruthy()
+  expect(lead).toMatchObject({ status: 'APPOINTMENT', processingUser: null })
   await page.goto(`/lead/${uuid}`)
-  await expect(page.locator('.lead-history__item').first()).toContainText('Rendez-vous')
+  // One step, two entries of the history: the outcome and the booking.
+  const history = page.locator('.lead-history__item')
+  await expect(history.filter({ hasText: '· Rendez-vous ·' })).toHaveCount(1)
+  await expect(history.filter({ hasText: 'RDV pris' })).toHaveCount(1)
   await page.goto(`/lead/${uuid}/appointment`)
   await expect(page.getByText(`Le ${dayName} à ${time}`)).toBeVisible()
 })

@@ -131,7 +131,8 @@ test('a booking shows on the wall screen opened by a display link, with its badg
   // The booking: "RDV pris", then the first slot.
   await teleop.reload()
   await teleop.getByRole('radio', { name: 'RDV pris' }).check()
-  await teleop.getByRole('button', { name: 'Enregistrer le résultat' }).click()
+  // Issue #29 point 3: « RDV pris » is recorded with the booking.
+  await teleop.getByRole('button', { name: 'Choisir le créneau' }).click()
   await expect(teleop).toHaveURL(new RegExp(`/lead/${uuid}/appointment$`))
   const firstDay = teleop
     .getByRole('group')
@@ -139,7 +140,8 @@ test('a booking shows on the wall screen opened by a display link, with its badg
     .first()
   await firstDay.getByRole('radio').first().check()
   await teleop.keyboard.press('Enter')
-  await expect(teleop).toHaveURL(/\/home$/)
+  // Then the next lead, as after any outcome (issue #29 point 4), or home when none is left.
+  await expect(teleop).toHaveURL(/\/(home|lead\/[0-9a-f-]{36})$/)
 
   // Live, within the expect timeout: one appointment, the badge of the first one on the row.
   await expect(row).toContainText('1 RDV')

@@ -24,10 +24,12 @@ import { refusalMessage } from './refusals.ts'
 import { appointmentSchedule } from '../configuration/settings.ts'
 import { recordEvent, type Earned } from '../gamification/engine.ts'
 import { messages } from '../../lib/messages.ts'
+import { tagWithBooking, type TagInput, type TagOutcome } from '../leads/tagging.ts'
+import { CALL_ALREADY_TAGGED } from '../leads/outcome-call.ts'
 
 export const SLOT_TAKEN = 'Ce créneau vient d’être réservé : choisissez-en un autre.'
 const NOT_ALLOWED = 'Seul l’utilisateur qui traite ce lead, ou un manager, peut fixer son rendez-vous.'
-/** "RDV pris" frees the lead: the teleoperator who recorded it may still book for this long. */
+/** "RDV pris" (recorded with its booking) frees the lead: its author may still move the slot this long. */
 export const TAGGER_GRACE_MINUTES = 30
 
 type Actor = { id: number; role: Role }
@@ -128,6 +130,8 @@ export type BookingOutcome = {
   changed: boolean
   /** Issue #14: what a booking (not a move) earned, announced after the commit. */
   earned?: Earned | null
+  /** Issue #29: the outcome recorded with the booking (« RDV pris »), announced after the commit. */
+  tagged?: TagOutcome
 }
 
 /**
@@ -136,7 +140,17 @@ export type BookingOutcome = {
  */
 export type AlongsideBooking<T> = (tx: Db, booked: { leadId: number; appointmentId: number }) => Promise<T>
 
-type BookingInput = { user: Actor; leadId: number; startsAt: Date; now: Date; sessionKey?: string | null }
+/** Issue #29 point 3: the outcome that requires this appointment, recorded with it or not at all. */
+export type OutcomeWithBooking = Omit<TagInput, 'user' | 'leadId'>
+
+type BookingInput = {
+  user: Actor
+  leadId: number
+  startsAt: Date
+  now: Date
+  sessionKey?: string | null
+  outcome?: OutcomeWithBooking | null
+}
 
 /** Unique violation from either driver: another booking took the slot between our check and insert. */
 export async function bookAppointment<T = never>(
@@ -154,7 +168,8 @@ export async function bookAppointment<T = never>(
   let outcome: Booked & { alongside?: T }
   try {
     outcome = await db.transaction(async (tx) => {
-      const booked = await bookInTransaction(tx, { ...input, endsAt })
+      const slot = await bookInTransaction(tx, { ...input, endsAt })
+      const booked = input.outcome ? await withOutcome(tx, slot, input, input.outcome) : slot
       if (!booked.changed || !input.alongside) return booked
       const booking = { leadId: booked.lead.id, appointmentId: booked.appointmentId }
       return { ...booked, alongside: await input.alongside(tx, booking) }
@@ -167,6 +182,22 @@ export async function bookAppointment<T = never>(
   if (!appointment) throw new Error('the appointment just booked is missing')
   const { appointmentId: _id, ...rest } = outcome
   return { ...rest, appointment }
+}
+
+/**
+ * Issue #29 point 3: the pending outcome (« RDV pris ») recorded after the slot, in its transaction: the
+ * lead takes the outcome's step, status and release, the call its outcome, the agent its points. Any
+ * refusal undoes the booking too (no lead « Rendez-vous » without an appointment, nor the reverse).
+ */
+async function withOutcome(tx: Db, booked: Booked, input: BookingInput, outcome: OutcomeWithBooking) {
+  try {
+    const tagged = await tagWithBooking(tx, { ...outcome, user: input.user, leadId: booked.lead.id })
+    return { ...booked, tagged, stillHeld: booked.stillHeld && !tagged.released }
+  } catch (error) {
+    // lead_tags_call_key (migration 0010): the call got its outcome meanwhile; not the slot's index.
+    if (isUniqueViolation(error)) throw errors.conflict(CALL_ALREADY_TAGGED)
+    throw error
+  }
 }
 
 /** The booking as the transaction leaves it, with the id of the lead's appointment. */

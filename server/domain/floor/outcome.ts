@@ -3,11 +3,16 @@
 // back a lead still held — with the agents' own domain functions and signals.
 import { eq } from 'drizzle-orm'
 import { calls, leads } from '../../db/schema.ts'
-import { appointmentAvailabilities, bookAppointment } from '../appointments/booking.ts'
+import {
+  appointmentAvailabilities,
+  bookAppointment,
+  type OutcomeWithBooking,
+} from '../appointments/booking.ts'
 import { findVisibleLead } from '../leads/access.ts'
 import { releaseHeldLead } from '../leads/release.ts'
-import { tagLead } from '../leads/tagging.ts'
+import { needsBooking, tagLead } from '../leads/tagging.ts'
 import { announceBooking, announceTagOutcome } from '../leads/outcome-signals.ts'
+import type { Outcome } from '../tags/outcomes.ts'
 import { chooseOutcome, detailsFor, outcomesOfLead, type CallResult } from './tags.ts'
 import { between, DURATIONS_S, type FloorRun } from './run.ts'
 import type { AgentState } from './virtual-agent.ts'
@@ -40,22 +45,31 @@ export async function tagCall(
   if (outcome && outcome.nextStep !== null && !outcome.endsProcessing && !outcome.requiresAppointment)
     outcome = step!.outcomes.find((o) => o.endsProcessing && o.status !== 'UNREACHABLE') ?? null
   if (!outcome) return release(run, agent, leadId)
-  const tagged = await tagLead(run.db, {
-    user: agent.user,
-    leadId,
-    callId,
-    callProcessTagId: outcome.id,
-    details: detailsFor(outcome, new Date()),
-    comment: null,
-  })
+  // Issue #29 point 3: an outcome that requires an appointment is recorded with its booking; with no
+  // slot left, the conversation ends on another of the step's final outcomes.
+  if (needsBooking(outcome)) {
+    if (await book(run, agent, leadId, recordedOf(outcome, callId))) return
+    outcome =
+      step!.outcomes.find((o) => o.endsProcessing && !needsBooking(o) && o.status !== 'UNREACHABLE') ?? null
+    if (!outcome) return release(run, agent, leadId)
+  }
+  const tagged = await tagLead(run.db, { ...recordedOf(outcome, callId), user: agent.user, leadId })
   run.counters.tags += 1
   await announceTagOutcome(run.app, agent.user.id, tagged)
-  if (tagged.requiresAppointment) await book(run, agent, leadId)
-  if (!tagged.released && !tagged.requiresAppointment) await release(run, agent, leadId)
+  if (!tagged.released) await release(run, agent, leadId)
+}
+
+function recordedOf(outcome: Outcome, callId: number): OutcomeWithBooking {
+  return { callId, callProcessTagId: outcome.id, details: detailsFor(outcome, new Date()), comment: null }
 }
 
 /** The first free slot among the offered ones, like an agent agreeing a date with the lead. */
-async function book(run: FloorRun, agent: AgentState, leadId: number) {
+async function book(
+  run: FloorRun,
+  agent: AgentState,
+  leadId: number,
+  recorded: OutcomeWithBooking,
+): Promise<boolean> {
   agent.activity = 'booking'
   await run.pause(between(run, DURATIONS_S.booking))
   const row = await findVisibleLead(run.db, agent.user, leadId)
@@ -69,16 +83,20 @@ async function book(run: FloorRun, agent: AgentState, leadId: number) {
         startsAt: new Date(slot.startsAt),
         now: new Date(),
         sessionKey: null,
+        outcome: recorded,
       })
+      run.counters.tags += 1
       run.counters.appointments += 1
       await announceBooking(run.app, agent.user.id, outcome)
-      break
+      if (outcome.tagged) await announceTagOutcome(run.app, agent.user.id, outcome.tagged)
+      await release(run, agent, leadId)
+      return true
     } catch (error) {
       // Another agent (real or virtual) took the slot in the meantime: the next one.
       if (!(error instanceof Error && 'statusCode' in error && error.statusCode === 409)) throw error
     }
   }
-  await release(run, agent, leadId)
+  return false
 }
 
 /** Hands a lead the agent still holds back to the queue (the sheet's "rendre le lead"). */

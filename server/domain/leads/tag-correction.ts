@@ -1,12 +1,13 @@
 // Correcting a recorded outcome (PUT /api/lead/{leadId}/lead-tag/{leadTagId}; docs/domain.md "Calls",
 // Correcting an outcome): who may, what must hold, and what changes, in one transaction with the
 // lead row locked (a tagging of the same lead waits for it, and the other way round).
-import { and, asc, desc, eq } from 'drizzle-orm'
+import { and, asc, desc, eq, isNull } from 'drizzle-orm'
 import { LEAD_TAG_CORRECTION_MINUTES } from '../../../src/contracts/lead-changes.ts'
 import type { LeadStatus, LeadSubstatus } from '../../../src/contracts/lead.ts'
 import type { Role } from '../../../src/contracts/roles.ts'
 import type { Db } from '../../db/client.ts'
 import {
+  appointments,
   callProcessSteps,
   callProcessTags,
   leadEvents,
@@ -20,6 +21,7 @@ import { errors } from '../../lib/http-error.ts'
 import { messages } from '../../lib/messages.ts'
 import { outcomeColumns, type Outcome } from '../tags/outcomes.ts'
 import { correctTagPoints } from '../gamification/engine.ts'
+import { needsBooking } from './tagging.ts'
 
 type LeadTagRow = typeof leadTags.$inferSelect
 type LeadRow = typeof leads.$inferSelect
@@ -43,6 +45,17 @@ export type CorrectionOutcome = {
   changed: boolean
   /** The recorder's new total when the outcome's points changed. */
   experience: { userId: number; gained: number; experiencePoints: number } | null
+}
+
+const CORRECTION_NEEDS_BOOKING =
+  'Ce lead n’a pas de rendez-vous : une issue « Rendez-vous » s’enregistre avec le créneau, sur la page du rendez-vous.'
+
+async function hasAppointment(tx: Db, leadId: number) {
+  const [row] = await tx
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(and(eq(appointments.leadId, leadId), isNull(appointments.cancelledAt)))
+  return row !== undefined
 }
 
 const WINDOW_MS = LEAD_TAG_CORRECTION_MINUTES * 60_000
@@ -176,7 +189,12 @@ export async function correctLeadTag(db: Db, input: CorrectionInput): Promise<Co
       .set({ ...after, label })
       .where(eq(leadTags.id, leadTag.id))
       .returning()
-    if (isLatest) await applyToLead(tx, lead, leadTag, next, after, now)
+    if (isLatest) {
+      // Issue #29 point 3: no lead « Rendez-vous » without an appointment.
+      if ((after.status === 'APPOINTMENT' || needsBooking(next)) && !(await hasAppointment(tx, lead.id)))
+        throw errors.conflict(CORRECTION_NEEDS_BOOKING)
+      await applyToLead(tx, lead, leadTag, next, after, now)
+    }
     // The recorder keeps the points of the outcome as corrected, not of the one first chosen: the
     // outcome's ledger row takes the new points (issue #14, server/domain/gamification/engine.ts).
     const experience = await correctTagPoints(tx, {

@@ -78,9 +78,21 @@ function recallAtOf(effects: TagEffects, details: Record<string, unknown>, now: 
     : null
 }
 
+/** Issue #29 point 3: « RDV pris » and the booking are one step (POST /api/lead/{id}/appointment). */
+export const OUTCOME_NEEDS_BOOKING =
+  'Cette issue s’enregistre avec le rendez-vous : choisissez le créneau sur la page du rendez-vous.'
+export const OUTCOME_WITHOUT_APPOINTMENT =
+  'Cette issue ne demande pas de rendez-vous : enregistrez-la sur la fiche.'
+
+/** An outcome that makes the lead « Rendez-vous » is recorded only with its booking. */
+export function needsBooking(effects: Pick<TagEffects, 'requiresAppointment' | 'status'>) {
+  return effects.requiresAppointment || effects.status === 'APPOINTMENT'
+}
+
+/** An outcome alone (POST /api/calls/tag): one that requires an appointment is refused (409). */
 export async function tagLead(db: Db, input: TagInput): Promise<TagOutcome> {
   try {
-    return await recordTag(db, input)
+    return await db.transaction((tx) => recordTag(tx, input, { withBooking: false }))
   } catch (error) {
     // lead_tags_call_key (migration 0010): the database's own guarantee of one outcome per call.
     if (isUniqueViolation(error)) throw errors.conflict(CALL_ALREADY_TAGGED)
@@ -88,154 +100,166 @@ export async function tagLead(db: Db, input: TagInput): Promise<TagOutcome> {
   }
 }
 
-async function recordTag(db: Db, input: TagInput): Promise<TagOutcome> {
-  return db.transaction(async (tx) => {
-    // The call row is locked (resolveOutcomeCall): a second tagging of the same call waits, then sees the
-    // first one's lead tag and is refused.
-    const call = await resolveOutcomeCall(tx, input)
-    if (call && call.leadTagId !== null) throw errors.conflict(CALL_ALREADY_TAGGED)
-    const leadId = input.leadId ?? (call ? leadIdOfCall(call) : null)
-    if (leadId === null) throw errors.invalid('Cet appel n’est lié à aucun lead.')
-    if (call && input.leadId !== null && leadIdOfCall(call) !== null && leadIdOfCall(call) !== input.leadId)
-      throw errors.invalid('Cet appel concerne un autre lead.')
-    const [row] = await tx
-      .select({
-        lead: leads,
-        callProcessId: missions.callProcessId,
-        calling: {
-          callingRule: missions.callingRule,
-          callingHours: missions.callingHours,
-          maxCallAttempts: missions.maxCallAttempts,
-          quietDays: missions.quietDays,
-        },
-      })
-      .from(leads)
-      .innerJoin(markets, eq(markets.id, leads.marketId))
-      .innerJoin(missions, eq(missions.id, markets.missionId))
-      .where(and(eq(leads.id, leadId), visibleLeadsCondition(tx, input.user)))
-      .for('update', { of: leads })
-    // A lead the user may not see answers like an unknown one (server/domain/leads/access.ts).
-    if (!row) throw leadNotFound()
-    const { lead } = row
-    // A teleoperator tags the lead they process, or a free lead their own call concerns.
-    const mayTag = mayActOnLead(input.user, lead, { takesFreeLead: call?.userId === input.user.id })
-    if (!mayTag) throw errors.forbidden(messages.leadHeldByOther)
-    const [tag] = await tx
-      .select({
-        tag: outcomeColumns,
-        stepNumber: callProcessSteps.number,
-        callProcessId: callProcessSteps.callProcessId,
-      })
-      .from(callProcessTags)
-      .innerJoin(tags, eq(tags.id, callProcessTags.tagId))
-      .innerJoin(callProcessSteps, eq(callProcessSteps.id, callProcessTags.stepId))
-      .where(eq(callProcessTags.id, input.callProcessTagId))
-    if (!tag || tag.callProcessId !== row.callProcessId) throw errors.invalid(messages.tagOutsideCallProcess)
-    // A form left open in another tab must not apply an outcome of a step the lead has left.
-    if (tag.stepNumber !== lead.step)
-      throw errors.conflict('Ce tag ne correspond pas à l’étape actuelle du lead.')
-    // Issue #29: an outcome states what happened on a call; « sans appel » tags alone go without.
-    assertOutcomeHasCall(call, tag.tag)
+/**
+ * The outcome recorded by a booking, in the booking's transaction (server/domain/appointments/
+ * booking.ts): only an outcome that requires an appointment (else 400).
+ */
+export async function tagWithBooking(tx: Db, input: TagInput): Promise<TagOutcome> {
+  return recordTag(tx, input, { withBooking: true })
+}
 
-    const now = new Date()
-    const effects = tag.tag
-    const step = effects.nextStep ?? lead.step
-    const recallAt = recallAtOf(effects, input.details, now)
-    const released = effects.endsProcessing
-    // Issue #11: an outcome that moves the lead on in the same conversation ("Éligible – présenter
-    // les aides") is a progress mark, not the call's outcome: the call keeps waiting for the outcome
-    // of the step it ends on (one outcome per call, docs/domain.md "Tagging").
-    const progress = isProgressMark(effects)
-    const quietDays = effects.status === 'NOT_INTERESTED' ? rulesOf(row.calling).quietDays : null
-    const noContactUntil = quietDays ? new Date(now.getTime() + quietDays * 86_400_000) : null
-    const callOfOutcome = progress ? null : call
-    const [leadTag] = await tx
-      .insert(leadTags)
-      .values({
-        leadId,
-        callId: callOfOutcome?.id ?? null,
-        userId: input.user.id,
-        callProcessTagId: effects.id,
-        // The label at this moment: the lead's history keeps it after a rename (issue #12 "Tags").
-        label: effects.label,
-        step,
-        status: effects.status,
-        substatus: effects.substatus,
-        details: input.details,
-        comment: input.comment,
-      })
-      .returning({ id: leadTags.id })
-    await tx
-      .update(leads)
-      .set({
-        step,
-        status: effects.status,
-        substatus: effects.substatus,
-        recallAt,
-        updatedAt: now,
-        ...(released ? { processingUserId: null, processingSince: null } : {}),
-        // Issue #12: an explicit refusal starts the mission's quiet period (no contact before its end).
-        ...(noContactUntil ? { noContactUntil } : {}),
-      })
-      .where(eq(leads.id, leadId))
-    if (released && lead.processingUserId !== null)
-      await tx
-        .update(users)
-        .set({ processingLeadId: null })
-        .where(and(eq(users.id, lead.processingUserId), eq(users.processingLeadId, leadId)))
-    if (call)
-      await tx
-        .update(calls)
-        .set({
-          ...(callOfOutcome ? { leadTagId: leadTag!.id } : {}),
-          leadId: call.leadId ?? leadId,
-          updatedAt: now,
-        })
-        .where(eq(calls.id, call.id))
-    await tx.insert(leadEvents).values({
-      leadId,
-      userId: input.user.id,
-      kind: 'tag',
-      data: {
-        leadTagId: leadTag!.id,
-        callProcessTagId: effects.id,
-        label: effects.label,
-        callId: call?.id ?? null,
-        step,
-        status: effects.status,
-        substatus: effects.substatus,
-        recallAt: recallAt?.toISOString() ?? null,
-        // The agent's notes on the outcome (the form's Détails), for the history (issue #11).
-        details: typeof input.details.text === 'string' ? input.details.text : null,
-        comment: input.comment,
-        ...(progress ? { progress: true } : {}),
+async function recordTag(
+  tx: Db,
+  input: TagInput,
+  { withBooking }: { withBooking: boolean },
+): Promise<TagOutcome> {
+  // The call row is locked (resolveOutcomeCall): a second tagging of the same call waits, then sees the
+  // first one's lead tag and is refused.
+  const call = await resolveOutcomeCall(tx, input)
+  if (call && call.leadTagId !== null) throw errors.conflict(CALL_ALREADY_TAGGED)
+  const leadId = input.leadId ?? (call ? leadIdOfCall(call) : null)
+  if (leadId === null) throw errors.invalid('Cet appel n’est lié à aucun lead.')
+  if (call && input.leadId !== null && leadIdOfCall(call) !== null && leadIdOfCall(call) !== input.leadId)
+    throw errors.invalid('Cet appel concerne un autre lead.')
+  const [row] = await tx
+    .select({
+      lead: leads,
+      callProcessId: missions.callProcessId,
+      calling: {
+        callingRule: missions.callingRule,
+        callingHours: missions.callingHours,
+        maxCallAttempts: missions.maxCallAttempts,
+        quietDays: missions.quietDays,
       },
     })
-    // Issue #14: the outcome's points go through the experience ledger (once per lead tag), with the
-    // badges and tentacalls the outcome earns; they are announced after the commit (the route).
-    // Issue #29: only the outcome of a call earns, and a call has one (lead_tags_call_key): a progress
-    // mark or an outcome « sans appel » earns nothing.
-    const earned = callOfOutcome
-      ? await recordEvent(tx, {
-          kind: 'tag',
-          userId: input.user.id,
-          leadTagId: leadTag!.id,
-          points: effects.experiencePoints,
-        })
-      : null
-    return {
-      lead: { id: lead.id, uuid: lead.uuid },
+    .from(leads)
+    .innerJoin(markets, eq(markets.id, leads.marketId))
+    .innerJoin(missions, eq(missions.id, markets.missionId))
+    .where(and(eq(leads.id, leadId), visibleLeadsCondition(tx, input.user)))
+    .for('update', { of: leads })
+  // A lead the user may not see answers like an unknown one (server/domain/leads/access.ts).
+  if (!row) throw leadNotFound()
+  const { lead } = row
+  // A teleoperator tags the lead they process, or a free lead their own call concerns.
+  const mayTag = mayActOnLead(input.user, lead, { takesFreeLead: call?.userId === input.user.id })
+  if (!mayTag) throw errors.forbidden(messages.leadHeldByOther)
+  const [tag] = await tx
+    .select({
+      tag: outcomeColumns,
+      stepNumber: callProcessSteps.number,
+      callProcessId: callProcessSteps.callProcessId,
+    })
+    .from(callProcessTags)
+    .innerJoin(tags, eq(tags.id, callProcessTags.tagId))
+    .innerJoin(callProcessSteps, eq(callProcessSteps.id, callProcessTags.stepId))
+    .where(eq(callProcessTags.id, input.callProcessTagId))
+  if (!tag || tag.callProcessId !== row.callProcessId) throw errors.invalid(messages.tagOutsideCallProcess)
+  // A form left open in another tab must not apply an outcome of a step the lead has left.
+  if (tag.stepNumber !== lead.step)
+    throw errors.conflict('Ce tag ne correspond pas à l’étape actuelle du lead.')
+  // Issue #29: an outcome states what happened on a call; « sans appel » tags alone go without.
+  assertOutcomeHasCall(call, tag.tag)
+  if (!withBooking && needsBooking(tag.tag)) throw errors.conflict(OUTCOME_NEEDS_BOOKING)
+  if (withBooking && !needsBooking(tag.tag)) throw errors.invalid(OUTCOME_WITHOUT_APPOINTMENT)
+
+  const now = new Date()
+  const effects = tag.tag
+  const step = effects.nextStep ?? lead.step
+  const recallAt = recallAtOf(effects, input.details, now)
+  const released = effects.endsProcessing
+  // Issue #11: an outcome that moves the lead on in the same conversation ("Éligible – présenter
+  // les aides") is a progress mark, not the call's outcome: the call keeps waiting for the outcome
+  // of the step it ends on (one outcome per call, docs/domain.md "Tagging").
+  const progress = isProgressMark(effects)
+  const quietDays = effects.status === 'NOT_INTERESTED' ? rulesOf(row.calling).quietDays : null
+  const noContactUntil = quietDays ? new Date(now.getTime() + quietDays * 86_400_000) : null
+  const callOfOutcome = progress ? null : call
+  const [leadTag] = await tx
+    .insert(leadTags)
+    .values({
+      leadId,
+      callId: callOfOutcome?.id ?? null,
+      userId: input.user.id,
+      callProcessTagId: effects.id,
+      // The label at this moment: the lead's history keeps it after a rename (issue #12 "Tags").
+      label: effects.label,
       step,
-      progress,
+      status: effects.status,
+      substatus: effects.substatus,
+      details: input.details,
+      comment: input.comment,
+    })
+    .returning({ id: leadTags.id })
+  await tx
+    .update(leads)
+    .set({
+      step,
+      status: effects.status,
+      substatus: effects.substatus,
+      recallAt,
+      updatedAt: now,
+      ...(released ? { processingUserId: null, processingSince: null } : {}),
+      // Issue #12: an explicit refusal starts the mission's quiet period (no contact before its end).
+      ...(noContactUntil ? { noContactUntil } : {}),
+    })
+    .where(eq(leads.id, leadId))
+  if (released && lead.processingUserId !== null)
+    await tx
+      .update(users)
+      .set({ processingLeadId: null })
+      .where(and(eq(users.id, lead.processingUserId), eq(users.processingLeadId, leadId)))
+  if (call)
+    await tx
+      .update(calls)
+      .set({
+        ...(callOfOutcome ? { leadTagId: leadTag!.id } : {}),
+        leadId: call.leadId ?? leadId,
+        updatedAt: now,
+      })
+      .where(eq(calls.id, call.id))
+  await tx.insert(leadEvents).values({
+    leadId,
+    userId: input.user.id,
+    kind: 'tag',
+    data: {
       leadTagId: leadTag!.id,
+      callProcessTagId: effects.id,
+      label: effects.label,
       callId: call?.id ?? null,
-      callStatus: call?.status ?? null,
-      released,
-      requiresAppointment: effects.requiresAppointment,
-      gained: earned?.gained ?? 0,
-      experiencePoints: earned?.experiencePoints ?? 0,
-      previousProcessingUserId: lead.processingUserId,
-      earned,
-    }
+      step,
+      status: effects.status,
+      substatus: effects.substatus,
+      recallAt: recallAt?.toISOString() ?? null,
+      // The agent's notes on the outcome (the form's Détails), for the history (issue #11).
+      details: typeof input.details.text === 'string' ? input.details.text : null,
+      comment: input.comment,
+      ...(progress ? { progress: true } : {}),
+    },
   })
+  // Issue #14: the outcome's points go through the experience ledger (once per lead tag), with the
+  // badges and tentacalls the outcome earns; they are announced after the commit (the route).
+  // Issue #29: only the outcome of a call earns, and a call has one (lead_tags_call_key): a progress
+  // mark or an outcome « sans appel » earns nothing.
+  const earned = callOfOutcome
+    ? await recordEvent(tx, {
+        kind: 'tag',
+        userId: input.user.id,
+        leadTagId: leadTag!.id,
+        points: effects.experiencePoints,
+      })
+    : null
+  return {
+    lead: { id: lead.id, uuid: lead.uuid },
+    step,
+    progress,
+    leadTagId: leadTag!.id,
+    callId: call?.id ?? null,
+    callStatus: call?.status ?? null,
+    released,
+    requiresAppointment: effects.requiresAppointment,
+    gained: earned?.gained ?? 0,
+    experiencePoints: earned?.experiencePoints ?? 0,
+    previousProcessingUserId: lead.processingUserId,
+    earned,
+  }
 }

@@ -12,6 +12,8 @@ import {
 } from '../../../tests/factories/leads.ts'
 import { isUniqueViolation } from '../../db/client.ts'
 import { calls, leadTags, users } from '../../db/schema.ts'
+import { XP_PER_APPOINTMENT } from '../../domain/gamification/config.ts'
+import { offeredDays } from '../../domain/appointments/slots.ts'
 
 const ALREADY_TAGGED = { code: 'CONFLICT', message: 'Cet appel a déjà une issue.' }
 const t = signedInServer({ users: { teleop: {}, manager: { role: 'MANAGER' } }, team: ['teleop', 'manager'] })
@@ -44,9 +46,16 @@ describe('one outcome per call', () => {
     const progress = await tag(agent, { leadId: lead.id, callId: call.id, callProcessTagId: tagId('Suite') })
     expect(progress.statusCode).toBe(200)
     expect(progress.json()).toMatchObject({ progress: true, step: 2, redirect: `/lead/${lead.uuid}` })
-    const first = await tag(agent, { leadId: lead.id, callId: call.id, callProcessTagId: tagId('RDV pris') })
+    // Issue #29 point 3: « RDV pris » is recorded with its booking.
+    const first = await agent.request({
+      method: 'POST',
+      url: `/api/lead/${lead.id}/appointment`,
+      payload: {
+        startsAt: offeredDays(new Date())[1]!.slots[0]!.startsAt.toISOString(),
+        outcome: { callId: call.id, callProcessTagId: tagId('RDV pris') },
+      },
+    })
     expect(first.statusCode).toBe(200)
-    expect(first.json()).toMatchObject({ progress: false })
     for (const who of [agent, manager]) {
       const again = await tag(who, { leadId: lead.id, callId: call.id, callProcessTagId: tagId('RDV pris') })
       expect(again.statusCode).toBe(409)
@@ -55,8 +64,9 @@ describe('one outcome per call', () => {
     const again = await tag(agent, { leadId: null, callId: call.id, callProcessTagId: tagId('RDV pris') })
     expect(again.json().error).toEqual(ALREADY_TAGGED)
     expect(await db.select().from(leadTags).where(eq(leadTags.callId, call.id))).toHaveLength(1)
-    // Issue #29: one call earns once, for its outcome ("RDV pris", 50); the progress mark earns nothing.
-    expect(await pointsOf(me.id)).toBe(50)
+    // Issue #29: one call earns once, for its outcome ("RDV pris", 50), the booking its own points; the
+    // progress mark earns nothing.
+    expect(await pointsOf(me.id)).toBe(50 + XP_PER_APPOINTMENT)
   })
 
   it('refuses to link a tagged call to another lead (409); the lead of its outcome links again', async () => {

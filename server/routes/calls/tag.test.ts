@@ -5,6 +5,8 @@ import { insertUser } from '../../../tests/factories/users.ts'
 import { insertHeldLeadWithEndedCall, insertLead, insertMission } from '../../../tests/factories/leads.ts'
 import { calls, leadEvents, leadTags, leads, tags, users } from '../../db/schema.ts'
 import { recallInstant, recallMessages } from '../../../src/contracts/recall.ts'
+import { XP_PER_APPOINTMENT } from '../../domain/gamification/config.ts'
+import { offeredDays } from '../../domain/appointments/slots.ts'
 import { addDays, civilDateOf, isWorkingDay, type CivilDate } from '../../../src/contracts/paris-calendar.ts'
 
 const t = signedInServer({ users: { teleop: {} } })
@@ -57,7 +59,7 @@ describe('POST /api/calls/tag', () => {
     expect(find.json()).toEqual({ message: 'Aucun lead à traiter pour le moment.' })
   })
 
-  it('an outcome that goes on keeps the lead and moves the step; an appointment outcome leads to the appointment page', async () => {
+  it('an outcome that goes on keeps the lead and moves the step; an appointment outcome is recorded with its booking', async () => {
     const { db } = t.database
     const { lead, call, tag } = await heldLeadWithEndedCall()
     const progress = await tagCall({ leadId: lead.id, callId: null, callProcessTagId: tag('Suite').id })
@@ -78,16 +80,31 @@ describe('POST /api/calls/tag', () => {
     expect(event).toMatchObject({ kind: 'tag', data: { callId: call.id, step: 2 } })
     const stale = await tagCall({ leadId: lead.id, callProcessTagId: tag('Rappeler').id })
     expect(stale.statusCode).toBe(409)
-    const res = await tagCall({ leadId: lead.id, callProcessTagId: tag('RDV pris').id })
-    expect(res.json().redirect).toBe(`/lead/${lead.uuid}/appointment`)
+    // Issue #29 point 3: « RDV pris » alone is refused; it is recorded with its booking.
+    const alone = await tagCall({ leadId: lead.id, callProcessTagId: tag('RDV pris').id })
+    expect(alone.statusCode).toBe(409)
+    expect(alone.json().error.message).toMatch(/avec le rendez-vous/)
+    ;[after] = await db.select().from(leads).where(eq(leads.id, lead.id))
+    expect(after).toMatchObject({ step: 2, status: 'IN_PROGRESS', processingUserId: me.id })
+    const res = await agent.request({
+      method: 'POST',
+      url: `/api/lead/${lead.id}/appointment`,
+      payload: {
+        startsAt: offeredDays(new Date())[1]!.slots[0]!.startsAt.toISOString(),
+        outcome: { callId: null, callProcessTagId: tag('RDV pris').id },
+      },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().redirect).toBe('/home')
     // Without a call id, the untagged call on the lead was the one tagged.
-    expect((await db.select().from(calls).where(eq(calls.id, call.id)))[0]!.leadTagId).toBe(
-      res.json().leadTagId,
-    )
+    const [leadTag] = await db.select().from(leadTags).where(eq(leadTags.callId, call.id))
+    expect((await db.select().from(calls).where(eq(calls.id, call.id)))[0]!.leadTagId).toBe(leadTag!.id)
     ;[after] = await db.select().from(leads).where(eq(leads.id, lead.id))
     expect(after).toMatchObject({ status: 'APPOINTMENT', processingUserId: null })
-    // Issue #29: the call earns once, for its outcome ("RDV pris", 50); the progress mark earns nothing.
-    expect((await db.select().from(users).where(eq(users.id, me.id)))[0]!.experiencePoints).toBe(50)
+    // Issue #29: the call earns once, for its outcome ("RDV pris", 50); the progress mark earns nothing;
+    // the booking earns its own points (issue #14).
+    const [user] = await db.select().from(users).where(eq(users.id, me.id))
+    expect(user!.experiencePoints).toBe(50 + XP_PER_APPOINTMENT)
   })
 
   it('refuses a lead someone else processes, a tag of another call process, and an empty payload', async () => {

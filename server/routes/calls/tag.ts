@@ -37,12 +37,9 @@ export default async function callTagRoutes(fastify: FastifyInstance) {
         comment: body.comment || null,
       })
       await announceTagOutcome(app, user.id, outcome)
-      // Issue #11: a lead whose process goes on with its holder keeps them on its sheet.
-      const redirect = outcome.requiresAppointment
-        ? appUrls.leadAppointment(outcome.lead.uuid)
-        : outcome.released
-          ? appUrls.home()
-          : appUrls.lead(outcome.lead.uuid)
+      // Issue #11: a lead whose process goes on with its holder keeps them on its sheet. Issue #29: an
+      // outcome that requires an appointment never gets here (409, recorded with its booking).
+      const redirect = outcome.released ? appUrls.home() : appUrls.lead(outcome.lead.uuid)
       return { redirect, leadTagId: outcome.leadTagId, step: outcome.step, progress: outcome.progress }
     },
   )

@@ -249,21 +249,22 @@ describe('who may book', () => {
     const rdv = fixture.tags.find((tag) => tag.label === 'RDV pris')!
     // Issue #29: the outcome of the agent's call on the lead.
     await insertCall(db, { userId: me.id, leadId: fixture.lead.id, endedAt: new Date(), status: 'done' })
+    // Issue #29 point 3: « RDV pris » is recorded with its booking, which frees the lead.
     const res = await agent.request({
       method: 'POST',
-      url: '/api/calls/tag',
-      payload: { leadId: fixture.lead.id, callProcessTagId: rdv.id },
+      url: `/api/lead/${fixture.lead.id}/appointment`,
+      payload: { startsAt: laterSlots()[0]!.startsAt.toISOString(), outcome: { callProcessTagId: rdv.id } },
     })
-    expect(res.json().redirect).toBe(`/lead/${fixture.lead.uuid}/appointment`)
+    expect(res.json().redirect).toBe('/home')
     const [after] = await db.select().from(leads).where(eq(leads.id, fixture.lead.id))
     expect(after).toMatchObject({ processingUserId: null, status: 'APPOINTMENT' })
     return fixture
   }
 
-  it('the teleoperator who just tagged "RDV pris" books the freed lead, then goes home', async () => {
+  it('the teleoperator who just booked with "RDV pris" moves the freed lead’s slot, then goes home', async () => {
     const { lead } = await tagAppointment()
     expect((await availabilities(agent, lead.id)).json().canBook).toBe(true)
-    const res = await book(agent, lead.id, laterSlots()[0]!.startsAt)
+    const res = await book(agent, lead.id, laterSlots()[1]!.startsAt)
     expect(res.statusCode).toBe(200)
     expect(res.json().redirect).toBe('/home')
   })
@@ -278,7 +279,7 @@ describe('who may book', () => {
     const other = createAgent(t.app)
     await other.login('colleague@test.fr')
     expect((await availabilities(other, lead.id)).json().canBook).toBe(false)
-    const refused = await book(other, lead.id, laterSlots()[0]!.startsAt)
+    const refused = await book(other, lead.id, laterSlots()[1]!.startsAt)
     expect(refused.statusCode).toBe(403)
     expect(refused.json().error.message).toMatch(/traite ce lead/)
 
@@ -287,7 +288,7 @@ describe('who may book', () => {
       .set({ createdAt: new Date(Date.now() - 31 * 60_000) })
       .where(eq(leadTags.leadId, lead.id))
     expect((await availabilities(agent, lead.id)).json().canBook).toBe(false)
-    expect((await book(agent, lead.id, laterSlots()[0]!.startsAt)).statusCode).toBe(403)
+    expect((await book(agent, lead.id, laterSlots()[1]!.startsAt)).statusCode).toBe(403)
   })
 
   it('refuses a teleoperator a lead someone else processes; a manager books it', async () => {

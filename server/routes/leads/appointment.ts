@@ -7,14 +7,30 @@ import {
   appointmentLeadParamsSchema,
   bookAppointmentBodySchema,
   bookAppointmentResponseSchema,
+  type BookAppointmentBody,
 } from '../../../src/contracts/appointment.ts'
 import { commonErrors } from '../../../src/contracts/common.ts'
-import { appointmentAvailabilities, bookAppointment } from '../../domain/appointments/booking.ts'
+import {
+  appointmentAvailabilities,
+  bookAppointment,
+  type OutcomeWithBooking,
+} from '../../domain/appointments/booking.ts'
 import { bookingConfirmations, wakeConfirmationWorkers } from '../../domain/appointments/confirmations.ts'
 import { findVisibleLead } from '../../domain/leads/access.ts'
-import { announceBooking } from '../../domain/leads/outcome-signals.ts'
+import { announceBooking, announceTagOutcome } from '../../domain/leads/outcome-signals.ts'
 import { appUrls } from '../../../src/contracts/app-urls.ts'
 import { sessionKeyOf } from '../../domain/gamification/tentacalls/session-appointments.ts'
+
+/** Issue #29 point 3: the pending outcome (« RDV pris ») the booking records with it. */
+function outcomeOf(body: BookAppointmentBody['outcome']): OutcomeWithBooking | null {
+  if (!body) return null
+  return {
+    callId: body.callId ?? null,
+    callProcessTagId: body.callProcessTagId,
+    details: body.details ?? {},
+    comment: body.comment || null,
+  }
+}
 
 export default async function leadAppointmentRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>()
@@ -73,10 +89,12 @@ export default async function leadAppointmentRoutes(fastify: FastifyInstance) {
         startsAt: new Date(request.body.startsAt),
         now,
         sessionKey: sessionKeyOf(request.auth.sessionId),
+        outcome: outcomeOf(request.body.outcome),
         alongside: bookingConfirmations(app, confirm),
       })
       if (outcome.changed) wakeConfirmationWorkers(app, confirm)
       await announceBooking(app, user.id, outcome)
+      if (outcome.tagged) await announceTagOutcome(app, user.id, outcome.tagged)
       const smsRefusal = outcome.alongside?.smsRefusal ?? null
       // docs/domain.md "Appointments": back to the sheet while the user holds the lead, else home.
       const redirect = outcome.stillHeld ? appUrls.lead(outcome.lead.uuid) : appUrls.home()

@@ -4,7 +4,7 @@ import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
 import { createAgent, type Agent } from '../../../tests/setup/agent.ts'
 import { insertUser } from '../../../tests/factories/users.ts'
 import { insertCall, insertLead, insertMission } from '../../../tests/factories/leads.ts'
-import { leadEvents, leadTags, leads, users } from '../../db/schema.ts'
+import { appointments, leadEvents, leadTags, leads, users } from '../../db/schema.ts'
 
 const MINUTE = 60_000
 const t = signedInServer({
@@ -173,12 +173,22 @@ describe('PUT /api/lead/{leadId}/lead-tag/{leadTagId}', () => {
     // correction.
     expect(await pointsOf(me.id)).toBe(0)
 
-    const latestFix = await correct(manager, lead.id, latest!.id, {
+    const fix = {
       callProcessTagId: tagId(2),
       step: 2,
       status: 'APPOINTMENT',
       substatus: 'WAITING_FOR_FORCED_RDV',
-    })
+    } as const
+    // Issue #29 point 3: no lead « Rendez-vous » without an appointment.
+    const refused = await correct(manager, lead.id, latest!.id, fix)
+    expect(refused.statusCode).toBe(409)
+    expect(await leadRow(lead.id)).toEqual(before)
+    const slot = {
+      startsAt: new Date(Date.now() + 48 * 60 * MINUTE),
+      endsAt: new Date(Date.now() + 49 * 60 * MINUTE),
+    }
+    await db.insert(appointments).values({ leadId: lead.id, missionId: mission.mission.id, ...slot })
+    const latestFix = await correct(manager, lead.id, latest!.id, fix)
     expect(latestFix.json().appliedToLead).toBe(true)
     expect(await leadRow(lead.id)).toMatchObject({
       status: 'APPOINTMENT',

@@ -4,6 +4,7 @@ import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
 import type { Agent } from '../../../tests/setup/agent.ts'
 import { insertUser } from '../../../tests/factories/users.ts'
 import { insertCall, insertLead, insertMission } from '../../../tests/factories/leads.ts'
+import { offeredDays } from '../../domain/appointments/slots.ts'
 import { callProcessSteps, calls, configuration, leadEvents, leads, users } from '../../db/schema.ts'
 
 const DAY = 24 * 60 * 60 * 1000
@@ -258,21 +259,24 @@ describe('history and comment', () => {
     })
     await db.update(leads).set({ processingUserId: me.id }).where(eq(leads.id, lead.id))
     await db.update(users).set({ processingLeadId: lead.id }).where(eq(users.id, me.id))
+    // Issue #29 point 3: « RDV pris » is recorded with its booking (two entries: outcome, booking).
     const second = await agent.request({
       method: 'POST',
-      url: '/api/calls/tag',
+      url: `/api/lead/${lead.id}/appointment`,
       payload: {
-        leadId: lead.id,
-        callId: missed.id,
-        callProcessTagId: tags.find((tag) => tag.label === 'RDV pris')!.id,
+        startsAt: offeredDays(new Date())[1]!.slots[0]!.startsAt.toISOString(),
+        outcome: { callId: missed.id, callProcessTagId: tags.find((tag) => tag.label === 'RDV pris')!.id },
       },
     })
     expect(second.statusCode).toBe(200)
 
     const res = await agent.request({ url: `/api/lead/${lead.uuid}/history` })
     expect(res.statusCode).toBe(200)
-    const history = res.json()
-    expect(history.map((e: { kind: string }) => e.kind)).toEqual(['tag', 'tag', 'tag'])
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the answer as JSON, read field by field
+    const entries: { kind: string; call: any; data: any }[] = res.json()
+    expect(entries.map((e) => e.kind).sort()).toEqual(['appointment', 'tag', 'tag', 'tag'])
+    expect(entries.find((e) => e.kind === 'appointment')!.call).toBeNull()
+    const history = entries.filter((e) => e.kind === 'tag')
     const answered = {
       id: call.id,
       direction: 'outbound',
@@ -280,7 +284,7 @@ describe('history and comment', () => {
       startedAt: call.startedAt.toISOString(),
       durationSeconds: 125,
     }
-    expect(history[0].call).toEqual({
+    expect(history[0]!.call).toEqual({
       id: missed.id,
       direction: 'inbound',
       outcome: 'missed',
@@ -293,7 +297,7 @@ describe('history and comment', () => {
       user: { id: me.id },
       call: answered,
     })
-    expect(history[2].data.recallAt).toEqual(expect.any(String))
+    expect(history[2]!.data.recallAt).toEqual(expect.any(String))
   })
 
   it('lists a call nobody recorded an outcome for as its own entry, a detected inbound one too (issue #11)', async () => {

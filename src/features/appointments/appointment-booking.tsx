@@ -1,6 +1,8 @@
 // `/lead/{uuid}/appointment` (spec §2; docs/domain.md "Appointments"): the lead's current appointment,
 // the free slots of its mission's agenda by day, and the booking. The lead and the slots load in
-// parallel; after a booking the API client follows the server's redirect (the sheet or home).
+// parallel; after a booking the API client follows the server's redirect (the sheet or home). Issue
+// #29 point 3: an outcome chosen on the sheet that requires an appointment is recorded with the
+// booking, then the next lead is handed out as after any outcome.
 import { useId, useState } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
@@ -11,7 +13,13 @@ import { paths } from '../../contracts/app-paths.ts'
 import { isTextablePhone } from '../../contracts/phone.ts'
 import { ScreenTitle } from '../../components/ui/page-title.tsx'
 import { screenTitles } from '../../i18n/fr/appointments.ts'
-import type { Appointment } from '../../contracts/appointment.ts'
+import type { Appointment, AppointmentAvailabilities } from '../../contracts/appointment.ts'
+import type { CallProcessTag, Lead } from '../../contracts/lead.ts'
+import { authQueries } from '../../api/auth.ts'
+import { notify } from '../../stores/notifications.ts'
+import { handedOutUuidOf, markHandedOut, useChainPaused } from '../../stores/lead-chain.ts'
+import { outcomeNeedsBooking, useOutcomeDraft, type OutcomeDraft } from '../../stores/outcome-draft.ts'
+import { bookWithOutcomeMutation } from './book-with-outcome.ts'
 import { fr } from '../../i18n/fr.ts'
 import { bookingSms } from '../../i18n/fr/sms.ts'
 import { formatAgendaSlot } from '../../i18n/format.ts'
@@ -24,10 +32,47 @@ export type AppointmentBookingProps = { uuid: string }
 const t = fr.appointment
 
 export function AppointmentBooking({ uuid }: AppointmentBookingProps) {
-  const queryClient = useQueryClient()
   const lead = useQuery(leadQueries.detail(uuid))
   const availabilities = useQuery(appointmentQueries.availabilities(uuid))
+  const { data: me } = useQuery(authQueries.me())
+  const error = lead.error ?? availabilities.error
+  if (error) return <p role="alert">{error.message}</p>
+  if (!lead.data || !availabilities.data || !me) return <p role="status">{fr.ui.loading}</p>
+  return (
+    <AppointmentBookingView
+      uuid={uuid}
+      lead={lead.data}
+      availabilities={availabilities.data}
+      userId={me.id}
+    />
+  )
+}
+
+type AppointmentBookingViewProps = {
+  uuid: string
+  lead: Lead
+  availabilities: AppointmentAvailabilities
+  userId: number
+}
+
+/**
+ * Issue #29 point 3: the outcome waiting for this booking (« RDV pris » chosen on the sheet, kept in
+ * the lead's outcome draft), while it is still one of the lead's current step; else null.
+ */
+function pendingOutcomeOf(lead: Lead, draft: OutcomeDraft): CallProcessTag | null {
+  if (draft.booking === null || draft.tagId === null) return null
+  const step = lead.market.mission.callProcess?.callProcessSteps.find((s) => s.number === lead.step)
+  const tag = step?.callProcessTags.find((item) => item.id === draft.tagId) ?? null
+  return tag && outcomeNeedsBooking(tag) ? tag : null
+}
+
+function AppointmentBookingView({ uuid, lead, availabilities, userId }: AppointmentBookingViewProps) {
+  const queryClient = useQueryClient()
   const book = useMutation(appointmentMutations.book(queryClient))
+  const bookOutcome = useMutation(bookWithOutcomeMutation(queryClient))
+  const { draft, reset } = useOutcomeDraft(userId, lead.id)
+  const chainPaused = useChainPaused(userId)
+  const pending = pendingOutcomeOf(lead, draft)
   // Issue #15: the confirmation e-mail, offered when the lead has an address, ticked by default.
   const [confirmByEmail, setConfirmByEmail] = useState(true)
   // Issue #15 "SMS": the confirmation SMS, offered when the lead has a mobile, sent when the agent
@@ -35,23 +80,64 @@ export function AppointmentBooking({ uuid }: AppointmentBookingProps) {
   const [sendSms, setSendSms] = useState(false)
   // Issue #5: a slot is taken now or not at all; never deferred.
   const offlineReason = useOfflineReason()
-  const error = lead.error ?? availabilities.error
-  if (error) return <p role="alert">{error.message}</p>
-  if (!lead.data || !availabilities.data) return <p role="status">{fr.ui.loading}</p>
-  const name = `${lead.data.firstName} ${lead.data.lastName}`
-  const { current, canBook, days, durationMinutes } = availabilities.data
+  const name = `${lead.firstName} ${lead.lastName}`
+  const { current, canBook, days, durationMinutes } = availabilities
+
+  function handleBook(startsAt: string) {
+    const confirmations = {
+      startsAt,
+      confirmByEmail: Boolean(lead.email) && confirmByEmail,
+      sendSms: isTextablePhone(lead.phone) && sendSms,
+    }
+    if (!pending) {
+      book.mutate({ lead: uuid, ...confirmations })
+      return
+    }
+    const text = draft.details.trim()
+    void bookOutcome
+      .mutateAsync({
+        lead: uuid,
+        ...confirmations,
+        outcome: {
+          callId: draft.booking?.callId ?? null,
+          callProcessTagId: pending.id,
+          details: text ? { text } : {},
+          comment: draft.comment.trim() || null,
+        },
+        chain: !chainPaused,
+        onHandedOut: (redirect) => {
+          const next = handedOutUuidOf(redirect)
+          if (next) markHandedOut(next)
+        },
+      })
+      .then(
+        (result) => {
+          // The outcome is recorded: its draft goes, in every tab.
+          reset()
+          notify({ kind: 'success', message: fr.leads.sheet.outcomeRecorded(pending.label) })
+          notify({ kind: 'success', message: t.booked(formatAgendaSlot(result.appointment.startsAt)) })
+          if (result.smsRefusal) notify({ kind: 'error', message: result.smsRefusal })
+        },
+        () => undefined,
+      )
+  }
 
   return (
     <article className="appointment-booking">
       <ScreenTitle title={screenTitles.leadAppointment} heading={t.title(name)} subject={t.subject(name)} />
       <p className="appointment-booking__agenda">
-        {t.agenda(lead.data.market.mission.name)} · <Link to={paths.lead(uuid)}>{t.backToLead}</Link>
+        {t.agenda(lead.market.mission.name)} · <Link to={paths.lead(uuid)}>{t.backToLead}</Link>
       </p>
+      {pending ? (
+        <p className="appointment-booking__pending" role="status">
+          {t.pendingOutcome(pending.label)}
+        </p>
+      ) : null}
       <CurrentAppointment appointment={current} />
       {canBook ? (
         <>
           <p className="appointment-booking__rules">{t.rules(durationMinutes)}</p>
-          {lead.data.email ? (
+          {lead.email ? (
             <label className="appointment-booking__notify">
               <input
                 type="checkbox"
@@ -61,7 +147,7 @@ export function AppointmentBooking({ uuid }: AppointmentBookingProps) {
               {t.confirmByEmail}
             </label>
           ) : null}
-          {isTextablePhone(lead.data.phone) ? (
+          {isTextablePhone(lead.phone) ? (
             <label className="appointment-booking__sms">
               <input
                 type="checkbox"
@@ -74,18 +160,11 @@ export function AppointmentBooking({ uuid }: AppointmentBookingProps) {
           <SlotPicker
             days={days}
             moving={current !== null}
-            busy={book.isPending}
+            busy={book.isPending || bookOutcome.isPending}
             disabledReason={offlineReason}
             // A refusal the user can act on (400, 403, 409); 5xx are notified globally.
-            error={refusalMessage(book.error)}
-            onBook={(startsAt) =>
-              book.mutate({
-                lead: uuid,
-                startsAt,
-                confirmByEmail: Boolean(lead.data.email) && confirmByEmail,
-                sendSms: isTextablePhone(lead.data.phone) && sendSms,
-              })
-            }
+            error={refusalMessage(pending ? bookOutcome.error : book.error)}
+            onBook={handleBook}
           />
         </>
       ) : (

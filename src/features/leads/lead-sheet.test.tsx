@@ -9,8 +9,14 @@ import { makeMe, signedInAs } from '../../../tests/mocks/session.ts'
 import { currentUrl, renderApp } from '../../../tests/setup/render-app.tsx'
 import { addDays, civilDateOf, isoDate, isWorkingDay } from '../../contracts/paris-calendar.ts'
 import { recallInstant } from '../../contracts/recall.ts'
-import { draftKey } from './outcome-draft.ts'
+import { draftKey } from '../../stores/outcome-draft.ts'
 import { setChainPaused } from '../../stores/lead-chain.ts'
+import {
+  availabilitiesAre,
+  bookingAnswers,
+  makeAppointment,
+  makeAvailabilities,
+} from '../../../tests/mocks/appointments.ts'
 
 /** A working day (Paris) after tomorrow, `YYYY-MM-DD`. */
 function firstWorkingDayAfterTomorrow(): string {
@@ -128,6 +134,54 @@ describe('lead sheet', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Enregistrer le résultat' }))
     await waitFor(() => expect(currentUrl(router)).toBe('/home'))
     expect(await screen.findByText(NOTHING_LEFT)).toBeTruthy()
+  })
+
+  it('records « RDV pris » only with its booking: the lead stays held until the slot is confirmed (issue #29)', async () => {
+    const NEXT_UUID = '00000000-0000-4000-8000-000000000099'
+    let tagged = 0
+    let booking: unknown = null
+    server.use(
+      signedInAs(makeMe('TELEOPERATOR')),
+      ...leadSheetHandlers(makeLead({ step: 2, myCallId: 40 })),
+      availabilitiesAre(makeAvailabilities()),
+      http.post('*/api/calls/tag', () => {
+        tagged += 1
+        return HttpResponse.json({ redirect: '/home', leadTagId: 1, step: 2, progress: false })
+      }),
+      bookingAnswers({ appointment: makeAppointment(), redirect: '/home' }, (b) => (booking = b)),
+      http.post('*/api/lead/find-lead-to-process', () =>
+        HttpResponse.json({ redirect: `/lead/${NEXT_UUID}` }),
+      ),
+    )
+    const { router } = renderApp(`/lead/${LEAD_UUID}`)
+
+    await userEvent.click(await screen.findByRole('radio', { name: 'RDV pris' }))
+    expect(screen.queryByRole('button', { name: 'Enregistrer le résultat' })).toBeNull()
+    await userEvent.click(screen.getByRole('button', { name: 'Choisir le créneau' }))
+    await waitFor(() => expect(currentUrl(router)).toBe(`/lead/${LEAD_UUID}/appointment`))
+    expect(
+      await screen.findByText(/L’issue « RDV pris » sera enregistrée avec le rendez-vous\./),
+    ).toBeTruthy()
+
+    // Leaving the booking page: nothing was recorded, the sheet says the outcome is still to record.
+    await userEvent.click(screen.getByRole('link', { name: 'Retour à la fiche du lead' }))
+    expect(await screen.findByText(/« RDV pris » reste à enregistrer/)).toBeTruthy()
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'RDV pris' }).checked).toBe(true)
+    expect(tagged).toBe(0)
+    expect(booking).toBeNull()
+
+    await userEvent.click(screen.getByRole('link', { name: 'Choisir le créneau' }))
+    await userEvent.click(await screen.findByRole('radio', { name: '09:00' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmer le rendez-vous' }))
+    // One request: the slot with its outcome; then the next lead, as after any outcome.
+    await waitFor(() => expect(currentUrl(router)).toBe(`/lead/${NEXT_UUID}`))
+    expect(booking).toMatchObject({
+      startsAt: '2026-11-23T08:00:00.000Z',
+      outcome: { callId: 40, callProcessTagId: 201, details: {}, comment: null },
+    })
+    expect(tagged).toBe(0)
+    expect(await screen.findByText('Issue enregistrée : RDV pris.')).toBeTruthy()
+    expect(localStorage.getItem(draftKey(makeMe('TELEOPERATOR').id, 42))).toBeNull()
   })
 
   it('stays on the sheet at the next step when the outcome moves the lead on (issue #11)', async () => {

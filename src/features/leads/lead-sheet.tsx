@@ -118,6 +118,7 @@ function LeadSheetView({ lead, me }: LeadSheetViewProps) {
               key={lead.id}
               userId={meId}
               leadId={lead.id}
+              leadUuid={lead.uuid}
               step={lead.step}
               callId={callId}
               tags={current?.callProcessTags ?? []}

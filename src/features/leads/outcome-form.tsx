@@ -8,16 +8,20 @@ import type { CallProcessTag } from '../../contracts/lead.ts'
 import { firstRecallFrom } from '../../contracts/recall.ts'
 import { fr } from '../../i18n/fr.ts'
 import { notify } from '../../stores/notifications.ts'
-import { useOutcomeDraft } from './outcome-draft.ts'
+import { outcomeNeedsBooking, useOutcomeDraft } from '../../stores/outcome-draft.ts'
+import { navigation } from '../../api/navigation-port.ts'
+import { Link } from 'react-router-dom'
 import { handedOutUuidOf, markHandedOut, useChainPaused } from '../../stores/lead-chain.ts'
 import { paths } from '../../contracts/app-paths.ts'
 import { readRecallChoice, recallChoiceOf, RecallPicker } from './recall-picker.tsx'
 import { useOfflineReason } from '../../pwa/use-online.ts'
 
 export type OutcomeFormProps = {
-  /** The signed-in user: drafts are kept per user and lead (outcome-draft.ts). */
+  /** The signed-in user: drafts are kept per user and lead (src/stores/outcome-draft.ts). */
   userId: number
   leadId: number
+  /** The lead's uuid: an outcome that requires an appointment goes on to its booking page. */
+  leadUuid: string
   /** The lead's current step: the form follows it when an outcome moves the lead on. */
   step: number
   /**
@@ -36,7 +40,16 @@ const DEFAULT_RECALL_DELAY_MINUTES = 120
 
 const t = fr.leads.sheet
 
-export function OutcomeForm({ userId, leadId, step, callId, tags, stepTitles, disabled }: OutcomeFormProps) {
+export function OutcomeForm({
+  userId,
+  leadId,
+  leadUuid,
+  step,
+  callId,
+  tags,
+  stepTitles,
+  disabled,
+}: OutcomeFormProps) {
   const queryClient = useQueryClient()
   const tag = useMutation(tagCallThenNextMutation(queryClient))
   // Issue #29: unless paused, an outcome that releases the lead opens the next one at once.
@@ -50,6 +63,9 @@ export function OutcomeForm({ userId, leadId, step, callId, tags, stepTitles, di
   // Issue #29: an outcome is recorded on a call; without one, only a « sans appel » outcome.
   const notCalled = callId === null
   const needsCall = notCalled && !(selected?.withoutCall ?? false)
+  // Issue #29 point 3: « RDV pris » is recorded with its booking: the form goes on to the slot.
+  const needsBooking = selected !== null && outcomeNeedsBooking(selected)
+  const pendingBooking = needsBooking && draft.booking !== null
   /** The step shown, and the one the lead moved on to: its outcomes get the focus once shown. */
   const shownStep = useRef(step)
   const focusOnStep = useRef<number | null>(null)
@@ -76,6 +92,12 @@ export function OutcomeForm({ userId, leadId, step, callId, tags, stepTitles, di
         return
       }
       recallAt = choice.at.toISOString()
+    }
+    if (needsBooking) {
+      // Nothing is sent: the lead stays held, its outcome pending in the draft until the booking.
+      update({ booking: { callId } })
+      navigation().navigateTo(paths.leadAppointment(leadUuid))
+      return
     }
     // Issue #11: where the focus is now; the page that follows may put it on its own action.
     const focusedAtSubmit = document.activeElement
@@ -129,10 +151,10 @@ export function OutcomeForm({ userId, leadId, step, callId, tags, stepTitles, di
       const now = new Date()
       const delay = next.recallDelayMinutes ?? DEFAULT_RECALL_DELAY_MINUTES
       const proposal = firstRecallFrom(new Date(now.getTime() + delay * 60_000), now)
-      update({ tagId, ...(proposal ? recallChoiceOf(proposal) : {}) })
+      update({ tagId, booking: null, ...(proposal ? recallChoiceOf(proposal) : {}) })
       return
     }
-    update({ tagId })
+    update({ tagId, booking: null })
   }
 
   return (
@@ -162,6 +184,12 @@ export function OutcomeForm({ userId, leadId, step, callId, tags, stepTitles, di
           ))}
         </div>
         {missingTag ? <p role="alert">{t.chooseOutcome}</p> : null}
+        {pendingBooking ? (
+          <p className="outcome-form__pending" role="status">
+            {t.bookingPending(selected.label)}{' '}
+            <Link to={paths.leadAppointment(leadUuid)}>{t.chooseSlot}</Link>
+          </p>
+        ) : null}
         {selected?.asksRecallDate ? (
           <RecallPicker
             value={draft}
@@ -196,7 +224,7 @@ export function OutcomeForm({ userId, leadId, step, callId, tags, stepTitles, di
           disabled={disabled}
           disabledReason={offlineReason ?? (needsCall ? t.callFirst : undefined)}
         >
-          {t.submitOutcome}
+          {needsBooking ? t.chooseSlot : t.submitOutcome}
         </Button>
       </fieldset>
     </form>

@@ -31,6 +31,10 @@ export const appointment = {
   booked: (slot: string) => `Rendez-vous fixé le ${slot}.`,
   readOnly:
     'Seul l’utilisateur qui traite ce lead, ou un manager, peut fixer son rendez-vous. ' +
-    'Après le tag « RDV pris », son auteur dispose de 30 minutes.',
+    'Après un « RDV pris », son auteur peut encore le déplacer pendant 30 minutes.',
+  /** Issue #29 point 3: the outcome chosen on the sheet is recorded with this booking. */
+  pendingOutcome: (label: string) =>
+    `L’issue « ${label} » sera enregistrée avec le rendez-vous. ` +
+    'Sans créneau confirmé, le lead reste à vous et son issue reste à enregistrer.',
   backToLead: 'Retour à la fiche du lead',
 } as const

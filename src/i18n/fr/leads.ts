@@ -99,6 +99,10 @@ export const leads = {
     details: 'Détails',
     outcomeComment: 'Commentaire',
     submitOutcome: 'Enregistrer le résultat',
+    /** Issue #29 point 3: an outcome that requires an appointment is recorded with its booking. */
+    chooseSlot: 'Choisir le créneau',
+    bookingPending: (label: string) =>
+      `« ${label} » reste à enregistrer : il le sera avec le rendez-vous. Le lead reste à vous en attendant.`,
     chooseOutcome: 'Choisissez un résultat.',
     /** Issue #29: an outcome states what happened on a call; why the form is closed before one. */
     callFirst: 'Appelez d’abord le lead : le résultat s’enregistre sur votre appel.',

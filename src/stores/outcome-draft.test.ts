@@ -41,6 +41,7 @@ describe('outcome draft', () => {
       comment: '',
       recallDate: '',
       recallTime: '',
+      booking: null,
     })
     expect(JSON.parse(localStorage.getItem(key)!)).toMatchObject({ tagId: 101, savedAt: expect.any(Number) })
     expect(renderHook(() => useOutcomeDraft(99, LEAD)).result.current.draft.tagId).toBeNull()
@@ -56,6 +57,7 @@ describe('outcome draft', () => {
       comment: '',
       recallDate: '',
       recallTime: '',
+      booking: null,
     })
     // Another lead's draft changing leaves this one as it is.
     const before = result.current.draft
@@ -77,6 +79,7 @@ describe('outcome draft', () => {
       comment: '',
       recallDate: '',
       recallTime: '',
+      booking: null,
     })
 
     act(() => here.result.current.update({ tagId: 101 }))
@@ -108,6 +111,7 @@ describe('outcome draft', () => {
       comment: '',
       recallDate: '',
       recallTime: '',
+      booking: null,
     })
     const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
       throw new DOMException('full', 'QuotaExceededError')
@@ -138,6 +142,7 @@ describe('outcome drafts at the end of a session (issue #17)', () => {
       comment: '',
       recallDate: '',
       recallTime: '',
+      booking: null,
     })
     expect(localStorage.getItem('unrelated')).toBe('kept')
   })

@@ -4,13 +4,23 @@
 // of them; a draft untouched for 24 h is forgotten. docs/domain.md "Leads" (Outcome draft).
 import { useCallback, useEffect, useSyncExternalStore } from 'react'
 
-/** `recallDate` (`YYYY-MM-DD`, Paris) and `recallTime` (minutes after midnight, as text): issue #11. */
+/**
+ * Issue #29 point 3: an outcome that requires an appointment (« RDV pris ») waits for its booking; the
+ * call it will be recorded on is kept with it. The lead stays held meanwhile (nothing was sent).
+ */
+export type PendingBooking = { callId: number | null }
+
+/**
+ * `recallDate` (`YYYY-MM-DD`, Paris) and `recallTime` (minutes after midnight, as text): issue #11.
+ * `booking`: the outcome chosen waits for its booking (issue #29 point 3).
+ */
 export type OutcomeDraft = {
   tagId: number | null
   details: string
   comment: string
   recallDate: string
   recallTime: string
+  booking: PendingBooking | null
 }
 type StoredDraft = OutcomeDraft & { savedAt: number }
 
@@ -22,7 +32,19 @@ const EMPTY_DRAFT: OutcomeDraft = Object.freeze({
   comment: '',
   recallDate: '',
   recallTime: '',
+  booking: null,
 })
+
+/** An outcome that makes the lead « Rendez-vous » is recorded with its booking (issue #29 point 3). */
+export function outcomeNeedsBooking(tag: { requiresAppointment: boolean; status: string }): boolean {
+  return tag.requiresAppointment || tag.status === 'APPOINTMENT'
+}
+
+function pendingBookingOf(value: unknown): PendingBooking | null {
+  if (typeof value !== 'object' || value === null) return null
+  const callId = (value as { callId?: unknown }).callId
+  return { callId: typeof callId === 'number' ? callId : null }
+}
 
 /** One draft per user and lead: someone else signing in on this browser never sees it. */
 export function draftKey(userId: number, leadId: number): string {
@@ -47,6 +69,7 @@ function parse(raw: string | null, now: number): OutcomeDraft | null {
       comment: typeof value.comment === 'string' ? value.comment : '',
       recallDate: typeof value.recallDate === 'string' ? value.recallDate : '',
       recallTime: typeof value.recallTime === 'string' ? value.recallTime : '',
+      booking: pendingBookingOf(value.booking),
     }
   } catch {
     return null
@@ -82,7 +105,8 @@ function isEmpty(draft: OutcomeDraft): boolean {
     draft.details === '' &&
     draft.comment === '' &&
     draft.recallDate === '' &&
-    draft.recallTime === ''
+    draft.recallTime === '' &&
+    draft.booking === null
   )
 }
 
