@@ -1,11 +1,12 @@
 // A query's data for what every page renders (the root layout), without TanStack's QueryObserver
 // (issue #27: its code would be part of the first visit of /login; the signed-in pages load it with
-// their own queries). Like `useQuery(options)` on the query's defaults: it fetches on mount, and when
-// the window regains focus or the browser comes back online, whenever the data is stale.
-import { useEffect, useRef, useSyncExternalStore } from 'react'
+// their own queries). Like `useQuery(query())` on the query's defaults: it fetches on mount, and when
+// the window regains focus or the browser comes back online, whenever the data is stale. `query` is
+// a query factory of src/api (a stable function, e.g. `authQueries.me`).
+import { useCallback, useEffect, useSyncExternalStore } from 'react'
 import {
   focusManager,
-  hashKey,
+  notifyManager,
   onlineManager,
   useQueryClient,
   type FetchQueryOptions,
@@ -13,15 +14,12 @@ import {
 } from '@tanstack/react-query'
 
 export function useQueryData<TData, TKey extends QueryKey>(
-  options: FetchQueryOptions<TData, Error, TData, TKey>,
+  query: () => FetchQueryOptions<TData, Error, TData, TKey>,
 ): TData | undefined {
   const client = useQueryClient()
-  const latest = useRef(options)
-  latest.current = options
-  const hash = hashKey(options.queryKey)
   useEffect(() => {
     // Fetches only what is missing or stale (the query's staleTime); errors stay in the cache.
-    const refresh = () => void client.prefetchQuery(latest.current)
+    const refresh = () => void client.prefetchQuery(query())
     refresh()
     const leaveFocus = focusManager.subscribe((focused) => focused && refresh())
     const leaveOnline = onlineManager.subscribe((online) => online && refresh())
@@ -29,9 +27,12 @@ export function useQueryData<TData, TKey extends QueryKey>(
       leaveFocus()
       leaveOnline()
     }
-  }, [client, hash])
-  return useSyncExternalStore(
-    (onChange) => client.getQueryCache().subscribe(onChange),
-    () => client.getQueryData<TData>(options.queryKey),
+  }, [client, query])
+  // Batched as TanStack's own hooks do: a query built while another component renders notifies the
+  // cache at once, and this one must not update in the middle of that render.
+  const subscribe = useCallback(
+    (onChange: () => void) => client.getQueryCache().subscribe(notifyManager.batchCalls(onChange)),
+    [client],
   )
+  return useSyncExternalStore(subscribe, () => client.getQueryData<TData>(query().queryKey))
 }

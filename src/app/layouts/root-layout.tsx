@@ -17,8 +17,8 @@ function useSentryUser(userId: number | null): void {
 export function RootLayout() {
   // Read without a query observer (src/app/use-query-data.ts): this layout is on the first visit of
   // /login (issue #27).
-  const me = useQueryData(authQueries.me())
-  const config = useQueryData(configQueries.app())
+  const me = useQueryData(authQueries.me)
+  const config = useQueryData(configQueries.app)
   useSentryUser(me?.id ?? null)
   return (
     <>
