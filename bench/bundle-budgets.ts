@@ -4,16 +4,18 @@
 // the day it happens. Raise one only with the reason in the commit; lower them as chunks shrink.
 //
 // - login / home: every script of the first visit of /login (signed out) and /home (signed in);
-//   the target is 119 KB for /login (issue #27: 1.05× the mandated libraries' floor).
-// - private: the chunks every signed-in page loads beyond the entry.
+//   the target is 119 KB for /login (issue #27: 1.05× the mandated libraries' floor), reached by
+//   keeping TanStack Query's observers and hooks, and strings only other pages show, out of the entry.
+// - private: the chunks every signed-in page loads beyond the entry (TanStack Query's hooks among
+//   them since they left the entry: 15.8 → 18.6 KB, /home's first visit +0.4 KB).
 // - sw: the service worker.
 // - route:<id>: what opening that screen loads beyond the entry and `private` (its chunks and the
 //   lazy libraries only it and its kind load). A new route of src/contracts/routes.ts needs one.
 export const BUNDLE_BUDGETS = {
-  login: 123.0,
+  login: 119.0,
   home: 151.0,
-  // 16.5 → 16.7: the outcome draft keeps the outcome pending for its booking (issue #29 point 3).
-  private: 16.7,
+  // 19.0 → 19.5: the outcome draft keeps the outcome pending for its booking (issue #29 point 3).
+  private: 19.5,
   sw: 15.0,
   'route:login': 1.0,
   'route:forgotPassword': 1.0,

@@ -6,8 +6,6 @@ import { configQueries } from './config.ts'
 
 export type LoginResponse = { user: Me }
 export type OkResponse = { ok: true; redirect?: string }
-export type TokenStatus = { valid: boolean }
-export type ResetPasswordBody = { password: string; token: string }
 
 /**
  * The signed-in user, or null when signed out. 401 is an answer here, not a failure: the boot
@@ -40,25 +38,6 @@ export async function logout(body?: LogoutBody): Promise<OkResponse> {
   }
 }
 
-export function forgotPassword(email: string): Promise<OkResponse> {
-  return apiRequest<OkResponse>('/api/forgotPassword', {
-    method: 'POST',
-    body: { email },
-    redirectOn401: false,
-  })
-}
-
-export function checkResetToken(token: string, signal?: AbortSignal): Promise<TokenStatus> {
-  return apiRequest<TokenStatus>(`/api/user/token/${encodeURIComponent(token)}`, {
-    signal,
-    redirectOn401: false,
-  })
-}
-
-export function resetPassword(body: ResetPasswordBody): Promise<OkResponse> {
-  return apiRequest<OkResponse>('/api/resetPassword', { method: 'POST', body, redirectOn401: false })
-}
-
 export const authQueries = {
   all: () => ['auth'] as const,
   me: () =>
@@ -69,13 +48,6 @@ export const authQueries = {
       staleTime: 60_000,
       // Issue #5: the app's retry rule (src/app/query-client.ts), so that offline the query pauses and
       // keeps its data (restored from IndexedDB) instead of failing; a 401 is an answer (null).
-    }),
-  resetToken: (token: string) =>
-    queryOptions({
-      queryKey: [...authQueries.all(), 'reset-token', token] as const,
-      queryFn: ({ signal }) => checkResetToken(token, signal),
-      staleTime: Infinity,
-      retry: false,
     }),
 }
 
@@ -116,6 +88,4 @@ export const authMutations = {
       networkMode: 'always',
       meta: sessionChangeMeta,
     }),
-  forgotPassword: () => mutationOptions({ mutationFn: forgotPassword }),
-  resetPassword: () => mutationOptions({ mutationFn: resetPassword }),
 }

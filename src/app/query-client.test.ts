@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { MutationObserver, onlineManager, type MutationObserverOptions } from '@tanstack/react-query'
 import { http, HttpResponse } from 'msw'
 import { server } from '../../tests/mocks/server.ts'
-import { authMutations } from '../api/auth.ts'
+import { passwordResetMutations } from '../api/password-reset.ts'
 import { callMutations } from '../api/calls.ts'
 import { ApiError } from '../api/client.ts'
 import { fr } from '../i18n/fr.ts'
@@ -91,7 +91,7 @@ describe('the mutations’ error policy (mutation cache)', () => {
     server.use(
       http.post('*/api/forgotPassword', refuse(400, { error: { code: 'VALIDATION', message: 'Invalide' } })),
     )
-    expect(await fail(authMutations.forgotPassword(), 'a@demo.fr')).toEqual([])
+    expect(await fail(passwordResetMutations.forgotPassword(), 'a@demo.fr')).toEqual([])
   })
 })
 

@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw'
 import { server } from '../../tests/mocks/server.ts'
 import { makeMe, makeUser, signedInAs } from '../../tests/mocks/session.ts'
 import { authMutations, authQueries } from '../api/auth.ts'
+import { passwordResetMutations } from '../api/password-reset.ts'
 import { devMutations } from '../api/dev.ts'
 import { userQueries } from '../api/users.ts'
 import type { Me } from '../contracts/user.ts'
@@ -128,7 +129,7 @@ describe('session sync between tabs', () => {
     await expect(
       run(tab, authMutations.login(tab), { email: 'm@demo.fr', password: 'bad' }),
     ).rejects.toThrow()
-    await run(tab, authMutations.forgotPassword(), 'm@demo.fr')
+    await run(tab, passwordResetMutations.forgotPassword(), 'm@demo.fr')
     await run(tab, authMutations.logout(tab), undefined)
 
     await vi.waitFor(() => expect(received).toEqual([{ type: 'session-changed' }]))

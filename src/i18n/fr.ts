@@ -14,7 +14,8 @@ import { devtools } from './fr/dev.ts'
 import { leads } from './fr/leads.ts'
 import { live } from './fr/live.ts'
 import { pages } from './fr/pages.ts'
-import { offline, update } from './fr/pwa.ts'
+import { offline } from './fr/pwa.ts'
+import { offlineChanges, update } from './fr/pwa-signed-in.ts'
 
 export const fr = {
   app,
@@ -33,6 +34,6 @@ export const fr = {
   layout,
   live,
   alerts,
-  offline,
+  offline: { ...offline, ...offlineChanges },
   update,
 } as const

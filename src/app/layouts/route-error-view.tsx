@@ -2,7 +2,7 @@
 // and the error goes to error reporting (a no-op until Sentry is loaded).
 import { useEffect } from 'react'
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom'
-import { pages } from '../../i18n/fr/pages.ts'
+import { routeError } from '../../i18n/fr/route-error.ts'
 import { reportError } from '../sentry.ts'
 
 export function RouteErrorView() {
@@ -19,10 +19,10 @@ export function RouteErrorView() {
 
   return (
     <main className="route-error" role="alert">
-      <h1>{pages.error.title}</h1>
-      <p>{pages.error.message}</p>
+      <h1>{routeError.title}</h1>
+      <p>{routeError.message}</p>
       <button type="button" className="route-error__reload" onClick={handleReload}>
-        {pages.error.reload}
+        {routeError.reload}
       </button>
     </main>
   )

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react'
 import { useMutation } from '@tanstack/react-query'
 import { Link } from 'react-router-dom'
-import { authMutations } from '../../api/auth.ts'
+import { passwordResetMutations } from '../../api/password-reset.ts'
 import { paths } from '../../contracts/app-paths.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { ScreenTitle } from '../../components/ui/page-title.tsx'
@@ -16,7 +16,7 @@ import { FormError } from './form-error.tsx'
 const t = auth.forgotPassword
 
 export function ForgotPasswordForm() {
-  const request = useMutation(authMutations.forgotPassword())
+  const request = useMutation(passwordResetMutations.forgotPassword())
   const [email, setEmail] = useState('')
   const errorMessage = request.error && apiErrorMessage(request.error, t.failed)
 

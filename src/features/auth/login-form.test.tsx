@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw'
 import { server } from '../../../tests/mocks/server.ts'
 import { makeMe } from '../../../tests/mocks/session.ts'
 import { currentUrl, renderApp } from '../../../tests/setup/render-app.tsx'
+import { authQueries } from '../../api/auth.ts'
 
 function loginAnswers(status: number, code: string, message: string) {
   return http.post('*/api/login', () => HttpResponse.json({ error: { code, message } }, { status }))
@@ -58,6 +59,22 @@ describe('login page', () => {
     expect(currentUrl(router)).toBe('/home')
     // Issue #17: by default the session ends with the browser.
     expect(body).toEqual({ email: 'teleop1@demo.fr', password: 'Demo1234!', rememberMe: false })
+  })
+
+  it('signs in through the mutation cache: the other tabs are told and `me` is the new user', async () => {
+    server.use(http.post('*/api/login', () => HttpResponse.json({ user: makeMe('MANAGER') })))
+    const { queryClient } = renderApp('/login')
+    const sessionChanges: unknown[] = []
+    // What src/app/session-sync.ts listens to, to tell the other tabs.
+    queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'success')
+        sessionChanges.push(event.mutation.meta?.changesSession)
+    })
+
+    await signIn()
+
+    await waitFor(() => expect(sessionChanges).toEqual([true]))
+    expect(queryClient.getQueryData(authQueries.me().queryKey)?.role).toBe('MANAGER')
   })
 
   it('asks for a persistent session only when « Rester connecté sur cet appareil » is ticked', async () => {

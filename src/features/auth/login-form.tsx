@@ -2,26 +2,55 @@
 // back to the page the visitor was sent away from (same-origin paths only) or /home.
 // « Rester connecté sur cet appareil » (issue #17): off by default, the session ends with the browser.
 import { useId, useRef, useState, type FormEvent } from 'react'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { authMutations } from '../../api/auth.ts'
 import { paths, safeReturnTo } from '../../contracts/app-paths.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { ScreenTitle } from '../../components/ui/page-title.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
-import { auth, screenTitles } from '../../i18n/fr/auth.ts'
+import { screenTitles, signIn } from '../../i18n/fr/sign-in.ts'
 import { apiErrorMessage, fieldErrorMessage } from '../../api/error-message.ts'
 import './auth-forms.css'
 import { FormError } from './form-error.tsx'
 import { useFirstPaintInput } from './first-paint-input.ts'
 
-const t = auth.login
+const t = signIn
+
+type Credentials = { email: string; password: string; rememberMe: boolean }
+
+/**
+ * The sign-in mutation, run through the mutation cache as `useMutation` would (the cache's error
+ * policy, the other tabs told of the new session, `me` replaced) but without its observer: this form
+ * is the first visit of /login (issue #27), the signed-in pages load the observer with their own.
+ */
+function useSignIn(queryClient: QueryClient) {
+  const [state, setState] = useState<{ isPending: boolean; error: Error | null }>({
+    isPending: false,
+    error: null,
+  })
+  function mutate(credentials: Credentials, onSuccess: () => void) {
+    setState({ isPending: true, error: null })
+    queryClient
+      .getMutationCache()
+      .build(queryClient, authMutations.login(queryClient))
+      .execute(credentials)
+      .then(
+        () => {
+          setState({ isPending: false, error: null })
+          onSuccess()
+        },
+        (error: Error) => setState({ isPending: false, error }),
+      )
+  }
+  return { ...state, mutate }
+}
 
 export function LoginForm() {
   const [searchParams] = useSearchParams()
   const navigate = useNavigate()
   const queryClient = useQueryClient()
-  const login = useMutation(authMutations.login(queryClient))
+  const login = useSignIn(queryClient)
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [rememberMe, setRememberMe] = useState(false)
@@ -30,11 +59,9 @@ export function LoginForm() {
   const passwordRef = useRef<HTMLInputElement>(null)
   const rememberMeRef = useRef<HTMLInputElement>(null)
 
-  function submit(credentials: { email: string; password: string; rememberMe: boolean }) {
-    login.mutate(credentials, {
-      onSuccess: () => {
-        navigate(safeReturnTo(searchParams.get('returnTo')) ?? paths.home(), { replace: true })
-      },
+  function submit(credentials: Credentials) {
+    login.mutate(credentials, () => {
+      navigate(safeReturnTo(searchParams.get('returnTo')) ?? paths.home(), { replace: true })
     })
   }
 

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react'
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
-import { authMutations, authQueries } from '../../api/auth.ts'
+import { passwordResetMutations, passwordResetQueries } from '../../api/password-reset.ts'
 import { ApiError } from '../../api/client.ts'
 import { paths } from '../../contracts/app-paths.ts'
 import { Button } from '../../components/ui/button.tsx'
@@ -37,7 +37,7 @@ function isTokenRejected(error: Error | null): boolean {
 
 function NewPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate()
-  const reset = useMutation(authMutations.resetPassword())
+  const reset = useMutation(passwordResetMutations.resetPassword())
   const [password, setPassword] = useState('')
   const [confirmation, setConfirmation] = useState('')
   const [mismatch, setMismatch] = useState(false)
@@ -98,7 +98,7 @@ function NewPasswordForm({ token }: { token: string }) {
 }
 
 function TokenCheck({ token }: { token: string }) {
-  const status = useQuery(authQueries.resetToken(token))
+  const status = useQuery(passwordResetQueries.resetToken(token))
   if (status.isPending) return <p role="status">{t.checking}</p>
   if (status.isError || !status.data.valid) return <InvalidLink />
   return <NewPasswordForm token={token} />

@@ -1,25 +1,11 @@
 // French strings of sign-in, password reset and sign-out.
-import type { RouteId } from '../../contracts/routes.ts'
+import { signIn } from './sign-in.ts'
 
 /** The titles of its screens, keyed by route id (every route has one: ./screen-titles.ts). */
-export const screenTitles = {
-  login: 'Connexion',
-  forgotPassword: 'Mot de passe oublié',
-  resetPassword: 'Nouveau mot de passe',
-} as const satisfies Partial<Record<RouteId, string>>
+export { screenTitles } from './sign-in.ts'
 
 export const auth = {
-  login: {
-    email: 'Adresse e-mail',
-    password: 'Mot de passe',
-    submit: 'Se connecter',
-    submitting: 'Connexion…',
-    forgotPassword: 'Mot de passe oublié ?',
-    failed: 'La connexion a échoué. Réessayez.',
-    /** Issue #17: a persistent session for a personal device; by default it ends with the browser. */
-    rememberMe: 'Rester connecté sur cet appareil',
-    rememberMeHint: 'À ne cocher que sur un appareil personnel, jamais sur un poste partagé.',
-  },
+  login: signIn,
   forgotPassword: {
     intro:
       'Indiquez l’adresse e-mail de votre compte : vous recevrez un lien pour choisir un nouveau mot de passe.',

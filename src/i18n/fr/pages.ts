@@ -1,6 +1,7 @@
 // French texts of the generic pages (home, not found, forbidden, error). The screens' titles are in
 // ./screens.ts, keyed by route id.
 import type { RouteId } from '../../contracts/routes.ts'
+import { routeError } from './route-error.ts'
 
 /** The titles of its screens, keyed by route id (every route has one: ./screen-titles.ts). */
 export const screenTitles = {
@@ -22,9 +23,5 @@ export const pages = {
     message: 'Vous n’avez pas les droits nécessaires pour afficher cette page.',
     backHome: 'Retour à l’accueil',
   },
-  error: {
-    title: 'Une erreur est survenue',
-    message: 'La page n’a pas pu s’afficher. Rechargez-la ; si le problème persiste, contactez l’assistance.',
-    reload: 'Recharger la page',
-  },
+  error: routeError,
 } as const
