@@ -146,6 +146,9 @@ async function recordTag(db: Db, input: TagInput): Promise<TagOutcome> {
     // les aides") is a progress mark, not the call's outcome: the call keeps waiting for the outcome
     // of the step it ends on (one outcome per call, docs/domain.md "Tagging").
     const progress = isProgressMark(effects)
+    // Issue #31: a tag whose status is « Inchangé » (null) leaves the lead's status and substatus.
+    const status = effects.status ?? lead.status
+    const substatus = effects.status === null ? lead.substatus : effects.substatus
     const quietDays = effects.status === 'NOT_INTERESTED' ? rulesOf(row.calling).quietDays : null
     const noContactUntil = quietDays ? new Date(now.getTime() + quietDays * 86_400_000) : null
     const callOfOutcome = progress ? null : call
@@ -159,8 +162,8 @@ async function recordTag(db: Db, input: TagInput): Promise<TagOutcome> {
         // The label at this moment: the lead's history keeps it after a rename (issue #12 "Tags").
         label: effects.label,
         step,
-        status: effects.status,
-        substatus: effects.substatus,
+        status,
+        substatus,
         details: input.details,
         comment: input.comment,
       })
@@ -169,8 +172,8 @@ async function recordTag(db: Db, input: TagInput): Promise<TagOutcome> {
       .update(leads)
       .set({
         step,
-        status: effects.status,
-        substatus: effects.substatus,
+        status,
+        substatus,
         recallAt,
         updatedAt: now,
         ...(released ? { processingUserId: null, processingSince: null } : {}),
@@ -202,8 +205,8 @@ async function recordTag(db: Db, input: TagInput): Promise<TagOutcome> {
         label: effects.label,
         callId: call?.id ?? null,
         step,
-        status: effects.status,
-        substatus: effects.substatus,
+        status,
+        substatus,
         recallAt: recallAt?.toISOString() ?? null,
         // The agent's notes on the outcome (the form's Détails), for the history (issue #11).
         details: typeof input.details.text === 'string' ? input.details.text : null,
