@@ -103,8 +103,8 @@ async function join(
       entity: 'user',
       entityId: row.id,
       action: 'update',
-      before: { [kind]: before(row.id) },
-      after: { [kind]: after(row.id) },
+      before: kind === 'teams' ? { teams: before(row.id) } : { missions: before(row.id) },
+      after: kind === 'teams' ? { teams: after(row.id) } : { missions: after(row.id) },
     })
     // The mission's own history shows it too, as the assignments screens write it.
     if (kind === 'missions')
