@@ -1,7 +1,7 @@
 // fr-FR display of the activity figures (issue #14): counts, rates, durations, chart days. Apart from
 // ./format.ts, which every private page loads: only the activity screens need these.
 
-import { withOrdinalFirst } from '../contracts/paris-calendar.ts'
+import { withOrdinalFirst } from '../contracts/ordinal-day.ts'
 
 const integer = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 })
 const percent = new Intl.NumberFormat('fr-FR', { style: 'percent', maximumFractionDigits: 1 })

@@ -18,6 +18,7 @@ import { formatAgendaSlot } from '../../i18n/format.ts'
 import { useOfflineReason } from '../../pwa/use-online.ts'
 import { SlotPicker } from './slot-picker.tsx'
 import './appointment-booking.css'
+import { personName } from '../../contracts/person-name.ts'
 
 export type AppointmentBookingProps = { uuid: string }
 
@@ -38,7 +39,7 @@ export function AppointmentBooking({ uuid }: AppointmentBookingProps) {
   const error = lead.error ?? availabilities.error
   if (error) return <p role="alert">{error.message}</p>
   if (!lead.data || !availabilities.data) return <p role="status">{fr.ui.loading}</p>
-  const name = `${lead.data.firstName} ${lead.data.lastName}`
+  const name = personName(lead.data)
   const { current, canBook, days, durationMinutes } = availabilities.data
 
   return (
@@ -112,7 +113,7 @@ function CurrentAppointment({ appointment }: CurrentAppointmentProps) {
           {appointment.bookedBy ? (
             <span className="appointment-booking__booked-by">
               {' · '}
-              {t.bookedBy(`${appointment.bookedBy.firstName} ${appointment.bookedBy.lastName}`)}
+              {t.bookedBy(personName(appointment.bookedBy))}
             </span>
           ) : null}
         </p>

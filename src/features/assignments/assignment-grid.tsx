@@ -9,6 +9,7 @@ import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-tab
 import type { AssignmentPerson } from '../../contracts/assignments.ts'
 import { roles } from '../../i18n/fr/common.ts'
 import { assignmentGrid as t } from '../../i18n/fr/assignments.ts'
+import { personName } from '../../contracts/person-name.ts'
 
 export type GridColumn = { id: number; name: string }
 export type GridRow = AssignmentPerson & { checkedIds: readonly number[] }
@@ -73,8 +74,7 @@ function FeedbackNote({ id, feedback }: { id: string; feedback: CellFeedback | u
 const features = tableFeatures({})
 const helper = createColumnHelper<typeof features, GridRow>()
 
-export const fullName = (person: Pick<AssignmentPerson, 'firstName' | 'lastName'>) =>
-  `${person.firstName} ${person.lastName}`
+export const fullName = (person: Pick<AssignmentPerson, 'firstName' | 'lastName'>) => personName(person)
 
 const MOVES: Record<string, (at: [number, number], last: [number, number]) => [number, number]> = {
   ArrowUp: ([r, c]) => [Math.max(0, r - 1), c],

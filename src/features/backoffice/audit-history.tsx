@@ -10,6 +10,7 @@ import { auditHistory as t } from '../../i18n/fr/backoffice.ts'
 import { auditFieldLabel, auditValue } from '../../i18n/fr/audit-values.ts'
 import { formatDateTime } from '../../i18n/format.ts'
 import './audit-history.css'
+import { personName } from '../../contracts/person-name.ts'
 
 export type AuditHistoryProps = { entity: AuditEntity; entityId: number }
 
@@ -24,7 +25,7 @@ function changes(entry: AuditEntry): { field: string; before: Value; after: Valu
 
 function AuditItem({ entry }: { entry: AuditEntry }) {
   const shown = (field: string, value: Value) => auditValue(entry.entity, field, value)
-  const who = entry.user ? `${entry.user.firstName} ${entry.user.lastName}` : t.unknownUser
+  const who = entry.user ? personName(entry.user) : t.unknownUser
   return (
     <li className="audit-history__entry">
       <p className="audit-history__head">

@@ -19,8 +19,9 @@ import {
   unassignDialog,
 } from '../../i18n/fr/follow-up.ts'
 import { notify } from '../../stores/notifications.ts'
+import { personName } from '../../contracts/person-name.ts'
 
-const nameOf = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`
+const nameOf = (person: { firstName: string; lastName: string }) => personName(person)
 
 function situationOf(lead: FollowUpLead): string {
   if (lead.processingUser && lead.processingSince)

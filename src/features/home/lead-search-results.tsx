@@ -11,6 +11,7 @@ import type { LeadSearchItem, LeadSearchResult } from '../../contracts/lead.ts'
 import { fr } from '../../i18n/fr.ts'
 import { formatDate, formatDateTime, formatPhone } from '../../i18n/format.ts'
 import { useOfflineReason } from '../../pwa/use-online.ts'
+import { personName } from '../../contracts/person-name.ts'
 
 export type LeadSearchResultsProps = { result: LeadSearchResult }
 
@@ -86,7 +87,7 @@ export function LeadSearchResults({ result }: LeadSearchResultsProps) {
           </thead>
           <tbody>
             {result.items.map((item) => {
-              const name = `${item.firstName} ${item.lastName}`
+              const name = personName(item)
               const sheet = paths.lead(item.uuid)
               return (
                 <tr

@@ -1,8 +1,15 @@
 // Issue #31 point 3: history panels show French values, never a code, raw JSON or a key name.
 import { describe, expect, it } from 'vitest'
-import { auditFieldLabel, auditValue } from './audit-values.ts'
+import { auditFieldLabel, auditLeadStatuses, auditSubstatuses, auditValue } from './audit-values.ts'
+import { substatuses } from './backoffice-tags.ts'
+import { leads } from './leads.ts'
 
 describe('audit values in French', () => {
+  it('name statuses exactly as the lead screens do', () => {
+    expect(auditLeadStatuses).toEqual(leads.statuses)
+    expect(auditSubstatuses).toEqual(substatuses)
+  })
+
   it('spells out enum codes, by entity where a field means two things', () => {
     expect(auditValue('mission', 'callingRule', 'REGULATED')).toBe('Prospection encadrée')
     expect(auditValue('user', 'status', 'INACTIVE')).toBe('Inactif')

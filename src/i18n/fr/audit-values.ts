@@ -3,8 +3,7 @@
 // value as a person reads it — enum codes in words, JSON hours and settings spelt out, booleans as
 // oui / non — never `REGULATED`, raw JSON or a key name.
 import type { AuditEntity, AuditSnapshot } from '../../contracts/audit.ts'
-import { substatuses } from './backoffice-tags.ts'
-import { leads } from './leads.ts'
+import type { LeadStatus, LeadSubstatus } from '../../contracts/lead-statuses.ts'
 
 /** The label of each audited field, keyed by the snapshot's key. */
 export const auditFieldLabels: Record<string, string> = {
@@ -75,12 +74,33 @@ export const auditFieldLabels: Record<string, string> = {
   copy: 'Nouvel envoi n°',
 }
 
+/**
+ * The lead statuses and substatuses as src/i18n/fr/leads.ts and backoffice-tags.ts write them (kept here
+ * so the back-office chunks do not load those files; audit-values.test.ts checks they are the same).
+ */
+export const auditLeadStatuses: Record<LeadStatus, string> = {
+  NEW: 'Nouveau',
+  IN_PROGRESS: 'En cours',
+  RECALL: 'À rappeler',
+  APPOINTMENT: 'Rendez-vous',
+  NOT_INTERESTED: 'Pas intéressé',
+  UNREACHABLE: 'Injoignable',
+  WRONG_NUMBER: 'Faux numéro',
+}
+export const auditSubstatuses: Record<LeadSubstatus, string> = {
+  WAITING_FOR_FORCED_RDV: 'En attente de rendez-vous forcé',
+  NO_ANSWER: 'Pas de réponse',
+  CALLBACK_REQUESTED: 'Rappel demandé',
+  ALREADY_EQUIPPED: 'Déjà équipé',
+  TOO_EXPENSIVE: 'Trop cher',
+}
+
 /** Enum codes in words, by field (and by entity where one field name means two things). */
 const codes: Record<string, Record<string, string>> = {
   role: { ADMIN: 'Administrateur', MANAGER: 'Manager', TELEOPERATOR: 'Téléopérateur' },
   userStatus: { ACTIVE: 'Actif', INACTIVE: 'Inactif' },
-  status: leads.statuses,
-  substatus: substatuses,
+  status: auditLeadStatuses,
+  substatus: auditSubstatuses,
   callingRule: { REGULATED: 'Prospection encadrée', CONSENT: 'Consentement prouvé', CUSTOM: 'Personnalisée' },
   state: {
     uploaded: 'Fichier reçu',
