@@ -70,7 +70,9 @@ describe('built client', () => {
     expect(res.body).not.toContain('main-layout-1.js')
     // index.html's own entry is preloaded once, and run by first-paint.js after the painted form shows.
     expect(res.body.match(/href="\/assets\/index-abc123\.js"/g)).toHaveLength(1)
-    expect(res.body).toContain('<script type="module" src="/first-paint.js" data-entry="/assets/index-abc123.js">')
+    expect(res.body).toContain(
+      '<script type="module" src="/first-paint.js" data-entry="/assets/index-abc123.js">',
+    )
     expect(res.body).not.toContain('src="/assets/index-abc123.js"')
     const data = /<script id="bootstrap-data" type="application\/json">(.*?)<\/script>/.exec(res.body)
     expect(JSON.parse(data![1]!)).toEqual({
