@@ -146,7 +146,7 @@ export const tagDetail = {
   retireText: (label: string) =>
     `« ${label} » ne sera plus proposé pour de nouvelles étapes. Les étapes qui le proposent le gardent jusqu’à leur prochaine modification. Vous pourrez le restaurer.`,
   restoreTitle: 'Restaurer le tag ?',
-  restoreText: (label: string) => `« ${label} » sera de nouveau proposé dans les call process.`,
+  restoreText: (label: string) => `« ${label} » sera de nouveau proposé dans les process d’appel.`,
   removeTitle: 'Supprimer le tag ?',
   removeText: (label: string) => `« ${label} » sera supprimé définitivement.`,
   retireConfirm: 'Retirer',
