@@ -32,19 +32,19 @@ export const BUNDLE_BUDGETS = {
   'route:activityTeleopsTimeline': 44.5,
   'route:activityGamification': 11.0,
   'route:activityLeadsFollowUp': 43.0,
-  'route:backofficeConfiguration': 38.5,
-  'route:backofficeMissions': 62.0,
+  'route:backofficeConfiguration': 39.5, // issue #31: history panels' French labels and values (src/i18n/fr/audit-values.ts)
+  'route:backofficeMissions': 63.0, // issue #31: history panels' French labels and values (src/i18n/fr/audit-values.ts)
   'route:backofficeMarkets': 33.5,
-  'route:backofficeTags': 74.5,
+  'route:backofficeTags': 75.5, // issue #31: audit-values, and the tag form's effects in words
   'route:backofficeSms': 55.0,
   'route:backofficeCallProcesses': 58.5,
   'route:backofficeCallProcess': 83.5,
   'route:backofficeMails': 42.0,
   'route:backofficeCrons': 13.0,
-  'route:backofficeTeams': 60.5,
+  'route:backofficeTeams': 61.5, // issue #31: history panels' French labels and values (src/i18n/fr/audit-values.ts)
   'route:backofficeDisplayLinks': 11.0,
   'route:backofficeAircallWebhooksStatus': 41.5,
-  'route:users': 67.5,
+  'route:users': 68.5, // issue #31: history panels' French labels and values (src/i18n/fr/audit-values.ts)
   'route:affectationsMissions': 53.0,
   'route:affectationsMission': 55.0,
   'route:affectationsTeams': 53.0,

@@ -79,5 +79,11 @@ export function createXsrf(secret: string, config: CookieConfig) {
     return typeof header === 'string' && bound !== null && tokensMatch(header, tokenFor(bound))
   }
 
-  return { setCookie, headerMatches }
+  /** The same check for a token a form sent in its body (a frame's POST cannot set a header). */
+  function valueMatches(request: FastifyRequest, value: unknown): boolean {
+    const bound = xsrfBinding(request.auth)
+    return typeof value === 'string' && bound !== null && tokensMatch(value, tokenFor(bound))
+  }
+
+  return { setCookie, headerMatches, valueMatches }
 }

@@ -58,6 +58,8 @@ export type SessionService = {
   destroyAllForUser: (userId: number) => Promise<void>
   resolve: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
   setXsrfCookie: (request: FastifyRequest, reply: FastifyReply) => void
+  /** Whether a token sent in a form's body is the request's own XSRF token (routes with csrf: false). */
+  xsrfValueMatches: (request: FastifyRequest, value: unknown) => boolean
   setRoleOverride: (request: FastifyRequest, role: Role | null) => Promise<void>
   /** The session behind a raw id, or null when it ended: for long-lived connections (live sockets). */
   lookup: (sessionId: string) => Promise<LiveSession | null>
@@ -79,6 +81,7 @@ async function sessionPlugin(app: FastifyInstance) {
     destroyAllForUser: store.endAllForUser,
     resolve,
     setXsrfCookie: xsrf.setCookie,
+    xsrfValueMatches: xsrf.valueMatches,
     async setRoleOverride(request, role) {
       if (request.auth.sessionId) await store.setRoleOverride(request.auth.sessionId, role)
     },

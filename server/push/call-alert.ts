@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm'
 import type { CallAlert } from '../../src/contracts/push.ts'
 import type { Db } from '../db/client.ts'
 import { leads } from '../db/schema.ts'
+import { personName } from '../../src/contracts/person-name.ts'
 
 type RingingCall = { id: number; phoneNumber: string; leadId: number | null; detectedLeadId: number | null }
 
@@ -21,6 +22,6 @@ export async function callAlertOf(db: Db, call: RingingCall): Promise<CallAlert>
     // As GET /api/call/ongoing gives it, so the bridge (src/live) words it the same.
     phone: call.phoneNumber.slice(0, 32) || null,
     leadUuid: lead?.uuid ?? null,
-    leadName: lead ? `${lead.firstName} ${lead.lastName}`.trim().slice(0, 80) : null,
+    leadName: lead ? personName(lead).slice(0, 80) : null,
   }
 }

@@ -201,6 +201,7 @@ const TABLE: Record<string, Access> = {
   'PUT /api/mail-templates/:key': ADMIN,
   'POST /api/mail-templates/:key/restore': ADMIN,
   'POST /api/mail-templates/:key/preview': ADMIN,
+  'POST /api/mail-templates/:key/preview-frame': ADMIN,
   'POST /api/mail-templates/:key/test': ADMIN,
   'GET /api/mail-log': ADMIN,
   'POST /api/mail-log/:id/resend': ADMIN,

@@ -8,6 +8,7 @@ import type { AircallWebhookBody } from '../../src/contracts/call.ts'
 import type { Db } from '../db/client.ts'
 import { users } from '../db/schema.ts'
 import type { CallFate, Simulator } from './provider.ts'
+import { personName } from '../../src/contracts/person-name.ts'
 
 /** The simulator's one line. */
 export const SIMULATOR_NUMBER = { id: 1, name: 'Simulateur', digits: '+33 1 00 00 00 00' } as const
@@ -157,7 +158,7 @@ export function createSimulator({ db, answerDelayMs: initialDelay, emit }: Simul
         .from(users)
         .where(isNotNull(users.aircallId))
         .orderBy(asc(users.id))
-      return rows.map((r) => ({ id: r.id!, email: r.email, name: `${r.firstName} ${r.lastName}` }))
+      return rows.map((r) => ({ id: r.id!, email: r.email, name: personName(r) }))
     },
     async hangup(providerCallId) {
       clear(providerCallId)

@@ -24,7 +24,8 @@ export const callProcessTagSchema = z.object({
   id,
   label: z.string(),
   nextStep: id.nullable(),
-  status: z.enum(LEAD_STATUSES),
+  /** Null: the lead keeps its status and substatus. */
+  status: z.enum(LEAD_STATUSES).nullable(),
   substatus: z.enum(LEAD_SUBSTATUSES).nullable(),
   recallDelayMinutes: id.nullable(),
   endsProcessing: z.boolean(),

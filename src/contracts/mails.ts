@@ -60,6 +60,9 @@ export const mailContentSchema = z.object({
     .min(1, 'La version texte est obligatoire.')
     .max(MAIL_BODY_MAX, `La version texte tient en ${MAIL_BODY_MAX} caractères.`),
 })
+
+/** Issue #31: the preview frame's form: the content, and the XSRF token a navigation cannot send as a header. */
+export const mailPreviewFrameBodySchema = mailContentSchema.extend({ _xsrf: z.string().max(200).optional() })
 export type MailContent = z.infer<typeof mailContentSchema>
 
 /** The version edited: 0 for the product's default never saved (docs/domain.md "E-mails"). */

@@ -167,13 +167,4 @@ export function previousWeek(day: string): { monday: string; sunday: string; wor
   }
 }
 
-/**
- * A French date format's text with the first of the month as an ordinal, as the French write it:
- * « mardi 1er décembre », « mercredi 2 décembre » (the client's src/i18n/format.ts does the same).
- */
-export function withOrdinalFirst(format: Intl.DateTimeFormat, at: Date): string {
-  return format
-    .formatToParts(at)
-    .map((part) => (part.type === 'day' && part.value === '1' ? '1er' : part.value))
-    .join('')
-}
+export { withOrdinalFirst } from './ordinal-day.ts'

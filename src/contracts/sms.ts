@@ -192,6 +192,8 @@ export type SmsOptOutList = z.infer<typeof smsOptOutListSchema>
 /** What the lead sheet offers: each template rendered for this lead, and whether sending is possible. */
 export const leadSmsOptionsSchema = z.object({
   phone: z.string().nullable(),
+  /** Issue #31: `phone` is the lead's second number, a mobile, the first being a landline. */
+  secondaryPhone: z.boolean(),
   /** Null when an SMS may be sent now; else the French reason (opt-out, quiet hours, no mobile). */
   refusal: z.string().nullable(),
   templates: z.array(

@@ -28,7 +28,8 @@ export const tagFieldsSchema = z
   .object({
     label: tagLabelSchema,
     color: tagColorSchema,
-    status: z.enum(LEAD_STATUSES, { error: 'Choisissez le statut que prend le lead.' }),
+    /** Null: the outcome leaves the lead's status (and substatus) as they are (« Inchangé »). */
+    status: z.nullable(z.enum(LEAD_STATUSES, { error: 'Statut inconnu.' })),
     substatus: z.nullable(z.enum(LEAD_SUBSTATUSES, { error: 'Sous-statut inconnu.' })),
     endsProcessing: z.boolean(),
     requiresAppointment: z.boolean(),
@@ -51,6 +52,10 @@ export const tagFieldsSchema = z
     ),
   })
   .check(
+    z.refine((tag) => tag.status !== null || tag.substatus === null, {
+      error: 'Un sous-statut va avec un statut : choisissez le statut ou aucun sous-statut.',
+      path: ['substatus'],
+    }),
     z.refine((tag) => !tag.asksRecallDate || tag.recallDelayMinutes !== null, {
       error: 'Indiquez le délai proposé par défaut pour la date de rappel.',
       path: ['recallDelayMinutes'],

@@ -26,7 +26,8 @@ export const tagSchema = z.object({
   id,
   label: z.string(),
   color: z.string(),
-  status: z.enum(LEAD_STATUSES),
+  /** Null: the lead's status stays as it is (« Inchangé »). */
+  status: z.enum(LEAD_STATUSES).nullable(),
   substatus: z.enum(LEAD_SUBSTATUSES).nullable(),
   endsProcessing: z.boolean(),
   requiresAppointment: z.boolean(),

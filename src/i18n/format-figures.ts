@@ -1,6 +1,8 @@
 // fr-FR display of the activity figures (issue #14): counts, rates, durations, chart days. Apart from
 // ./format.ts, which every private page loads: only the activity screens need these.
 
+import { withOrdinalFirst } from '../contracts/ordinal-day.ts'
+
 const integer = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 })
 const percent = new Intl.NumberFormat('fr-FR', { style: 'percent', maximumFractionDigits: 1 })
 const decimal = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 })
@@ -64,13 +66,12 @@ function noonUtc(day: string): Date {
   return new Date(`${day}T12:00:00Z`)
 }
 
-/** A Paris day `2026-03-29` → `dim. 29 mars` (chart axes). */
+/** A Paris day `2026-03-29` → `dim. 29 mars`, `dim. 1er mars` (chart axes). */
 export function formatShortDay(day: string): string {
-  return shortDay.format(noonUtc(day))
+  return withOrdinalFirst(shortDay, noonUtc(day))
 }
 
 /** A Paris day `2026-03-01` → `1er mars 2026`. */
 export function formatDay(day: string): string {
-  const text = longDay.format(noonUtc(day))
-  return text.replace(/^1 /, '1er ')
+  return withOrdinalFirst(longDay, noonUtc(day))
 }

@@ -8,6 +8,7 @@ import {
   formatLongDateTime,
   formatTime,
 } from './format.ts'
+import { formatDay, formatShortDay } from './format-figures.ts'
 
 describe('French dates in Paris time', () => {
   it('writes the first of the month as an ordinal, the other days as numbers', () => {
@@ -45,5 +46,14 @@ describe('French dates in Paris time', () => {
     expect(formatTime('2026-03-29T00:59:00Z')).toBe('01:59')
     expect(formatTime('2026-03-29T01:00:00Z')).toBe('03:00')
     expect(formatDate('2026-03-28T23:00:00Z')).toBe('29 mars 2026')
+  })
+})
+
+describe('every date formatter writes the first of the month as « 1er » (issue #31)', () => {
+  it('the activity screens’ days, chart axes included', () => {
+    expect(formatDay('2026-03-01')).toBe('1er mars 2026')
+    expect(formatDay('2026-03-11')).toBe('11 mars 2026')
+    expect(formatShortDay('2026-03-01')).toBe('dim. 1er mars')
+    expect(formatShortDay('2026-03-21')).toBe('sam. 21 mars')
   })
 })

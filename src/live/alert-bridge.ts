@@ -14,6 +14,7 @@ import {
 } from '../contracts/live-core.ts'
 import type { PushAlert } from '../contracts/push.ts'
 import { alertNotification, callAlertTag } from '../sw/alert-notification.ts'
+import { personName } from '../contracts/person-name.ts'
 
 type NotificationRegistration = Pick<ServiceWorkerRegistration, 'showNotification' | 'getNotifications'>
 
@@ -81,7 +82,7 @@ export function createAlertBridge(
       callId,
       phone: call.phoneNumber,
       leadUuid: lead?.uuid ?? null,
-      leadName: lead ? `${lead.firstName} ${lead.lastName}`.trim() : null,
+      leadName: lead ? personName(lead) : null,
     }
   }
 

@@ -36,7 +36,7 @@ const EMPTY_DRAFT: OutcomeDraft = Object.freeze({
 })
 
 /** An outcome that makes the lead « Rendez-vous » is recorded with its booking (issue #29 point 3). */
-export function outcomeNeedsBooking(tag: { requiresAppointment: boolean; status: string }): boolean {
+export function outcomeNeedsBooking(tag: { requiresAppointment: boolean; status: string | null }): boolean {
   return tag.requiresAppointment || tag.status === 'APPOINTMENT'
 }
 

@@ -46,13 +46,15 @@ test('an edited confirmation template reaches the lead through SMTP when a teleo
   const html = admin.getByLabel('Contenu HTML')
   await html.click()
   await html.press('End')
-  await html.pressSequentially(`<p>${SENTENCE} `)
+  await html.pressSequentially(`<p style="color: rgb(0, 110, 50)">${SENTENCE} `)
   await admin.getByRole('button', { name: '{prénom}' }).click()
   await html.pressSequentially('</p>')
-  await expect(admin.getByTitle('Aperçu de l’e-mail en HTML')).toHaveAttribute(
-    'srcdoc',
-    new RegExp(`${SENTENCE} Camille`),
-  )
+  // Issue #31: the preview is the server's own document (its CSP allows the mail's inline styles), so
+  // the paragraph shows in its colour, as recipients will see it.
+  const preview = admin.frameLocator('iframe[title="Aperçu de l’e-mail en HTML"]')
+  const paragraph = preview.getByText(`${SENTENCE} Camille`)
+  await expect(paragraph).toBeVisible()
+  await expect(paragraph).toHaveCSS('color', 'rgb(0, 110, 50)')
   await noSidewaysScroll(admin)
   await admin.getByRole('button', { name: 'Enregistrer' }).click()
   await expect(admin.getByText('Modèle enregistré.')).toBeVisible()

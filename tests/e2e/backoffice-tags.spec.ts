@@ -49,6 +49,12 @@ test('an administrator creates, renames and retires tags; the agent sees the new
   await create.getByLabel('Libellé').fill('Relance e2e')
   await create.getByLabel('Délai de rappel').fill('2')
   await create.getByLabel('Unité du délai').selectOption('hours')
+  // Issue #31: a new tag changes no status and ends no processing, and says so in words.
+  await expect(create.getByLabel('Statut que prend le lead')).toHaveValue('')
+  await expect(create.getByLabel('Termine le traitement (le lead est libéré)')).not.toBeChecked()
+  const summary = create.getByRole('region', { name: 'Ce que fera ce tag' })
+  await expect(summary).toContainText('Le lead garde son statut actuel.')
+  await expect(summary).toContainText('Le lead est à rappeler 2 heures plus tard.')
   await create.getByRole('button', { name: 'Créer le tag' }).click()
   const created = admin.getByRole('region', { name: 'Relance e2e' })
   await expect(created).toBeVisible()

@@ -4,10 +4,14 @@ import { signIn, signInFromLogin } from './helpers.ts'
 test('a teleoperator signs in and lands on /home, then signs out back to /login', async ({ page }) => {
   await page.goto('/')
   await expect(page).toHaveURL(/\/login/)
+  await expect(page.locator('title')).toHaveCount(1)
   await signIn(page, 'teleop1@demo.fr')
   await expect(page).toHaveURL(/\/home$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Accueil' })).toBeVisible()
   await expect(page.getByText('Téléopérateur').first()).toBeVisible()
+  // Issue #31: one <title> per page, the screen's.
+  await expect(page.locator('title')).toHaveCount(1)
+  await expect(page).toHaveTitle('Accueil – Centre d’appels')
   await page.getByRole('button', { name: 'Se déconnecter' }).click()
   await expect(page).toHaveURL(/\/login/)
   // The session is really gone: a private page sends back to the login page.

@@ -29,7 +29,9 @@ export const handlers = [
     HttpResponse.json({ error: { code: 'NOT_FOUND', message: 'Lead introuvable.' } }, { status: 404 }),
   ),
   // Issue #15: the lead sheet's SMS panel; nothing to send unless a test says otherwise.
-  http.get('*/api/lead/:id/sms', () => HttpResponse.json({ phone: null, refusal: null, templates: [] })),
+  http.get('*/api/lead/:id/sms', () =>
+    HttpResponse.json({ phone: null, secondaryPhone: false, refusal: null, templates: [] }),
+  ),
   // Issue #15: the back office's SMS and e-mail templates, none unless a test provides them.
   http.get('*/api/sms/templates', () => HttpResponse.json({ templates: [] })),
   http.get('*/api/mail-templates', () => HttpResponse.json({ templates: [] })),

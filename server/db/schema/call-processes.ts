@@ -28,9 +28,10 @@ export const tags = pgTable(
     id: serial('id').primaryKey(),
     label: text('label').notNull(),
     color: text('color').notNull().default('#5b6470'),
-    status: text('status').$type<LeadStatus>().notNull(),
+    /** Null: the outcome leaves the lead's status and substatus as they are (« Inchangé », issue #31). */
+    status: text('status').$type<LeadStatus>(),
     substatus: text('substatus').$type<LeadSubstatus>(),
-    endsProcessing: boolean('ends_processing').notNull().default(true),
+    endsProcessing: boolean('ends_processing').notNull().default(false),
     requiresAppointment: boolean('requires_appointment').notNull().default(false),
     asksRecallDate: boolean('asks_recall_date').notNull().default(false),
     /** « Sans appel » (issue #29): the outcome may be recorded without a call (and earns nothing then). */

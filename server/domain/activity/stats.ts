@@ -21,6 +21,7 @@ import { dayRange, parisDay } from '../../../src/contracts/paris-calendar.ts'
 import type { Viewer } from '../access/live-access.ts'
 import { addFigures, countsOf, SUM_COUNTS, toInt, type CountColumns } from './rows.ts'
 import { activityScope, inScope, intArray, narrowToAgent, type ActivityScope } from './scope.ts'
+import { personName } from '../../../src/contracts/person-name.ts'
 
 type Periods = { current: DayRange; previous: DayRange }
 
@@ -173,7 +174,7 @@ export async function activityStats(
     teamId: scope.teamId,
     userId: params.userId ?? null,
     teams: scope.teams,
-    agents: everyone.map((agent) => ({ id: agent.userId, name: `${agent.firstName} ${agent.lastName}` })),
+    agents: everyone.map((agent) => ({ id: agent.userId, name: personName(agent) })),
     tags: await catalogueTags(db, rows),
     rows,
     totals: {

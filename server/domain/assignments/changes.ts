@@ -12,6 +12,7 @@ import { errors } from '../../lib/http-error.ts'
 import { assignableMission, managesTeam, targetsOf, type AssignmentActor, type Person } from './scope.ts'
 import { recordAudit, type Tx } from '../audit/trail.ts'
 import { isOpenedToTeam, openTeam } from './mission-teams.ts'
+import { personName } from '../../../src/contracts/person-name.ts'
 
 export const assignmentMessages = {
   archivedMission: 'Cette mission est archivée : restaurez-la pour y affecter des utilisateurs.',
@@ -137,7 +138,7 @@ export async function assignTeam(
           admin ? undefined : ne(users.id, actor.id),
         ),
       )
-    const people = members.map((row) => ({ id: row.id, name: `${row.firstName} ${row.lastName}` }))
+    const people = members.map((row) => ({ id: row.id, name: personName(row) }))
     return { missionId, changedUserIds: await addAll(tx, actor.id, missionId, people, team.name) }
   })
 }

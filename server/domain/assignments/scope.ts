@@ -10,6 +10,7 @@ import { errors } from '../../lib/http-error.ts'
 import { messages } from '../../lib/messages.ts'
 import type { Tx } from '../audit/trail.ts'
 import { MISSION_NOT_FOUND } from '../missions/reads.ts'
+import { personName } from '../../../src/contracts/person-name.ts'
 
 export type AssignmentActor = { id: number; role: Role }
 
@@ -115,8 +116,8 @@ export async function targetsOf(
     throw errors.notFound(messages.userNotFound)
   if (!admin && rows.some((row) => row.id === actor.id)) throw errors.forbidden(scopeMessages.self)
   const closed = adding ? rows.find((row) => !row.opened) : undefined
-  if (closed) throw errors.forbidden(scopeMessages.notOpenedToUser(`${closed.firstName} ${closed.lastName}`))
-  return rows.map((row) => ({ id: row.id, name: `${row.firstName} ${row.lastName}` }))
+  if (closed) throw errors.forbidden(scopeMessages.notOpenedToUser(personName(closed)))
+  return rows.map((row) => ({ id: row.id, name: personName(row) }))
 }
 
 /** Whether the manager manages the team (is a member flagged `is_manager`). */

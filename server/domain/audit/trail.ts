@@ -21,9 +21,16 @@ export type AuditRecord = {
   entity: AuditEntity
   entityId: number
   action: AuditAction
-  before?: AuditSnapshot | null
-  after?: AuditSnapshot | null
+  /**
+   * Named values, never a whole row; a key left undefined is not written. Give them a known shape (not
+   * an index signature): tests/docs/audit-fields.test.ts checks each key has a French label.
+   */
+  before?: AuditValues | null
+  after?: AuditValues | null
 }
+
+/** A snapshot as written: an undefined value is left out of the JSON. */
+export type AuditValues = { readonly [field: string]: AuditSnapshot[string] | undefined }
 
 export async function recordAudit(tx: Tx, record: AuditRecord): Promise<void> {
   await tx.insert(auditEntries).values({
@@ -31,8 +38,8 @@ export async function recordAudit(tx: Tx, record: AuditRecord): Promise<void> {
     entity: record.entity,
     entityId: record.entityId,
     action: record.action,
-    before: record.before ?? null,
-    after: record.after ?? null,
+    before: (record.before ?? null) as AuditSnapshot | null,
+    after: (record.after ?? null) as AuditSnapshot | null,
   })
 }
 

@@ -133,14 +133,13 @@ async function changeCron(
       .where(eq(cronSettings.queue, key))
       .returning()
     await applySchedule(app, tx, job, updated!)
-    const keys = change.action === 'update' ? (['cron'] as const) : (['paused'] as const)
     await recordAudit(tx, {
       userId: actorId,
       entity: 'cron',
       entityId: row.id,
       action: change.action,
-      before: Object.fromEntries(keys.map((name) => [name, row[name]])),
-      after: Object.fromEntries(keys.map((name) => [name, next[name]])),
+      before: change.action === 'update' ? { cron: row.cron } : { paused: row.paused },
+      after: change.action === 'update' ? { cron: next.cron } : { paused: next.paused },
     })
   })
   return readCronJob(app, job)

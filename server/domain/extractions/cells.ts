@@ -28,6 +28,14 @@ function parisOffsetMs(instant: number): number {
 
 const two = (value: number) => (value < 10 ? `0${value}` : String(value))
 
+/**
+ * The Paris wall clock of an instant as a Date whose UTC fields read it: what an XLSX date cell holds
+ * (a spreadsheet date has no zone, and write-excel-file converts from UTC).
+ */
+export function parisWallClock(instant: number): Date {
+  return new Date(instant + parisOffsetMs(instant))
+}
+
 /** `24/11/2026 14:30`, in Europe/Paris, of an instant in epoch milliseconds. */
 export function parisDateTime(instant: number): string {
   const local = new Date(instant + parisOffsetMs(instant))

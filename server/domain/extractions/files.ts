@@ -10,7 +10,7 @@ import { stringify } from 'csv-stringify/sync'
 import writeXlsxFile from 'write-excel-file/node'
 import type { ExtractionColumn } from '../../../src/contracts/extractions.ts'
 import { CSV_WRITE_OPTIONS } from '../../lib/csv.ts'
-import { headerCells, rowCells, type ExtractionRow } from './rows.ts'
+import { headerCells, rowCells, xlsxRowCells, type ExtractionRow, type XlsxCell } from './rows.ts'
 
 /** Called after each chunk with the rows written so far (progress, the recorded count). */
 export type RowsProgress = (rowsDone: number) => unknown
@@ -71,19 +71,10 @@ export async function writeXlsxFileOf(
   onProgress?: RowsProgress,
 ): Promise<void> {
   const header = headerCells(columns).map((value) => ({ value, fontWeight: 'bold' as const }))
-  const sheet: { value: string | number }[][] = [header]
+  const sheet: XlsxCell[][] = [header]
   let rowsDone = 0
   for await (const rows of chunks) {
-    for (const row of rows)
-      sheet.push(
-        rowCells(row, columns).map((value, index) => {
-          // Counts and numbers stay numbers; everything else is text (never a formula).
-          const column = columns[index]!
-          return (column === 'callCount' || column === 'step' || column === 'id') && value !== ''
-            ? { value: Number(value) }
-            : { value }
-        }),
-      )
+    for (const row of rows) sheet.push(xlsxRowCells(row, columns))
     rowsDone += rows.length
     await onProgress?.(rowsDone)
   }

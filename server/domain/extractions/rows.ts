@@ -17,7 +17,7 @@ import { rowsOf, type Db } from '../../db/client.ts'
 import { leads, markets, missions } from '../../db/schema.ts'
 import { neutraliseCell } from '../imports/csv-safety.ts'
 import type { LeadActor } from '../leads/access.ts'
-import { monthText, parisDateTime, phoneCell } from './cells.ts'
+import { monthText, parisDateTime, parisWallClock, phoneCell } from './cells.ts'
 import { EXPIRATION, EXTRACTION_FROM, extractionCondition, lastTagValue } from './query.ts'
 
 /** Rows read per statement: large enough to amortise the round trip, small enough to interleave. */
@@ -135,5 +135,31 @@ export function rowCells(row: ExtractionRow, columns: readonly ExtractionColumn[
   return columns.map((column, index) => {
     const text = textOf(column, row[index + 1] ?? null)
     return PHONE_COLUMNS.has(column) ? phoneCell(text) : neutraliseCell(text, 'text')
+  })
+}
+
+/** An XLSX cell as write-excel-file takes it. */
+export type XlsxCell =
+  { value: string } | { value: number } | { value: Date; type: DateConstructor; format: string }
+
+const NUMBER_COLUMNS = new Set<ExtractionColumn>(['callCount', 'step', 'id'])
+export const XLSX_DATE_FORMAT = 'dd/mm/yyyy hh:mm'
+
+/**
+ * A row as the XLSX writes it (issue #31): dates as real dates (Paris wall clock, sortable and
+ * filterable as dates), counts as numbers, text as text. A string cell is never a formula in XLSX, so
+ * text keeps its first character: no apostrophe, which a spreadsheet would show.
+ */
+export function xlsxRowCells(row: ExtractionRow, columns: readonly ExtractionColumn[]): XlsxCell[] {
+  return columns.map((column, index) => {
+    const value = row[index + 1] ?? null
+    if (value === null || value === undefined || value === '') return { value: '' }
+    if (DATE_COLUMNS.has(column))
+      return { value: parisWallClock(Number(value)), type: Date, format: XLSX_DATE_FORMAT }
+    if (NUMBER_COLUMNS.has(column)) return { value: Number(value) }
+    const text = textOf(column, value)
+    if (!PHONE_COLUMNS.has(column)) return { value: text }
+    const phone = phoneCell(text)
+    return { value: phone === `'${text}` ? text : phone }
   })
 }

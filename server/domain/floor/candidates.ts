@@ -3,6 +3,7 @@
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { users } from '../../db/schema.ts'
+import { personName } from '../../../src/contracts/person-name.ts'
 
 export async function floorCandidates(db: Db) {
   const rows = await db
@@ -16,5 +17,5 @@ export async function floorCandidates(db: Db) {
       ),
     )
     .orderBy(asc(users.id))
-  return rows.map((r) => ({ id: r.id, name: `${r.firstName} ${r.lastName}`, role: r.role }))
+  return rows.map((r) => ({ id: r.id, name: personName(r), role: r.role }))
 }

@@ -27,6 +27,7 @@ import { release, tagCall } from './outcome.ts'
 import { runAgent, type AgentState } from './virtual-agent.ts'
 import { ongoingCallOf, untaggedCallOf, leadIdOfCall } from '../calls/state.ts'
 import { heldLeadOf } from '../leads/assignment.ts'
+import { personName } from '../../../src/contracts/person-name.ts'
 
 const HEARTBEAT_MS = 1_000
 
@@ -58,7 +59,7 @@ export function createFloor(app: FastifyInstance) {
       stopRequested: false,
       agents: current.agents.map((a) => ({
         userId: a.user.id,
-        name: `${a.user.firstName} ${a.user.lastName}`,
+        name: personName(a.user),
         activity: a.activity,
         leadId: a.leadId,
         calls: a.calls,

@@ -11,6 +11,7 @@ import { DEFAULT_PREFERENCES, type PreferenceKey } from '../../../src/contracts/
 import type { Db } from '../../db/client.ts'
 import { userAwards, users } from '../../db/schema.ts'
 import { awardMessage } from '../../push/messages.ts'
+import { personName } from '../../../src/contracts/person-name.ts'
 
 export const PREFERENCE_OF: Record<AwardKind, PreferenceKey> = { badge: 'badges', tentacall: 'tentacalls' }
 
@@ -46,7 +47,7 @@ export async function alertRecipients(db: Db, earnerId: number, kind: AwardKind)
 }
 
 function displayName(firstName: string, lastName: string): string {
-  return `${firstName} ${lastName}`.trim().slice(0, MAX_NAME_LENGTH)
+  return personName({ firstName, lastName }).slice(0, MAX_NAME_LENGTH)
 }
 
 async function award(app: FastifyInstance, userId: number, kind: AwardKind, code: string) {

@@ -171,6 +171,9 @@ async function recordTag(
   // les aides") is a progress mark, not the call's outcome: the call keeps waiting for the outcome
   // of the step it ends on (one outcome per call, docs/domain.md "Tagging").
   const progress = isProgressMark(effects)
+  // Issue #31: a tag whose status is « Inchangé » (null) leaves the lead's status and substatus.
+  const status = effects.status ?? lead.status
+  const substatus = effects.status === null ? lead.substatus : effects.substatus
   const quietDays = effects.status === 'NOT_INTERESTED' ? rulesOf(row.calling).quietDays : null
   const noContactUntil = quietDays ? new Date(now.getTime() + quietDays * 86_400_000) : null
   const callOfOutcome = progress ? null : call
@@ -184,8 +187,8 @@ async function recordTag(
       // The label at this moment: the lead's history keeps it after a rename (issue #12 "Tags").
       label: effects.label,
       step,
-      status: effects.status,
-      substatus: effects.substatus,
+      status,
+      substatus,
       details: input.details,
       comment: input.comment,
     })
@@ -194,8 +197,8 @@ async function recordTag(
     .update(leads)
     .set({
       step,
-      status: effects.status,
-      substatus: effects.substatus,
+      status,
+      substatus,
       recallAt,
       updatedAt: now,
       ...(released ? { processingUserId: null, processingSince: null } : {}),
@@ -227,8 +230,8 @@ async function recordTag(
       label: effects.label,
       callId: call?.id ?? null,
       step,
-      status: effects.status,
-      substatus: effects.substatus,
+      status,
+      substatus,
       recallAt: recallAt?.toISOString() ?? null,
       // The agent's notes on the outcome (the form's Détails), for the history (issue #11).
       details: typeof input.details.text === 'string' ? input.details.text : null,

@@ -3,7 +3,6 @@
 // its mission (folded); a market with leads cannot be deleted; an archived mission's markets are
 // read-only until it is restored.
 import { eq, sql } from 'drizzle-orm'
-import type { AuditSnapshot } from '../../../src/contracts/audit.ts'
 import type { Market } from '../../../src/contracts/markets.ts'
 import { isUniqueViolation, type Db } from '../../db/client.ts'
 import { leads, markets } from '../../db/schema.ts'
@@ -48,7 +47,7 @@ async function lockMarket(tx: Tx, id: number) {
   return { row, mission }
 }
 
-function snapshot(fields: MarketFields & { missionName?: string }): AuditSnapshot {
+function snapshot(fields: MarketFields & { missionName?: string }) {
   return {
     ...(fields.missionName === undefined ? {} : { mission: fields.missionName }),
     name: fields.name,

@@ -63,7 +63,7 @@ async function uniqueName<T>(change: () => Promise<T>): Promise<T> {
 }
 
 /** What the audit entry says of a mission: the edited fields as scalars. */
-async function snapshot(tx: Tx, row: Omit<MissionRow, 'id'> | MissionRow): Promise<AuditSnapshot> {
+async function snapshot(tx: Tx, row: Omit<MissionRow, 'id'> | MissionRow) {
   const [process] =
     row.callProcessId === null
       ? []
@@ -85,11 +85,11 @@ async function snapshot(tx: Tx, row: Omit<MissionRow, 'id'> | MissionRow): Promi
 }
 
 /** Only the fields that changed, on both sides. */
-function difference(before: AuditSnapshot, after: AuditSnapshot): [AuditSnapshot, AuditSnapshot] {
+function difference<T extends AuditSnapshot>(before: T, after: T): [Partial<T>, Partial<T>] {
   const changed = Object.keys(after).filter((key) => before[key] !== after[key])
   return [
-    Object.fromEntries(changed.map((key) => [key, before[key] ?? null])),
-    Object.fromEntries(changed.map((key) => [key, after[key] ?? null])),
+    Object.fromEntries(changed.map((key) => [key, before[key] ?? null])) as Partial<T>,
+    Object.fromEntries(changed.map((key) => [key, after[key] ?? null])) as Partial<T>,
   ]
 }
 

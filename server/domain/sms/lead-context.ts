@@ -13,6 +13,7 @@ import { appointments, leads, markets, missions } from '../../db/schema.ts'
 import { confirmationWindowStart } from './rebooking.ts'
 import { smsTemplateBody } from './templates.ts'
 import { withOrdinalFirst } from '../../../src/contracts/paris-calendar.ts'
+import { isTextablePhone } from '../../../src/contracts/phone.ts'
 
 const PARIS_DATE = new Intl.DateTimeFormat('fr-FR', {
   weekday: 'long',
@@ -35,9 +36,23 @@ export type SmsAppointment = { id: number; bookedAt: Date | null }
 /** What a template's placeholders say of a lead (and its current appointment, if any). */
 export type LeadSmsContext = {
   leadId: number
+  /** The number SMS go to: the main phone, or the second one when only it is a mobile (issue #31). */
   phone: string
+  /** Whether `phone` is the lead's second number. */
+  secondaryPhone: boolean
   values: SmsValues
   appointment: SmsAppointment | null
+}
+
+/**
+ * The lead's number an SMS can reach: its main phone when it is a mobile (or when neither is), else its
+ * second phone when that one is (a landline first, a mobile second is common in broker files).
+ */
+export function smsPhoneOf(lead: { phone: string; secondaryPhone: string | null }) {
+  const secondary = lead.secondaryPhone
+  if (!isTextablePhone(lead.phone) && secondary && isTextablePhone(secondary))
+    return { phone: secondary, secondaryPhone: true }
+  return { phone: lead.phone, secondaryPhone: false }
 }
 
 export async function leadSmsContext(db: Db, leadId: number): Promise<LeadSmsContext | null> {
@@ -55,7 +70,7 @@ export async function leadSmsContext(db: Db, leadId: number): Promise<LeadSmsCon
   const startsAt = appointment?.startsAt
   return {
     leadId,
-    phone: row.lead.phone,
+    ...smsPhoneOf(row.lead),
     values: {
       prénom: row.lead.firstName,
       nom: row.lead.lastName,

@@ -38,7 +38,7 @@ export async function leadSmsOptions(
       problem: 'problem' in rendered ? rendered.problem : null,
     })
   }
-  return { phone: context.phone, refusal, templates }
+  return { phone: context.phone, secondaryPhone: context.secondaryPhone, refusal, templates }
 }
 
 /** What a send from the sheet by the viewer would be refused for now (issue #26: the guards too). */

@@ -10,6 +10,7 @@ import {
 import { toE164 } from '../../../src/contracts/phone.ts'
 import type { Db } from '../../db/client.ts'
 import { leads, smsMessages, smsOptOuts, users } from '../../db/schema.ts'
+import { personName } from '../../../src/contracts/person-name.ts'
 
 export async function smsLog(db: Db, query: SmsLogQuery): Promise<SmsLog> {
   const conditions: SQL[] = []
@@ -42,7 +43,7 @@ export async function smsLog(db: Db, query: SmsLogQuery): Promise<SmsLog> {
     items: rows.map(({ sms, lead, user }) => ({
       id: sms.id,
       leadId: sms.leadId,
-      leadName: lead?.firstName ? `${lead.firstName} ${lead.lastName}` : null,
+      leadName: lead?.firstName ? personName(lead) : null,
       phone: sms.phone,
       templateKey: sms.templateKey,
       kind: sms.kind,
@@ -51,7 +52,7 @@ export async function smsLog(db: Db, query: SmsLogQuery): Promise<SmsLog> {
       status: sms.status,
       providerMessageId: sms.providerMessageId,
       error: sms.error,
-      sentBy: user?.firstName ? `${user.firstName} ${user.lastName}` : null,
+      sentBy: user?.firstName ? personName(user) : null,
       createdAt: sms.createdAt.toISOString(),
       updatedAt: sms.updatedAt.toISOString(),
     })),

@@ -17,6 +17,7 @@ import {
   type GuardRefusal,
 } from './guards.ts'
 import type { SmsAppointment } from './lead-context.ts'
+import { withOrdinalFirst } from '../../../src/contracts/paris-calendar.ts'
 import { isQuietTime, QUIET_HOURS_MESSAGE } from './rules.ts'
 
 export const SMS_SEND_QUEUE = 'sms-send'
@@ -24,8 +25,16 @@ export const SMS_SEND_ATTEMPTS = 4
 
 export type SmsRow = typeof smsMessages.$inferSelect
 
+const OPT_OUT_DAY = new Intl.DateTimeFormat('fr-FR', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Europe/Paris',
+})
+
+/** The refusal of an opted-out number, its day as the product writes days (« 1er décembre 2026 »). */
 export function optOutMessage(since: Date): string {
-  const day = since.toLocaleDateString('fr-FR', { timeZone: 'Europe/Paris' })
+  const day = withOrdinalFirst(OPT_OUT_DAY, since)
   return `Ce numéro a demandé à ne plus recevoir de SMS (STOP reçu le ${day}) : aucun SMS ne lui est envoyé.`
 }
 

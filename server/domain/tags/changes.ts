@@ -69,8 +69,10 @@ async function uniqueLabel<T>(change: () => Promise<T>): Promise<T> {
   }
 }
 
-function snapshot(fields: Partial<TagFields>, keys: readonly (keyof TagFields)[]): AuditSnapshot {
-  return Object.fromEntries(keys.map((key) => [key, fields[key] ?? null]))
+function snapshot<K extends keyof TagFields>(fields: Partial<TagFields>, keys: readonly K[]) {
+  return Object.fromEntries(keys.map((key) => [key, fields[key] ?? null])) as Partial<
+    Record<K, AuditSnapshot[string]>
+  >
 }
 
 export async function createTag(db: Db, actorId: number, body: TagFields): Promise<Tag> {

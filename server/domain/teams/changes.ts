@@ -10,6 +10,7 @@ import { errors } from '../../lib/http-error.ts'
 import { assertVersion } from '../../lib/optimistic-concurrency.ts'
 import { recordAudit, type Tx } from '../audit/trail.ts'
 import { getTeam, TEAM_NOT_FOUND } from './reads.ts'
+import { personName } from '../../../src/contracts/person-name.ts'
 
 /** Reads a team whatever its members: the writes below are for administrators only. */
 export const ADMIN_READER = { id: 0, role: 'ADMIN' } as const
@@ -157,5 +158,5 @@ async function memberNames(tx: Tx, userIds: number[]): Promise<string> {
     .from(users)
     .where(inArray(users.id, userIds))
     .orderBy(users.lastName, users.firstName)
-  return rows.map((row) => `${row.firstName} ${row.lastName}`).join(', ')
+  return rows.map((row) => personName(row)).join(', ')
 }

@@ -10,6 +10,7 @@ import { messages } from '../../lib/messages.ts'
 import { recordAudit, type Tx } from '../audit/trail.ts'
 import { ADMIN_READER, lockTeam, teamMessages, type TeamChange } from './changes.ts'
 import { getTeam } from './reads.ts'
+import { personName } from '../../../src/contracts/person-name.ts'
 
 export const memberMessages = {
   notMember: 'Cet utilisateur n’est pas membre de l’équipe : ajoutez-le d’abord.',
@@ -28,7 +29,7 @@ async function userOf(tx: Tx, userId: number) {
     .from(users)
     .where(eq(users.id, userId))
   if (!user) throw errors.notFound(messages.userNotFound)
-  return { ...user, member: `${user.firstName} ${user.lastName}` }
+  return { ...user, member: personName(user) }
 }
 
 export async function addMember(

@@ -9,6 +9,7 @@ import { errors } from '../../lib/http-error.ts'
 import { messages } from '../../lib/messages.ts'
 import { recordAudit, type Tx } from '../audit/trail.ts'
 import { userMessages, writeStatus } from './changes.ts'
+import { personName } from '../../../src/contracts/person-name.ts'
 
 export const bulkMessages = {
   unknownUsers: 'Certains utilisateurs sélectionnés n’existent plus : rechargez la liste.',
@@ -103,8 +104,8 @@ async function join(
       entity: 'user',
       entityId: row.id,
       action: 'update',
-      before: { [kind]: before(row.id) },
-      after: { [kind]: after(row.id) },
+      before: kind === 'teams' ? { teams: before(row.id) } : { missions: before(row.id) },
+      after: kind === 'teams' ? { teams: after(row.id) } : { missions: after(row.id) },
     })
     // The mission's own history shows it too, as the assignments screens write it.
     if (kind === 'missions')
@@ -113,7 +114,7 @@ async function join(
         entity: 'mission',
         entityId: targetId,
         action: 'assign',
-        after: { userId: row.id, user: `${row.firstName} ${row.lastName}` },
+        after: { userId: row.id, user: personName(row) },
       })
   }
   return changed

@@ -155,8 +155,9 @@ export async function updateUser(
     db.transaction(async (tx) => {
       const row = await lockUser(tx, id)
       await assertVersion(row.version, body.version, () => getAdminUser(tx, ADMIN_READER, id))
-      const before: Record<string, string | number | null> = {}
-      const after: Record<string, string | number | null> = {}
+      type Audited = Partial<Record<(typeof EDITABLE)[number] | 'teams', string | number | null>>
+      const before: Audited = {}
+      const after: Audited = {}
       const changes: Partial<Pick<typeof row, (typeof EDITABLE)[number]>> = {}
       for (const key of EDITABLE) {
         const value = body[key]

@@ -11,6 +11,7 @@ import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
 import { insertLead, insertMission } from '../../../tests/factories/leads.ts'
 import { extractions } from '../../db/schema.ts'
 import { runExtractionJob } from '../../domain/extractions/job.ts'
+import { readXlsxRows } from '../../domain/imports/xlsx-rows.ts'
 import type { Agent } from '../../../tests/setup/agent.ts'
 import { csvRowsBothWays, MULTI_LINE_COMMENTS } from '../../../tests/setup/csv-readers.ts'
 import type { Extraction } from '../../../src/contracts/extractions.ts'
@@ -143,5 +144,39 @@ describe('background extractions', () => {
     )
     // An XLSX is a ZIP archive.
     expect(file.rawPayload.subarray(0, 2).toString('latin1')).toBe('PK')
+  })
+  it('writes XLSX dates as dates and formula-like text without an apostrophe (issue #31)', async () => {
+    const { market } = await insertMission(t.database.db)
+    await insertLead(t.database.db, market.id, {
+      lastName: '=SOMME(A1)',
+      comment: '-Rappeler',
+      meetRequestDate: new Date('2026-12-01T13:45:00Z'),
+    })
+    const started = await admin.request({
+      method: 'POST',
+      url: '/api/extractions',
+      payload: {
+        filters: {},
+        columns: ['id', 'lastName', 'comment', 'meetRequestDate', 'phone', 'callCount'],
+        format: 'xlsx',
+      },
+    })
+    expect(started.statusCode, started.body).toBe(202)
+    const done = await finished(admin, started.json().id)
+    const file = await admin.request({ url: `/api/extractions/${done.id}/file` })
+    const saved = path.join(mkdtempSync(path.join(tmpdir(), 'xlsx-export-')), 'leads.xlsx')
+    await writeFile(saved, file.rawPayload)
+    // Read back with the import's own XLSX reader: a date-styled number reads as its wall clock.
+    const rows: string[][] = []
+    for await (const row of readXlsxRows(saved)) rows.push(row.cells)
+    expect(rows).toHaveLength(2)
+    const [, lead] = rows
+    expect(lead![1]).toBe('=SOMME(A1)')
+    expect(lead![2]).toBe('-Rappeler')
+    // 13:45 UTC on 1 December is 14:45 in Paris: the cell is a date, its Paris wall clock.
+    expect(lead![3]).toBe('2026-12-01T14:45:00')
+    expect(lead![4]).toMatch(/^0\d( \d\d){4}$/)
+    expect(lead![5]).toBe('0')
+    await rm(path.dirname(saved), { recursive: true, force: true })
   })
 })

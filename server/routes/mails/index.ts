@@ -10,6 +10,7 @@ import {
   mailLogPageSchema,
   mailLogParamSchema,
   mailLogQuerySchema,
+  mailPreviewFrameBodySchema,
   mailPreviewSchema,
   mailQueuedSchema,
   mailTemplateKeyParamSchema,
@@ -21,6 +22,7 @@ import {
 import { MAIL_CATALOGUE } from '../../domain/mails/catalogue.ts'
 import { listMailLog, resendMail } from '../../domain/mails/log.ts'
 import { assertPlaceholders, renderMail } from '../../domain/mails/render.ts'
+import { MAIL_FRAME_CSP, previewFrameHtml } from '../../domain/mails/preview-frame.ts'
 import { MAIL_QUEUE } from '../../domain/mails/send.ts'
 import { sendTestMail } from '../../domain/mails/test-send.ts'
 import { listTemplates, restoreTemplate, saveTemplate } from '../../domain/mails/templates.ts'
@@ -93,6 +95,45 @@ export default async function mailRoutes(fastify: FastifyInstance) {
       return renderMail(request.body, MAIL_CATALOGUE[request.params.key].sample)
     },
   )
+
+  // Issue #31: the same preview as a document of its own, for the editor's sandboxed frame. The page's
+  // CSP (style-src 'self') would strip the mail's inline styles from a srcdoc frame, which inherits
+  // it; this answer carries its own policy: inline styles and images only, no script, sandboxed, framed
+  // by this origin alone. The frame is a form's target (a navigation cannot set the XSRF header), so
+  // the form sends the token as `_xsrf` and the route checks it itself.
+  app.register(async (frame) => {
+    frame.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 256 * 1024 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    )
+    frame.withTypeProvider<ZodTypeProvider>().post(
+      '/api/mail-templates/:key/preview-frame',
+      {
+        config: { access: ADMIN, csrf: false },
+        schema: {
+          tags: ['mails'],
+          params: mailTemplateKeyParamSchema,
+          body: mailPreviewFrameBodySchema,
+          response: { ...commonErrors },
+        },
+      },
+      async (request, reply) => {
+        const { _xsrf: token, ...content } = request.body
+        const html = await previewFrameHtml(
+          request.params.key,
+          content,
+          app.sessions.xsrfValueMatches(request, token),
+        )
+        return reply
+          .header('content-security-policy', MAIL_FRAME_CSP)
+          .header('x-frame-options', 'SAMEORIGIN')
+          .header('cache-control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(html as never)
+      },
+    )
+  })
 
   // The same, sent to the administrator's own address through the send queue (a sample link only).
   app.post(

@@ -180,6 +180,57 @@ describe('templates', () => {
     ])
   })
 
+  it('serves the preview frame as its own document: inline styles allowed, scripts not, XSRF in the form (issue #31)', async () => {
+    const content = {
+      subject: 'Test {prénom}',
+      html: '<p style="color: #0b5">Bonjour {prénom} {nom}</p>',
+      text: 'Texte {nom}',
+    }
+    await admin.request({ method: 'GET', url: '/api/user/me' })
+    const form = (extra: Record<string, string>) => new URLSearchParams({ ...content, ...extra }).toString()
+    const frame = await admin.request({
+      method: 'POST',
+      url: '/api/mail-templates/appointment-confirmation/preview-frame',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form({ _xsrf: admin.cookies.get('XSRF-TOKEN')! }),
+      xsrf: false,
+    })
+    expect(frame.statusCode, frame.body).toBe(200)
+    expect(frame.headers['content-type']).toMatch(/^text\/html/)
+    expect(frame.body).toContain('<p style="color: #0b5">Bonjour Camille Martin</p>')
+    const csp = String(frame.headers['content-security-policy'])
+    expect(csp).toContain("style-src 'unsafe-inline'")
+    expect(csp).toContain("default-src 'none'")
+    expect(csp).toContain('sandbox')
+    expect(csp).not.toContain('script-src')
+    expect(frame.headers['x-frame-options']).toBe('SAMEORIGIN')
+    // Without the form's token (another site's form), or with a wrong one: refused.
+    for (const extra of [{}, { _xsrf: 'forged' }] as Record<string, string>[]) {
+      const refused = await admin.request({
+        method: 'POST',
+        url: '/api/mail-templates/appointment-confirmation/preview-frame',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: form(extra),
+        xsrf: false,
+      })
+      expect(refused.statusCode).toBe(403)
+      expect(refused.json().error.code).toBe('CSRF')
+    }
+    // An unknown placeholder: the French refusal, as the JSON preview gives it.
+    const bad = await admin.request({
+      method: 'POST',
+      url: '/api/mail-templates/appointment-confirmation/preview-frame',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        ...content,
+        html: '<p>{inconnu}</p>',
+        _xsrf: admin.cookies.get('XSRF-TOKEN')!,
+      }).toString(),
+      xsrf: false,
+    })
+    expect(bad.statusCode).toBe(400)
+  })
+
   it('previews with the sample lead and sends a test to the administrator', async () => {
     const content = { subject: 'Test {prénom}', html: '<p>Bonjour {prénom} {nom}</p>', text: 'Texte {nom}' }
     const preview = await admin.request({

@@ -22,6 +22,7 @@ import { findVisibleLead } from '../../domain/leads/access.ts'
 import { leadSmsOptions, sendLeadSms } from '../../domain/sms/lead-sms.ts'
 import { smsLog, smsOptOutList } from '../../domain/sms/reads.ts'
 import { listSmsTemplates, updateSmsTemplate } from '../../domain/sms/templates.ts'
+import { personName } from '../../../src/contracts/person-name.ts'
 
 const ADMIN = ['ADMIN'] as const
 
@@ -109,7 +110,7 @@ export default async function smsRoutes(fastify: FastifyInstance) {
       return {
         id: row.id,
         leadId: row.leadId,
-        leadName: `${lead.firstName} ${lead.lastName}`,
+        leadName: personName(lead),
         phone: row.phone,
         templateKey: row.templateKey,
         kind: row.kind,
@@ -118,7 +119,7 @@ export default async function smsRoutes(fastify: FastifyInstance) {
         status: row.status,
         providerMessageId: row.providerMessageId,
         error: row.error,
-        sentBy: `${user.firstName} ${user.lastName}`,
+        sentBy: personName(user),
         createdAt: row.createdAt.toISOString(),
         updatedAt: row.updatedAt.toISOString(),
       }

@@ -8,6 +8,7 @@ import {
   appointments,
   auditEntries,
   leadEvents,
+  leads,
   missionUsers,
   smsMessages,
   smsOptOuts,
@@ -206,6 +207,30 @@ describe('sending from the lead sheet', () => {
       await admin.request({ method: 'GET', url: '/api/sms/messages?status=delivered' })
     ).json<SmsLog>()
     expect(log).toMatchObject({ total: 1, items: [{ id: sent.id, sentBy: expect.any(String) }] })
+  })
+
+  it('texts the second phone when only it is a mobile, and says so (issue #31)', async () => {
+    await t.database.db
+      .update(leads)
+      .set({ phone: '+33145678901', secondaryPhone: '+33698765432' })
+      .where(eq(leads.id, lead.id))
+    const options = (
+      await teleop.request({ method: 'GET', url: `/api/lead/${lead.id}/sms` })
+    ).json<LeadSmsOptions>()
+    expect(options).toMatchObject({ phone: '+33698765432', secondaryPhone: true, refusal: null })
+    const res = await sendFromSheet()
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json<SmsMessage>()).toMatchObject({ status: 'queued', phone: '+33698765432' })
+    // Two landlines: nothing to text, the first number is named.
+    await t.database.db.update(leads).set({ secondaryPhone: '+33145678902' }).where(eq(leads.id, lead.id))
+    const none = (
+      await teleop.request({ method: 'GET', url: `/api/lead/${lead.id}/sms` })
+    ).json<LeadSmsOptions>()
+    expect(none).toMatchObject({
+      phone: '+33145678901',
+      secondaryPhone: false,
+      refusal: expect.stringContaining('pas un mobile'),
+    })
   })
 
   it('answers a teleoperator outside the lead’s mission as if the lead did not exist', async () => {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
 import { insertHeldLeadWithEndedCall, insertMission } from '../../../tests/factories/leads.ts'
-import { auditEntries, leadTags } from '../../db/schema.ts'
+import { auditEntries, leads, leadTags, tags } from '../../db/schema.ts'
 
 const t = signedInServer({
   users: { admin: { role: 'ADMIN' }, manager: { role: 'MANAGER' }, teleop: {} },
@@ -10,7 +10,7 @@ const t = signedInServer({
 })
 const { admin, manager, teleop } = t.agents
 
-const fields = {
+const fields: Record<string, unknown> = {
   label: 'Intéressé',
   color: '#1b7a3d',
   status: 'IN_PROGRESS',
@@ -179,5 +179,54 @@ describe('what agents see', () => {
     expect(labels).toEqual(['Suite', 'Rappeler demain'])
     const [leadTag] = await db.select().from(leadTags).where(eq(leadTags.leadId, held.lead.id))
     expect(leadTag!.label).toBe('Rappeler')
+  })
+
+  it('a tag « Inchangé » (status null) leaves the lead its status and substatus (issue #31)', async () => {
+    const { db } = t.database
+    const held = await insertHeldLeadWithEndedCall(db, t.users.teleop.id, [t.teamId])
+    await db
+      .update(leads)
+      .set({ status: 'IN_PROGRESS', substatus: 'NO_ANSWER' })
+      .where(eq(leads.id, held.lead.id))
+    const recall = held.tag('Rappeler')
+    const tag = (await admin.request({ url: `/api/tag/${recall.tagId}` })).json()
+    const { id: _id, version, retiredAt: _r, usageCount: _u, ...current } = tag
+    const unchanged = await admin.request({
+      method: 'PUT',
+      url: `/api/tag/${tag.id}`,
+      payload: { ...current, status: null, substatus: null, version },
+    })
+    expect(unchanged.statusCode, unchanged.body).toBe(200)
+    expect(unchanged.json()).toMatchObject({ status: null })
+    const tagged = await teleop.request({
+      method: 'POST',
+      url: '/api/calls/tag',
+      payload: { leadId: held.lead.id, callProcessTagId: recall.id },
+    })
+    expect(tagged.statusCode, tagged.body).toBe(200)
+    const [lead] = await db.select().from(leads).where(eq(leads.id, held.lead.id))
+    expect(lead).toMatchObject({ status: 'IN_PROGRESS', substatus: 'NO_ANSWER' })
+    const [leadTag] = await db.select().from(leadTags).where(eq(leadTags.leadId, held.lead.id))
+    expect(leadTag).toMatchObject({ status: 'IN_PROGRESS', substatus: 'NO_ANSWER' })
+  })
+})
+
+describe('safe defaults (issue #31)', () => {
+  it('a tag created with no effects named changes no status and ends no processing', async () => {
+    const [row] = await t.database.db.insert(tags).values({ label: 'Note' }).returning()
+    expect(row).toMatchObject({ status: null, endsProcessing: false })
+    const made = await create({ label: 'Sans effet', status: null, endsProcessing: false })
+    expect(made).toMatchObject({ status: null, substatus: null, endsProcessing: false })
+  })
+
+  it('refuses a substatus without a status, in French, and creates nothing', async () => {
+    const res = await admin.request({
+      method: 'POST',
+      url: '/api/tags',
+      payload: { ...fields, label: 'Bancal', status: null, substatus: 'NO_ANSWER' },
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().error.fields.substatus).toMatch(/sous-statut va avec un statut/)
+    expect((await admin.request({ url: '/api/tags?search=Bancal' })).json().total).toBe(0)
   })
 })

@@ -67,7 +67,7 @@ async function scriptDay() {
       callProcessTagId: tag(label).id,
       label,
       step: 1,
-      status: tag(label).status,
+      status: tag(label).status ?? 'NEW',
       createdAt: at(time),
     })
   // The day before and the day after (Paris) are not this day's.

@@ -19,6 +19,7 @@ import { dropStoredChanges } from '../../pwa/outbox-store.ts'
 import { markSignOutPending } from '../../pwa/pending-sign-out.ts'
 import { forgetSessionRecord } from '../../pwa/session-record.ts'
 import { UnsentChangesDialog } from './unsent-changes-dialog.tsx'
+import { personName } from '../../contracts/person-name.ts'
 
 export type UserAreaProps = {
   me: Me
@@ -71,7 +72,7 @@ export function UserArea({ me }: UserAreaProps) {
     <div className="user-area" role="group" aria-label={fr.layout.userArea}>
       <UserAvatar firstName={me.firstName} lastName={me.lastName} avatarUrl={me.avatar} />
       <span className="user-area__name">
-        <span className="user-area__full-name">{`${me.firstName} ${me.lastName}`}</span>
+        <span className="user-area__full-name">{personName(me)}</span>
         <span className="user-area__role">{fr.roles[me.role]}</span>
         <span className="user-area__experience" title={fr.live.experiencePointsLabel}>
           {fr.live.experiencePoints(me.experiencePoints)}

@@ -2,6 +2,7 @@
 // both from a screen's title (the `screenTitles` of src/i18n/fr/, keyed by route id): the one place
 // the browser tab's text is made (issue #28), "Tags – Centre d’appels", or "Jeanne Dupont – Fiche
 // lead" where the screen's own data names what it shows.
+import { useEffect } from 'react'
 import { app } from '../../i18n/fr/common.ts'
 import './page-title.css'
 
@@ -12,6 +13,10 @@ export type PageTitleProps = {
 }
 
 export function PageTitle({ title, documentTitle }: PageTitleProps) {
+  // Issue #31: one <title> per page — index.html's, there for the first paint, goes once a screen's is.
+  useEffect(() => {
+    for (const old of document.head.querySelectorAll('title[data-static]')) old.remove()
+  }, [])
   return (
     <>
       <title>{documentTitle ?? title}</title>

@@ -26,6 +26,7 @@ import { formatAgendaSlot } from '../../i18n/format.ts'
 import { useOfflineReason } from '../../pwa/use-online.ts'
 import { SlotPicker } from './slot-picker.tsx'
 import './appointment-booking.css'
+import { personName } from '../../contracts/person-name.ts'
 
 export type AppointmentBookingProps = { uuid: string }
 
@@ -80,7 +81,7 @@ function AppointmentBookingView({ uuid, lead, availabilities, userId }: Appointm
   const [sendSms, setSendSms] = useState(false)
   // Issue #5: a slot is taken now or not at all; never deferred.
   const offlineReason = useOfflineReason()
-  const name = `${lead.firstName} ${lead.lastName}`
+  const name = personName(lead)
   const { current, canBook, days, durationMinutes } = availabilities
 
   function handleBook(startsAt: string) {
@@ -191,7 +192,7 @@ function CurrentAppointment({ appointment }: CurrentAppointmentProps) {
           {appointment.bookedBy ? (
             <span className="appointment-booking__booked-by">
               {' · '}
-              {t.bookedBy(`${appointment.bookedBy.firstName} ${appointment.bookedBy.lastName}`)}
+              {t.bookedBy(personName(appointment.bookedBy))}
             </span>
           ) : null}
         </p>

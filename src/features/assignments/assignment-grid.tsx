@@ -3,11 +3,13 @@
 // header row and the names stay in view while the grid scrolls (tablets). One checkbox at a time is
 // in the Tab order (roving tabindex): Tab enters and leaves the grid, the arrow keys, Home and End
 // move between its cells, Space ticks; each checkbox is named "Affecter Julie Martin à Mission X".
-import { useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { useCallback, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { apiErrorMessage } from '../../api/error-message.ts'
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table'
 import type { AssignmentPerson } from '../../contracts/assignments.ts'
 import { roles } from '../../i18n/fr/common.ts'
 import { assignmentGrid as t } from '../../i18n/fr/assignments.ts'
+import { personName } from '../../contracts/person-name.ts'
 
 export type GridColumn = { id: number; name: string }
 export type GridRow = AssignmentPerson & { checkedIds: readonly number[] }
@@ -21,13 +23,58 @@ export type AssignmentGridProps<C extends GridColumn> = {
   /** What the column's header shows (a swatch and a link for a mission). */
   renderHeader: (column: C) => ReactNode
   onToggle: (row: GridRow, column: C, checked: boolean) => void
+  /** Issue #31: what became of each cell's last change, keyed by cellKey(row, column). */
+  feedback?: ReadonlyMap<string, CellFeedback>
+}
+
+/** A cell's last change: being saved, saved, or refused with the server's French reason. */
+export type CellFeedback = { kind: 'saving' } | { kind: 'saved' } | { kind: 'failed'; message: string }
+
+export const cellKey = (rowId: number, columnId: number) => `${rowId}:${columnId}`
+
+/**
+ * Each cell's change confirmed on the cell (issue #31): `track` follows one change's promise (each its
+ * own, so quick changes of several cells are each confirmed, unlike a mutation's last-call callbacks).
+ */
+export function useCellFeedback(failed: string) {
+  const [feedback, setFeedback] = useState<ReadonlyMap<string, CellFeedback>>(new Map())
+  const latest = useRef(new Map<string, Promise<unknown>>())
+  const track = useCallback(
+    (key: string, change: Promise<unknown>) => {
+      latest.current.set(key, change)
+      const set = (value: CellFeedback) => {
+        // A newer change of the same cell speaks for it.
+        if (latest.current.get(key) !== change) return
+        setFeedback((current) => new Map(current).set(key, value))
+      }
+      set({ kind: 'saving' })
+      change.then(
+        () => set({ kind: 'saved' }),
+        (error: unknown) => set({ kind: 'failed', message: apiErrorMessage(error, failed) }),
+      )
+    },
+    [failed],
+  )
+  return [feedback, track] as const
+}
+
+function FeedbackNote({ id, feedback }: { id: string; feedback: CellFeedback | undefined }) {
+  if (!feedback) return null
+  return (
+    <span
+      id={id}
+      className={`assignment-grid__feedback assignment-grid__feedback--${feedback.kind}`}
+      role="status"
+    >
+      {feedback.kind === 'saving' ? t.cellSaving : feedback.kind === 'saved' ? t.cellSaved : feedback.message}
+    </span>
+  )
 }
 
 const features = tableFeatures({})
 const helper = createColumnHelper<typeof features, GridRow>()
 
-export const fullName = (person: Pick<AssignmentPerson, 'firstName' | 'lastName'>) =>
-  `${person.firstName} ${person.lastName}`
+export const fullName = (person: Pick<AssignmentPerson, 'firstName' | 'lastName'>) => personName(person)
 
 const MOVES: Record<string, (at: [number, number], last: [number, number]) => [number, number]> = {
   ArrowUp: ([r, c]) => [Math.max(0, r - 1), c],
@@ -45,6 +92,7 @@ export function AssignmentGrid<C extends GridColumn>({
   cellLabel,
   renderHeader,
   onToggle,
+  feedback,
 }: AssignmentGridProps<C>) {
   const body = useRef<HTMLTableSectionElement>(null)
   const [active, setActive] = useState<[number, number]>([0, 0])
@@ -108,19 +156,26 @@ export function AssignmentGrid<C extends GridColumn>({
                     {person.status === 'INACTIVE' ? ` · ${t.inactive}` : ''}
                   </span>
                 </th>
-                {columns.map((column, c) => (
-                  <td key={column.id}>
-                    <input
-                      type="checkbox"
-                      data-cell={`${r}:${c}`}
-                      tabIndex={at[0] === r && at[1] === c ? 0 : -1}
-                      aria-label={cellLabel(name, column)}
-                      checked={person.checkedIds.includes(column.id)}
-                      onFocus={() => setActive([r, c])}
-                      onChange={(event) => onToggle(person, column, event.target.checked)}
-                    />
-                  </td>
-                ))}
+                {columns.map((column, c) => {
+                  const key = cellKey(person.id, column.id)
+                  const note = feedback?.get(key)
+                  const noteId = `assignment-cell-${key.replace(':', '-')}`
+                  return (
+                    <td key={column.id}>
+                      <input
+                        aria-describedby={note ? noteId : undefined}
+                        type="checkbox"
+                        data-cell={`${r}:${c}`}
+                        tabIndex={at[0] === r && at[1] === c ? 0 : -1}
+                        aria-label={cellLabel(name, column)}
+                        checked={person.checkedIds.includes(column.id)}
+                        onFocus={() => setActive([r, c])}
+                        onChange={(event) => onToggle(person, column, event.target.checked)}
+                      />
+                      <FeedbackNote id={noteId} feedback={note} />
+                    </td>
+                  )
+                })}
               </tr>
             )
           })}

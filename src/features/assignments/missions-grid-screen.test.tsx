@@ -53,6 +53,13 @@ function gridServer(answer: (body: { userIds: number[] }, action: string) => Res
   return sent
 }
 
+/** What the cell says of its last change (issue #31): the note its checkbox is described by. */
+function cellNote(name: string): string | null {
+  const cell = screen.getByRole('checkbox', { name })
+  const id = cell.getAttribute('aria-describedby')
+  return id ? (document.getElementById(id)?.textContent ?? null) : null
+}
+
 describe('the users × missions grid', () => {
   it('assigns with a tick: the cell shows it at once and the change is sent', async () => {
     const sent = gridServer((body) => HttpResponse.json({ missionId: 1, changedUserIds: body.userIds }))
@@ -62,6 +69,9 @@ describe('the users × missions grid', () => {
     await userEvent.click(cell)
     expect((cell as HTMLInputElement).checked).toBe(true)
     await waitFor(() => expect(sent).toEqual([{ action: 'assign', body: { userIds: [5] } }]))
+    // Issue #31: the cell confirms its own change once the server took it.
+    await waitFor(() => expect(cellNote('Affecter Julie Martin à Mission X')).toBe('Enregistré'))
+    expect(cellNote('Affecter Paul Durand à Mission X')).toBeNull()
     expect(screen.getByRole('checkbox', { name: 'Affecter Julie Martin à Mission Y' })).toHaveProperty(
       'checked',
       true,
@@ -73,7 +83,9 @@ describe('the users × missions grid', () => {
     renderApp('/affectations/missions')
     const cell = await screen.findByRole('checkbox', { name: 'Affecter Paul Durand à Mission Y' })
     await userEvent.click(cell)
-    expect(await screen.findByText(REFUSAL)).toBeTruthy()
+    // The reason in the notification and on the cell itself (issue #31).
+    expect((await screen.findAllByText(REFUSAL)).length).toBe(2)
+    expect(cellNote('Affecter Paul Durand à Mission Y')).toBe(REFUSAL)
     await waitFor(() =>
       expect(screen.getByRole('checkbox', { name: 'Affecter Paul Durand à Mission Y' })).toHaveProperty(
         'checked',

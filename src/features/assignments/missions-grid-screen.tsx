@@ -10,7 +10,7 @@ import { ScreenTitle } from '../../components/ui/page-title.tsx'
 import { paths } from '../../contracts/app-paths.ts'
 import type { AssignmentMission } from '../../contracts/assignments.ts'
 import { assignmentGrid, missionsGrid as t, screenTitles } from '../../i18n/fr/assignments.ts'
-import { AssignmentGrid } from './assignment-grid.tsx'
+import { AssignmentGrid, cellKey, useCellFeedback } from './assignment-grid.tsx'
 import { gridQueryOf, useGridView } from './grid-params.ts'
 import { GridFilters, GridPages } from './grid-toolbar.tsx'
 import './assignments.css'
@@ -35,6 +35,7 @@ export function MissionsGridScreen({ canEditTeams }: MissionsGridScreenProps) {
   const [view, update] = useGridView()
   const grid = useQuery(assignmentQueries.missionGrid(gridQueryOf(view)))
   const toggle = useMutation(assignmentMutations.toggleMission(queryClient))
+  const [feedback, track] = useCellFeedback(assignmentGrid.saveFailed)
   const data = grid.data
 
   return (
@@ -60,8 +61,12 @@ export function MissionsGridScreen({ canEditTeams }: MissionsGridScreenProps) {
             rows={data.items.map((row) => ({ ...row, checkedIds: row.missionIds }))}
             cellLabel={(user, column) => t.cell(user, column.name)}
             renderHeader={(mission) => <MissionHeader mission={mission} />}
+            feedback={feedback}
             onToggle={(row, mission, assigned) =>
-              toggle.mutate({ missionId: mission.id, userId: row.id, assigned })
+              track(
+                cellKey(row.id, mission.id),
+                toggle.mutateAsync({ missionId: mission.id, userId: row.id, assigned }),
+              )
             }
           />
           <GridPages total={data.total} page={view.page} onPage={(page) => update({ page })} />

@@ -8,7 +8,7 @@ import { apiErrorMessage } from '../../api/error-message.ts'
 import { ScreenTitle } from '../../components/ui/page-title.tsx'
 import { paths } from '../../contracts/app-paths.ts'
 import { assignmentGrid, teamsGrid as t, screenTitles } from '../../i18n/fr/assignments.ts'
-import { AssignmentGrid } from './assignment-grid.tsx'
+import { AssignmentGrid, cellKey, useCellFeedback } from './assignment-grid.tsx'
 import { gridQueryOf, useGridView } from './grid-params.ts'
 import { GridFilters, GridPages } from './grid-toolbar.tsx'
 import './assignments.css'
@@ -18,6 +18,7 @@ export function TeamsGridScreen() {
   const [view, update] = useGridView()
   const grid = useQuery(assignmentQueries.teamGrid(gridQueryOf(view)))
   const toggle = useMutation(assignmentMutations.toggleTeam(queryClient))
+  const [feedback, track] = useCellFeedback(assignmentGrid.saveFailed)
   const data = grid.data
 
   return (
@@ -43,7 +44,10 @@ export function TeamsGridScreen() {
             rows={data.items.map((row) => ({ ...row, checkedIds: row.teamIds }))}
             cellLabel={(user, column) => t.cell(user, column.name)}
             renderHeader={(team) => <span className="assignment-grid__column">{team.name}</span>}
-            onToggle={(row, team, member) => toggle.mutate({ teamId: team.id, userId: row.id, member })}
+            feedback={feedback}
+            onToggle={(row, team, member) =>
+              track(cellKey(row.id, team.id), toggle.mutateAsync({ teamId: team.id, userId: row.id, member }))
+            }
           />
           <GridPages total={data.total} page={view.page} onPage={(page) => update({ page })} />
         </>

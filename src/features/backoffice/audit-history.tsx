@@ -7,19 +7,14 @@ import { auditQueries } from '../../api/audit.ts'
 import { Button } from '../../components/ui/button.tsx'
 import type { AuditEntity, AuditEntry, AuditSnapshot } from '../../contracts/audit.ts'
 import { auditHistory as t } from '../../i18n/fr/backoffice.ts'
+import { auditFieldLabel, auditValue } from '../../i18n/fr/audit-values.ts'
 import { formatDateTime } from '../../i18n/format.ts'
 import './audit-history.css'
+import { personName } from '../../contracts/person-name.ts'
 
 export type AuditHistoryProps = { entity: AuditEntity; entityId: number }
 
 type Value = AuditSnapshot[string] | undefined
-
-function shown(value: Value): string {
-  if (value === true) return t.yes
-  if (value === false) return t.no
-  if (value === null || value === undefined || value === '') return t.none
-  return String(value)
-}
 
 /** The values an entry shows: every field but ids, before → after when both sides exist. */
 function changes(entry: AuditEntry): { field: string; before: Value; after: Value }[] {
@@ -29,7 +24,8 @@ function changes(entry: AuditEntry): { field: string; before: Value; after: Valu
 }
 
 function AuditItem({ entry }: { entry: AuditEntry }) {
-  const who = entry.user ? `${entry.user.firstName} ${entry.user.lastName}` : t.unknownUser
+  const shown = (field: string, value: Value) => auditValue(entry.entity, field, value)
+  const who = entry.user ? personName(entry.user) : t.unknownUser
   return (
     <li className="audit-history__entry">
       <p className="audit-history__head">
@@ -38,15 +34,15 @@ function AuditItem({ entry }: { entry: AuditEntry }) {
       <dl className="audit-history__changes">
         {changes(entry).map(({ field, before, after }) => (
           <div key={field}>
-            <dt>{t.fields[field] ?? field}</dt>
+            <dt>{auditFieldLabel(field)}</dt>
             <dd>
               {entry.before && entry.after ? (
                 <>
-                  <del>{shown(before)}</del> <span aria-hidden="true">{t.arrow}</span>{' '}
-                  <ins>{shown(after)}</ins>
+                  <del>{shown(field, before)}</del> <span aria-hidden="true">{t.arrow}</span>{' '}
+                  <ins>{shown(field, after)}</ins>
                 </>
               ) : (
-                shown(after ?? before)
+                shown(field, after ?? before)
               )}
             </dd>
           </div>

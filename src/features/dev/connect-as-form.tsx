@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
 import { fr } from '../../i18n/fr.ts'
 import { canListUsers } from './dev-tools-visibility.ts'
+import { personName } from '../../contracts/person-name.ts'
 
 const t = fr.devtools
 
@@ -45,7 +46,7 @@ export function ConnectAsForm({ currentRole, busy, onConnect }: ConnectAsFormPro
             <option value="">{users.isPending ? t.loadingUsers : t.chooseUser}</option>
             {users.data?.map((user) => (
               <option key={user.id} value={user.email}>
-                {t.userOption(`${user.firstName} ${user.lastName}`, fr.roles[user.role], user.email)}
+                {t.userOption(personName(user), fr.roles[user.role], user.email)}
               </option>
             ))}
           </select>

@@ -17,6 +17,7 @@ import { collapseDevTools, devToolsStore, toggleDevTools } from './dev-tools-sto
 import { RoleSwitchForm } from './role-switch-form.tsx'
 import { Softphone } from './softphone.tsx'
 import './dev-tools.css'
+import { personName } from '../../contracts/person-name.ts'
 
 const t = fr.devtools
 
@@ -71,9 +72,7 @@ export function DevToolsPanel({ me, appEnv }: DevToolsPanelProps) {
         {expanded ? (
           <>
             <p className="dev-tools__meta">{t.environment(appEnv)}</p>
-            <p className="dev-tools__meta">
-              {t.currentUser(`${me.firstName} ${me.lastName}`, fr.roles[me.role])}
-            </p>
+            <p className="dev-tools__meta">{t.currentUser(personName(me), fr.roles[me.role])}</p>
             <RoleSwitchForm
               key={`role-${me.id}-${me.role}`}
               currentRole={me.role}

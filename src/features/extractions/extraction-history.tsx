@@ -5,6 +5,7 @@ import { extractionFileUrl } from '../../api/extractions.ts'
 import { formatDateTime } from '../../i18n/format.ts'
 import { extractionsScreen as t } from '../../i18n/fr/extractions.ts'
 import { activeFilterCount } from './extraction-draft.ts'
+import { personName } from '../../contracts/person-name.ts'
 
 export type ExtractionHistoryProps = { items: readonly Extraction[] }
 
@@ -43,7 +44,7 @@ export function ExtractionHistory({ items }: ExtractionHistoryProps) {
           return (
             <tr key={item.id}>
               <td>{formatDateTime(item.createdAt)}</td>
-              <td>{item.user ? `${item.user.firstName} ${item.user.lastName}` : t.noFile}</td>
+              <td>{item.user ? personName(item.user) : t.noFile}</td>
               <td>{filters === 0 ? t.noFilter : t.filterCount(filters)}</td>
               <td>{item.rowCount?.toLocaleString('fr-FR') ?? t.noFile}</td>
               <td>{item.error ? `${stateText(item)} : ${item.error}` : stateText(item)}</td>

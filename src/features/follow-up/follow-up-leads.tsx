@@ -20,8 +20,9 @@ import {
 } from '../../i18n/fr/follow-up.ts'
 import { notify } from '../../stores/notifications.ts'
 import { PhoneNumber } from '../../components/ui/phone-number.tsx'
+import { personName } from '../../contracts/person-name.ts'
 
-const nameOf = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`
+const nameOf = (person: { firstName: string; lastName: string }) => personName(person)
 
 function situationOf(lead: FollowUpLead): string {
   if (lead.processingUser && lead.processingSince)

@@ -141,9 +141,9 @@ describe('/activity/gamification', () => {
       within(agent)
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['—', 'Arnaud Paul', 'Martin Camille', 'Lefèvre Marc'])
+    ).toEqual(['—', 'Paul Arnaud', 'Camille Martin', 'Marc Lefèvre'])
 
-    await userEvent.selectOptions(agent, 'Arnaud Paul')
+    await userEvent.selectOptions(agent, 'Paul Arnaud')
     expect(await screen.findByRole('heading', { name: 'Progression de Paul Arnaud' })).toBeTruthy()
     expect(currentUrl(router)).toBe(`/activity/gamification?user=${OTHER_ID}`)
     expect(screen.getByText(/^40\sXP$/)).toBeTruthy()

@@ -11,6 +11,7 @@ import { choosesWhose, effectiveView, useGamificationView } from './gamification
 import { ProgressPicker } from './progress-picker.tsx'
 import { TeamProgress } from './team-progress.tsx'
 import './gamification.css'
+import { personName } from '../../contracts/person-name.ts'
 
 export function GamificationScreen() {
   const { data: me } = useQuery(authQueries.me())
@@ -31,7 +32,7 @@ export function GamificationScreen() {
             shown.userId === me.id
               ? t.agent.mine
               : agent
-                ? t.agent.heading(`${agent.firstName} ${agent.lastName}`)
+                ? t.agent.heading(personName(agent))
                 : t.agent.someone
           }
         />

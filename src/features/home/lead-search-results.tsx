@@ -12,6 +12,7 @@ import { fr } from '../../i18n/fr.ts'
 import { formatDate, formatDateTime } from '../../i18n/format.ts'
 import { useOfflineReason } from '../../pwa/use-online.ts'
 import { PhoneNumber } from '../../components/ui/phone-number.tsx'
+import { personName } from '../../contracts/person-name.ts'
 
 export type LeadSearchResultsProps = { result: LeadSearchResult }
 
@@ -87,7 +88,7 @@ export function LeadSearchResults({ result }: LeadSearchResultsProps) {
           </thead>
           <tbody>
             {result.items.map((item) => {
-              const name = `${item.firstName} ${item.lastName}`
+              const name = personName(item)
               const sheet = paths.lead(item.uuid)
               return (
                 <tr

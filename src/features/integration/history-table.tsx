@@ -9,6 +9,7 @@ import type { ImportSummary } from '../../contracts/imports.ts'
 import { formatDateTime } from '../../i18n/format.ts'
 import { historyScreen, historyTable as t } from '../../i18n/fr/integration-history.ts'
 import { formatDuration, formatFileSize, importStates } from '../../i18n/fr/integration.ts'
+import { personName } from '../../contracts/person-name.ts'
 
 export type ImportAction = 'cancel' | 'undo'
 
@@ -92,9 +93,7 @@ export function HistoryTable({ imports, onAction }: HistoryTableProps) {
                 <span className="integration__suggested">{formatFileSize(item.fileSize)}</span>
               </th>
               <td>
-                {item.createdBy === null
-                  ? t.deletedUser
-                  : `${item.createdBy.firstName} ${item.createdBy.lastName}`}
+                {item.createdBy === null ? t.deletedUser : personName(item.createdBy)}
                 <span className="integration__suggested">{t.on(formatDateTime(item.createdAt))}</span>
               </td>
               <td>

@@ -9,6 +9,7 @@ import { fr } from '../../i18n/fr.ts'
 import { formatDateTime, formatLongDateTime } from '../../i18n/format.ts'
 import type { SmsStatus, SmsTemplateKey } from '../../contracts/sms.ts'
 import { smsHistory, smsStatuses, smsTemplateNames } from '../../i18n/fr/sms.ts'
+import { personName } from '../../contracts/person-name.ts'
 
 export type LeadHistoryProps = { leadId: number }
 
@@ -113,7 +114,7 @@ export function LeadHistory({ leadId }: LeadHistoryProps) {
               {' · '}
               {t.eventKinds[event.kind]}
               {' · '}
-              {event.user ? `${event.user.firstName} ${event.user.lastName}` : t.system}
+              {event.user ? personName(event.user) : t.system}
             </p>
             {title ? <p className="lead-history__title">{title}</p> : null}
             {lines.map((line) => (

@@ -29,6 +29,7 @@ import { scriptValuesOf } from './script-placeholders.ts'
 import { OutcomeForm } from './outcome-form.tsx'
 import { useLeadViewing } from './use-lead-viewing.ts'
 import './lead-sheet.css'
+import { personName } from '../../contracts/person-name.ts'
 
 export type LeadSheetProps = { uuid: string }
 
@@ -69,7 +70,7 @@ function LeadSheetView({ lead, me }: LeadSheetViewProps) {
   const isMine = processor?.id === meId
   const call = ongoingCallOf(currentCall)
   const callId = call && call.leadId === lead.id ? call.callId : lead.myCallId
-  const name = `${lead.firstName} ${lead.lastName}`
+  const name = personName(lead)
   // Issue #29: a lead just handed out opens with the focus on « Appeler », and its mission may call it
   // by itself after a preview countdown.
   const [handedOut] = useState(() => isHandedOut(lead.uuid))
@@ -85,7 +86,7 @@ function LeadSheetView({ lead, me }: LeadSheetViewProps) {
       <ScreenTitle title={screenTitles.lead} subject={name} />
       {processor && !isMine ? (
         <p className="lead-sheet__read-only" role="status">
-          {t.readOnly(`${processor.firstName} ${processor.lastName}`)}
+          {t.readOnly(personName(processor))}
         </p>
       ) : null}
       <LeadViewers viewers={lead.viewers} meId={meId} />

@@ -15,6 +15,7 @@ const TEXT = 'Bonjour Jeanne, nous avons essayé de vous joindre au sujet de Iso
 function options(overrides: Partial<LeadSmsOptions> = {}): LeadSmsOptions {
   return {
     phone: '+33612345678',
+    secondaryPhone: false,
     refusal: null,
     templates: [
       {
@@ -54,6 +55,21 @@ describe('texting a lead from its sheet', () => {
     await userEvent.click(within(panel).getByRole('button', { name: 'Envoyer le SMS' }))
     await waitFor(() => expect(sent).toEqual([{ id: '42', body: { template: 'missed-call' } }]))
     expect(await screen.findByText('SMS envoyé au lead.')).toBeTruthy()
+  })
+
+  it('says when the SMS goes to the second number, a mobile, the first being a landline (issue #31)', async () => {
+    server.use(
+      signedInAs(makeMe('MANAGER')),
+      ...leadSheetHandlers(makeLead()),
+      http.get('*/api/lead/:id/sms', () =>
+        HttpResponse.json(options({ phone: '+33698765432', secondaryPhone: true })),
+      ),
+    )
+    renderApp(`/lead/${LEAD_UUID}`)
+    const panel = await screen.findByRole('region', { name: 'Envoyer un SMS' })
+    expect(
+      await within(panel).findByText('Au +33698765432 (deuxième numéro : le premier n’est pas un mobile)'),
+    ).toBeTruthy()
   })
 
   it('says why no SMS can go, and offers no send', async () => {

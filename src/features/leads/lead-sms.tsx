@@ -21,7 +21,7 @@ export function LeadSms({ leadId }: LeadSmsProps) {
   const [key, setKey] = useState<SmsTemplateKey | ''>('')
   if (options.isPending) return <p>{ui.loading}</p>
   if (options.isError) return <p role="alert">{options.error.message}</p>
-  const { refusal, templates, phone } = options.data
+  const { refusal, templates, phone, secondaryPhone } = options.data
   const chosen = templates.find((one) => one.key === key) ?? null
 
   function handleSend() {
@@ -39,7 +39,7 @@ export function LeadSms({ leadId }: LeadSmsProps) {
 
   return (
     <div className="lead-sms">
-      {phone ? <p className="lead-sms__to">{t.to(phone)}</p> : null}
+      {phone ? <p className="lead-sms__to">{secondaryPhone ? t.toSecondary(phone) : t.to(phone)}</p> : null}
       {refusal ? (
         <p className="lead-sms__refusal" role="status">
           {refusal}

@@ -64,7 +64,13 @@ describe('MailsScreen, templates', () => {
     const frame = await screen.findByTitle('Aperçu de l’e-mail en HTML')
     expect(frame.getAttribute('sandbox')).toBe('')
     expect(await screen.findByText('Bonjour Camille, Martin')).toBeTruthy()
-    expect(frame.getAttribute('srcdoc')).toContain('Bonjour Camille,')
+    // Issue #31: the frame shows the server's own document (its CSP lets the mail's inline styles
+    // apply), loaded by a hidden form that posts the draft and the XSRF token to it.
+    expect(frame.getAttribute('srcdoc')).toBeNull()
+    const form = document.querySelector<HTMLFormElement>(`form[target="${frame.getAttribute('name')}"]`)!
+    expect(form.getAttribute('action')).toBe('/api/mail-templates/appointment-confirmation/preview-frame')
+    expect(form.method).toBe('post')
+    expect(new FormData(form).get('text')).toBe('Bonjour {prénom}, {nom}')
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }))
     await waitFor(() =>
       expect(saved).toEqual([{ ...confirmation, text: 'Bonjour {prénom}, {nom}', version: 0 }].map(pick)),

@@ -14,6 +14,7 @@ import { mailsScreen as t } from '../../i18n/fr/mails.ts'
 import { formatDateTime } from '../../i18n/format.ts'
 import { notify } from '../../stores/notifications.ts'
 import { useSettledValue } from '../../components/ui/use-settled-value.ts'
+import { PreviewFrame } from './preview-frame.tsx'
 
 type Field = keyof MailContent
 const FIELDS: readonly Field[] = ['subject', 'html', 'text']
@@ -190,7 +191,7 @@ export function TemplateEditor({ template }: TemplateEditorProps) {
         {preview.data ? (
           <>
             <p>{t.previewSubject(preview.data.subject)}</p>
-            <iframe title={t.previewFrame} sandbox="" srcDoc={preview.data.html} className="mails__frame" />
+            <PreviewFrame templateKey={template.key} content={settled} title={t.previewFrame} />
             <h4>{t.previewText}</h4>
             <pre className="mails__text">{preview.data.text}</pre>
           </>

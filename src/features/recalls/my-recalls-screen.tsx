@@ -11,6 +11,7 @@ import { recallTiming, type MyRecall, type RecallTiming } from '../../contracts/
 import { formatLongDateTime } from '../../i18n/format.ts'
 import { myRecalls as t, screenTitles } from '../../i18n/fr/my-recalls.ts'
 import './my-recalls.css'
+import { personName } from '../../contracts/person-name.ts'
 
 type SectionId = keyof typeof t.sections
 type Row = { recall: MyRecall; timing: RecallTiming }
@@ -53,7 +54,7 @@ function RecallSection({ id, rows }: { id: SectionId; rows: Row[] }) {
       </h2>
       <ul className="my-recalls__list" aria-label={t.listLabel(t.sections[id])}>
         {rows.map(({ recall, timing }) => {
-          const name = `${recall.firstName} ${recall.lastName}`
+          const name = personName(recall)
           return (
             <li
               key={recall.id}

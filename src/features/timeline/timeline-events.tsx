@@ -7,13 +7,14 @@ import { formatDuration } from '../../i18n/format-figures.ts'
 import { formatAgendaSlot, formatTime } from '../../i18n/format.ts'
 import { eventWords, timelineScreen as t } from '../../i18n/fr/timeline.ts'
 import { PhoneNumber } from '../../components/ui/phone-number.tsx'
+import { personName } from '../../contracts/person-name.ts'
 
 const words = (event: TimelineEvent) =>
   eventWords(event, { duration: formatDuration, slot: formatAgendaSlot })
 
 function Concerned({ event }: { event: TimelineEvent }) {
   if (event.lead) {
-    const name = `${event.lead.firstName} ${event.lead.lastName}`
+    const name = personName(event.lead)
     return (
       <span className="timeline-event__lead">
         <Link to={paths.lead(event.lead.uuid)} aria-label={t.openLead(name)}>

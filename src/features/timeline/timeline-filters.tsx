@@ -9,6 +9,7 @@ import { useDelayedSearch } from '../../components/ui/use-delayed-search.ts'
 import { formatLongDate } from '../../i18n/format.ts'
 import { timelineScreen as t } from '../../i18n/fr/timeline.ts'
 import { parisToday, shiftDay, type TimelineView } from './timeline-params.ts'
+import { personName } from '../../contracts/person-name.ts'
 
 export type TimelineFiltersProps = {
   view: TimelineView
@@ -34,7 +35,7 @@ export function TimelineFilters({ view, onChange }: TimelineFiltersProps) {
         >
           <option value="">{t.chooseAgent}</option>
           {(agents.data ?? []).map((agent) => {
-            const name = `${agent.firstName} ${agent.lastName}`
+            const name = personName(agent)
             return (
               <option key={agent.id} value={agent.id}>
                 {agent.status === 'ACTIVE' ? name : t.inactive(name)}

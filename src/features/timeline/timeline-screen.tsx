@@ -12,9 +12,10 @@ import { TimelineEvents } from './timeline-events.tsx'
 import { TimelineFilters } from './timeline-filters.tsx'
 import { timelineQueryOf, useTimelineView } from './timeline-params.ts'
 import './timeline.css'
+import { personName } from '../../contracts/person-name.ts'
 
 function TimelineDay({ timeline, searching }: { timeline: Timeline; searching: boolean }) {
-  const name = `${timeline.user.firstName} ${timeline.user.lastName}`
+  const name = personName(timeline.user)
   return (
     <>
       <section className="timeline__section" aria-labelledby="timeline-bar-title">

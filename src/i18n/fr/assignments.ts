@@ -21,6 +21,10 @@ export const assignmentGrid = {
   user: 'Utilisateur',
   loading: 'Chargement…',
   loadFailed: 'Impossible de charger les affectations.',
+  /** Issue #31: each cell confirms its own change. */
+  cellSaving: 'Enregistrement…',
+  cellSaved: 'Enregistré',
+  saveFailed: 'Le changement n’a pas pu être enregistré.',
   noUsers: 'Aucun utilisateur ne correspond : modifiez la recherche ou les filtres.',
   keyboardHint:
     'Flèches pour passer d’une case à l’autre, Espace pour cocher ou décocher. Chaque changement est enregistré aussitôt.',

@@ -116,6 +116,7 @@ export const callProcessEditor = {
   removeOutcomeLabel: (index: number) => `Retirer l’issue ${index}`,
   effects: {
     status: (status: string) => `Statut : ${status}`,
+    statusUnchanged: 'Statut inchangé',
     endsProcessing: 'Termine le traitement',
     recall: (minutes: number) => `Rappel dans ${recallDelay(minutes)}`,
     asksRecallDate: 'Date de rappel demandée',

@@ -28,6 +28,8 @@ export const tagsScreen = {
   },
   retired: 'Retiré',
   active: 'Actif',
+  /** A tag whose status is null leaves the lead's status as it is. */
+  unchanged: 'Inchangé',
   noEffect: '—',
   effects: {
     endsProcessing: 'termine le traitement',
@@ -64,6 +66,7 @@ export const tagForm = {
   status: 'Statut que prend le lead',
   substatus: 'Sous-statut',
   noSubstatus: 'Aucun',
+  unchangedStatus: 'Inchangé (le lead garde son statut)',
   effects: 'Effets sur le lead',
   endsProcessing: 'Termine le traitement (le lead est libéré)',
   requiresAppointment: 'Demande un rendez-vous',
@@ -83,7 +86,48 @@ export const tagForm = {
   renameNotice:
     'Un nouveau libellé s’affiche aussitôt chez les agents ; l’historique des leads garde l’ancien.',
   wholeNumber: 'Saisissez un nombre entier.',
+  summaryTitle: 'Ce que fera ce tag',
 } as const
+
+/** The effects a tag's form has chosen, as the summary sentence reads them. */
+export type TagEffectsSummary = {
+  status: string | null
+  endsProcessing: boolean
+  requiresAppointment: boolean
+  asksRecallDate: boolean
+  withoutCall: boolean
+  recallDelayMinutes: number | null
+}
+
+/**
+ * What the chosen effects will do to a lead, in words (issue #31): one sentence per effect, in the
+ * order an agent meets them. `status` is the status's French name, or null for « Inchangé ».
+ */
+export function tagEffectsInWords(effects: TagEffectsSummary): string[] {
+  const delay =
+    effects.recallDelayMinutes !== null &&
+    Number.isFinite(effects.recallDelayMinutes) &&
+    effects.recallDelayMinutes > 0
+      ? delayInWords(effects.recallDelayMinutes)
+      : null
+  return [
+    effects.withoutCall
+      ? 'L’agent peut le choisir sans avoir appelé le lead ; il ne rapporte alors aucun point.'
+      : 'L’agent le choisit à l’issue d’un appel.',
+    effects.status === null
+      ? 'Le lead garde son statut actuel.'
+      : `Le lead passe au statut « ${effects.status} ».`,
+    effects.endsProcessing
+      ? 'Le traitement se termine : le lead est libéré et repart dans la file.'
+      : 'Le lead reste attribué à l’agent, qui poursuit son traitement.',
+    effects.asksRecallDate
+      ? `L’agent choisit la date de rappel${delay ? ` (proposée ${delay} plus tard)` : ''}.`
+      : delay
+        ? `Le lead est à rappeler ${delay} plus tard.`
+        : 'Aucun rappel n’est programmé.',
+    effects.requiresAppointment ? 'L’agent doit prendre un rendez-vous.' : null,
+  ].filter((sentence) => sentence !== null)
+}
 
 export const tagDetail = {
   close: 'Fermer la fiche du tag',
@@ -102,7 +146,7 @@ export const tagDetail = {
   retireText: (label: string) =>
     `« ${label} » ne sera plus proposé pour de nouvelles étapes. Les étapes qui le proposent le gardent jusqu’à leur prochaine modification. Vous pourrez le restaurer.`,
   restoreTitle: 'Restaurer le tag ?',
-  restoreText: (label: string) => `« ${label} » sera de nouveau proposé dans les call process.`,
+  restoreText: (label: string) => `« ${label} » sera de nouveau proposé dans les process d’appel.`,
   removeTitle: 'Supprimer le tag ?',
   removeText: (label: string) => `« ${label} » sera supprimé définitivement.`,
   retireConfirm: 'Retirer',

@@ -1,6 +1,7 @@
 // `/activity/gamification` (issue #14): one's progress, a chosen agent's or a team's. Imported by
 // its lazy screen only.
 import type { RouteId } from '../../contracts/routes.ts'
+import { personName } from '../../contracts/person-name.ts'
 
 /** The titles of its screens, keyed by route id (every route has one: ./screen-titles.ts). */
 export const screenTitles = {
@@ -16,7 +17,7 @@ export const gamification = {
     team: 'Équipe',
     none: '—',
     prompt: 'Choisissez un agent ou une équipe pour voir sa progression.',
-    agentOption: (firstName: string, lastName: string) => `${lastName} ${firstName}`,
+    agentOption: (firstName: string, lastName: string) => personName({ firstName, lastName }),
   },
   agent: {
     heading: (name: string) => `Progression de ${name}`,
@@ -61,6 +62,6 @@ export const gamification = {
     badgeCount: (n: number, total: number) => `${n} / ${total}`,
     tentacalls: 'Tentacalls en cours',
     tentacall: (name: string, current: number) => `${name} : ${current}`,
-    openAgent: (firstName: string, lastName: string) => `${firstName} ${lastName}`,
+    openAgent: (firstName: string, lastName: string) => personName({ firstName, lastName }),
   },
 } as const

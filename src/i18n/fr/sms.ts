@@ -114,6 +114,7 @@ export const leadSms = {
   sending: 'Envoi…',
   sent: 'SMS envoyé au lead.',
   to: (phone: string) => `Au ${phone}`,
+  toSecondary: (phone: string) => `Au ${phone} (deuxième numéro : le premier n’est pas un mobile)`,
 }
 
 export const smsHistory = {

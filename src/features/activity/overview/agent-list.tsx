@@ -7,6 +7,7 @@ import type { AgentNow } from '../../../contracts/activity.ts'
 import { overviewScreen as t } from '../../../i18n/fr/activity.ts'
 import { formatClock } from '../../../i18n/format-figures.ts'
 import { formatTime } from '../../../i18n/format.ts'
+import { personName } from '../../../contracts/person-name.ts'
 
 export type AgentListProps = {
   agents: readonly AgentNow[]
@@ -64,7 +65,7 @@ export function AgentList({ agents, now }: AgentListProps) {
   return (
     <ul className="agent-list" aria-label={t.agentsListLabel}>
       {agents.map((agent) => {
-        const name = `${agent.firstName} ${agent.lastName}`
+        const name = personName(agent)
         return (
           <li key={agent.userId} className={`agent-now agent-now--${agent.state}`}>
             <span className="agent-now__initials" aria-hidden="true">

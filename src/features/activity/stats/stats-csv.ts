@@ -7,6 +7,7 @@ import type { AgentStats } from '../../../contracts/activity.ts'
 import { neutraliseCsvText } from '../../../contracts/csv-cell.ts'
 import { statsScreen } from '../../../i18n/fr/activity.ts'
 import { csvMetric, type Metric } from './stats-metrics.ts'
+import { personName } from '../../../contracts/person-name.ts'
 
 const BOM = '\uFEFF'
 const SEPARATOR = ';'
@@ -29,7 +30,7 @@ export function statsCsv(rows: readonly AgentStats[], metrics: readonly Metric[]
     ...metrics.map((metric) => statsScreen.csvPrevious(header(metric))),
   ]
   const lines = rows.map((row) => [
-    `${row.firstName} ${row.lastName}`,
+    personName(row),
     ...metrics.map((metric) => csvMetric(metric.kind, metric.value(row.current))),
     ...metrics.map((metric) => csvMetric(metric.kind, metric.value(row.previous))),
   ])

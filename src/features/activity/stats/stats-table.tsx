@@ -18,13 +18,12 @@ import { Button } from '../../../components/ui/button.tsx'
 import { downloadCsv, statsCsv } from './stats-csv.ts'
 import { formatMetric, type Metric } from './stats-metrics.ts'
 import { Delta } from './stats-summary.tsx'
+import { personName } from '../../../contracts/person-name.ts'
 
+const compare = (x: string, y: string) => x.localeCompare(y, 'fr', { sensitivity: 'base' })
+/** Sorted by last name, then first name (shown « Léa Bonnet » all the same). */
 const byName = (a: Row<typeof features, AgentStats>, b: Row<typeof features, AgentStats>) =>
-  `${a.original.lastName} ${a.original.firstName}`.localeCompare(
-    `${b.original.lastName} ${b.original.firstName}`,
-    'fr',
-    { sensitivity: 'base' },
-  )
+  compare(a.original.lastName, b.original.lastName) || compare(a.original.firstName, b.original.firstName)
 
 const features = tableFeatures({
   rowSortingFeature,
@@ -35,7 +34,7 @@ const helper = createColumnHelper<typeof features, AgentStats>()
 
 function columnsOf(metrics: readonly Metric[]) {
   return helper.columns([
-    helper.accessor((row) => `${row.firstName} ${row.lastName}`, {
+    helper.accessor((row) => personName(row), {
       id: DEFAULT_SORT,
       header: t.agentColumn,
       sortFn: byName,
@@ -154,7 +153,7 @@ export function StatsTable({
                   if (!metric)
                     return (
                       <th key={cell.id} scope="row">
-                        {`${row.original.firstName} ${row.original.lastName}`}
+                        {personName(row.original)}
                       </th>
                     )
                   return (

@@ -160,9 +160,13 @@ function OutcomeRow({ stepIndex, index, tags, disabled, onRemove }: OutcomeRowPr
 }
 
 function TagEffectLine({ tag }: { tag: CatalogueTag }) {
-  const status = leads.statuses[tag.status as keyof typeof leads.statuses] ?? tag.status
+  const status = tag.status === null ? null : (leads.statuses[tag.status] ?? tag.status)
   const parts = [
-    t.effects.status(tag.substatus ? `${status} (${substatuses[tag.substatus] ?? tag.substatus})` : status),
+    status === null
+      ? t.effects.statusUnchanged
+      : t.effects.status(
+          tag.substatus ? `${status} (${substatuses[tag.substatus] ?? tag.substatus})` : status,
+        ),
     tag.endsProcessing ? t.effects.endsProcessing : null,
     tag.recallDelayMinutes ? t.effects.recall(tag.recallDelayMinutes) : null,
     tag.asksRecallDate ? t.effects.asksRecallDate : null,

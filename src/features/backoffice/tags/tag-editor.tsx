@@ -9,18 +9,19 @@ import { apiErrorMessage } from '../../../api/error-message.ts'
 import { ApiError } from '../../../api/client.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
-import { LEAD_STATUSES, LEAD_SUBSTATUSES } from '../../../contracts/lead-statuses.ts'
+import { LEAD_STATUSES, LEAD_SUBSTATUSES, type LeadStatus } from '../../../contracts/lead-statuses.ts'
 import { TAG_DEFAULT_COLOR, tagFieldsSchema, type TagFields } from '../../../contracts/tag-form.ts'
-import { substatuses, tagForm as t } from '../../../i18n/fr/backoffice-tags.ts'
+import { substatuses, tagEffectsInWords, tagForm as t } from '../../../i18n/fr/backoffice-tags.ts'
 import { leads } from '../../../i18n/fr/leads.ts'
 import { NumberField, RecallDelayField, TagColorField } from './tag-form-fields.tsx'
 
 export const EMPTY_TAG: TagFields = {
   label: '',
   color: TAG_DEFAULT_COLOR,
-  status: 'RECALL',
+  // Issue #31: a new tag changes nothing until the administrator chooses its effects.
+  status: null,
   substatus: null,
-  endsProcessing: true,
+  endsProcessing: false,
   requiresAppointment: false,
   asksRecallDate: false,
   withoutCall: false,
@@ -55,6 +56,16 @@ export function TagEditor({ current, submitLabel, disabled = false, onSave }: Ta
   const statusId = useId()
   const substatusId = useId()
   const label = useWatch({ control: form.control, name: 'label' })
+  const chosen = useWatch({ control: form.control })
+  const summary = tagEffectsInWords({
+    status: chosen.status ? leads.statuses[chosen.status] : null,
+    endsProcessing: chosen.endsProcessing ?? false,
+    requiresAppointment: chosen.requiresAppointment ?? false,
+    asksRecallDate: chosen.asksRecallDate ?? false,
+    withoutCall: chosen.withoutCall ?? false,
+    recallDelayMinutes: chosen.recallDelayMinutes ?? null,
+  })
+  const summaryId = useId()
 
   async function submit(fields: TagFields) {
     try {
@@ -115,13 +126,31 @@ export function TagEditor({ current, submitLabel, disabled = false, onSave }: Ta
           <label className="text-field__label" htmlFor={statusId}>
             {t.status}
           </label>
-          <select id={statusId} className="tag-form__select" disabled={disabled} {...form.register('status')}>
-            {LEAD_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {leads.statuses[status]}
-              </option>
-            ))}
-          </select>
+          <Controller
+            control={form.control}
+            name="status"
+            render={({ field }) => (
+              <select
+                id={statusId}
+                className="tag-form__select"
+                disabled={disabled}
+                value={field.value ?? ''}
+                onChange={(event) => {
+                  const next = event.target.value === '' ? null : (event.target.value as LeadStatus)
+                  field.onChange(next)
+                  // A substatus goes with a status: « Inchangé » keeps the lead's own.
+                  if (next === null) form.setValue('substatus', null)
+                }}
+              >
+                <option value="">{t.unchangedStatus}</option>
+                {LEAD_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {leads.statuses[status]}
+                  </option>
+                ))}
+              </select>
+            )}
+          />
         </div>
         <div className="text-field">
           <label className="text-field__label" htmlFor={substatusId}>
@@ -134,7 +163,7 @@ export function TagEditor({ current, submitLabel, disabled = false, onSave }: Ta
               <select
                 id={substatusId}
                 className="tag-form__select"
-                disabled={disabled}
+                disabled={disabled || chosen.status == null}
                 value={field.value ?? ''}
                 onChange={(event) => field.onChange(event.target.value === '' ? null : event.target.value)}
               >
@@ -188,6 +217,14 @@ export function TagEditor({ current, submitLabel, disabled = false, onSave }: Ta
           )}
         />
       </div>
+      <section className="tag-form__summary" aria-labelledby={summaryId} aria-live="polite">
+        <h4 id={summaryId}>{t.summaryTitle}</h4>
+        <ul>
+          {summary.map((sentence) => (
+            <li key={sentence}>{sentence}</li>
+          ))}
+        </ul>
+      </section>
       <div>
         <Button type="submit" busy={isSubmitting} disabled={disabled}>
           {submitLabel}

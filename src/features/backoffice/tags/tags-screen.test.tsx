@@ -105,6 +105,48 @@ describe('the tags screen', () => {
     ])
   })
 
+  it('a new tag changes nothing by default and says in words what its effects will do (issue #31)', async () => {
+    const sent: unknown[] = []
+    tagsServer(makeTag())
+    server.use(
+      http.post('*/api/tags', async ({ request }) => {
+        sent.push(await request.json())
+        return HttpResponse.json(makeTag({ id: 9, label: 'Note', status: null, substatus: null }), {
+          status: 201,
+        })
+      }),
+    )
+    renderApp('/backoffice/tags?tag=new')
+    const panel = within(await screen.findByRole('region', { name: 'Nouveau tag' }))
+    const status = panel.getByLabelText<HTMLSelectElement>('Statut que prend le lead')
+    expect(status.selectedOptions[0]!.textContent).toBe('Inchangé (le lead garde son statut)')
+    expect(panel.getByLabelText<HTMLSelectElement>('Sous-statut').disabled).toBe(true)
+    const ends = panel.getByLabelText<HTMLInputElement>('Termine le traitement (le lead est libéré)')
+    expect(ends.checked).toBe(false)
+    const summary = within(panel.getByRole('region', { name: 'Ce que fera ce tag' }))
+    expect(summary.getByText('Le lead garde son statut actuel.')).toBeTruthy()
+    expect(summary.getByText('Le lead reste attribué à l’agent, qui poursuit son traitement.')).toBeTruthy()
+    expect(summary.getByText('Aucun rappel n’est programmé.')).toBeTruthy()
+
+    await userEvent.selectOptions(status, 'À rappeler')
+    await userEvent.click(ends)
+    await userEvent.type(panel.getByLabelText('Délai de rappel'), '2')
+    await userEvent.selectOptions(panel.getByLabelText('Unité du délai'), 'heures')
+    expect(summary.getByText('Le lead passe au statut « À rappeler ».')).toBeTruthy()
+    expect(
+      summary.getByText('Le traitement se termine : le lead est libéré et repart dans la file.'),
+    ).toBeTruthy()
+    expect(summary.getByText('Le lead est à rappeler 2 heures plus tard.')).toBeTruthy()
+
+    await userEvent.selectOptions(status, 'Inchangé (le lead garde son statut)')
+    await userEvent.type(panel.getByLabelText('Libellé'), 'Note')
+    await userEvent.click(panel.getByRole('button', { name: 'Créer le tag' }))
+    expect(await screen.findByRole('region', { name: 'Note' })).toBeTruthy()
+    expect(sent).toEqual([
+      expect.objectContaining({ label: 'Note', status: null, substatus: null, endsProcessing: true }),
+    ])
+  })
+
   it('shows the French reason when the tag changed meanwhile', async () => {
     tagsServer(makeTag())
     server.use(

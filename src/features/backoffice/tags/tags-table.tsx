@@ -22,6 +22,7 @@ export function effectsOf(tag: Tag): string {
 }
 
 export function statusOf(tag: Tag): string {
+  if (tag.status === null) return t.unchanged
   const status = leads.statuses[tag.status]
   return tag.substatus ? `${status} – ${substatuses[tag.substatus]}` : status
 }

@@ -9,6 +9,7 @@ import { TextField } from '../../../components/ui/text-field.tsx'
 import type { Team } from '../../../contracts/teams.ts'
 import type { User } from '../../../contracts/user.ts'
 import { teamMembers as t } from '../../../i18n/fr/backoffice.ts'
+import { personName } from '../../../contracts/person-name.ts'
 
 const SHOWN = 8
 
@@ -20,7 +21,7 @@ function fold(text: string): string {
 }
 
 function matches(user: User, words: string[]): boolean {
-  const haystack = fold(`${user.firstName} ${user.lastName} ${user.email}`)
+  const haystack = fold(`${personName(user)} ${user.email}`)
   return words.every((word) => haystack.includes(word))
 }
 
@@ -68,7 +69,7 @@ export function MemberPicker({ team, searchRef }: MemberPickerProps) {
                     )
                   }
                 >
-                  {t.addButton(`${user.firstName} ${user.lastName}`)}
+                  {t.addButton(personName(user))}
                 </Button>
               </li>
             ))}

@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
 import type { Team, TeamMember } from '../../../contracts/teams.ts'
 import { roles } from '../../../i18n/fr/common.ts'
 import { teamMembers as t } from '../../../i18n/fr/backoffice.ts'
+import { personName } from '../../../contracts/person-name.ts'
 
 export type TeamMemberListProps = {
   team: Team
@@ -17,7 +18,7 @@ export type TeamMemberListProps = {
   onRemoved: () => void
 }
 
-const fullName = (member: TeamMember) => `${member.firstName} ${member.lastName}`
+const fullName = (member: TeamMember) => personName(member)
 
 export function TeamMemberList({ team, readOnly, onRemoved }: TeamMemberListProps) {
   const queryClient = useQueryClient()

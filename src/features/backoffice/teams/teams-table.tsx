@@ -11,12 +11,13 @@ import {
 import type { TeamSort } from '../../../contracts/team-form.ts'
 import type { TeamSummary } from '../../../contracts/teams.ts'
 import { teamsScreen as t } from '../../../i18n/fr/backoffice.ts'
+import { personName } from '../../../contracts/person-name.ts'
 
 const features = tableFeatures({ rowSortingFeature })
 const helper = createColumnHelper<typeof features, TeamSummary>()
 
 function managerNames(team: TeamSummary): string {
-  return team.managers.map((person) => `${person.firstName} ${person.lastName}`).join(', ') || t.noManager
+  return team.managers.map((person) => personName(person)).join(', ') || t.noManager
 }
 
 const columns = helper.columns([

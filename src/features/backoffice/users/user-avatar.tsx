@@ -1,6 +1,7 @@
 // A user's avatar (the versioned URL of their uploaded picture), else their initials on a tint.
 import type { AdminUser } from '../../../contracts/user-admin.ts'
 import { usersTable as t } from '../../../i18n/fr/backoffice-users.ts'
+import { personName } from '../../../contracts/person-name.ts'
 
 export type UserAvatarProps = {
   user: Pick<AdminUser, 'firstName' | 'lastName' | 'avatar'>
@@ -8,7 +9,7 @@ export type UserAvatarProps = {
 }
 
 export function UserAvatar({ user, size }: UserAvatarProps) {
-  const name = `${user.firstName} ${user.lastName}`
+  const name = personName(user)
   if (user.avatar)
     return <img className="user-avatar" src={user.avatar} alt={t.avatar(name)} width={size} height={size} />
   const initials = `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase()

@@ -20,6 +20,7 @@ import { UsersFilters } from './users-filters.tsx'
 import { UsersTable } from './users-table.tsx'
 import { WelcomeLinkDialog, type HandedOverLink } from './welcome-link-dialog.tsx'
 import './users.css'
+import { personName } from '../../../contracts/person-name.ts'
 
 export function UsersScreen() {
   const queryClient = useQueryClient()
@@ -37,7 +38,7 @@ export function UsersScreen() {
 
   async function handleCreate(values: UserFormValues) {
     const { welcome, ...user } = await create.mutateAsync(values)
-    const name = `${user.firstName} ${user.lastName}`
+    const name = personName(user)
     // Issue #31: the message says what became of the welcome link, never that a mail left.
     if (welcome.kind === 'link') {
       notify({ kind: 'success', message: userForm.createdLink(name) })

@@ -16,12 +16,12 @@ import type { UserSort } from '../../../contracts/user-form.ts'
 import { roles, userStatuses } from '../../../i18n/fr/common.ts'
 import { usersScreen, usersTable as t } from '../../../i18n/fr/backoffice-users.ts'
 import { UserAvatar } from './user-avatar.tsx'
+import { personName } from '../../../contracts/person-name.ts'
 
 const features = tableFeatures({ rowSortingFeature, rowSelectionFeature })
 const helper = createColumnHelper<typeof features, AdminUser>()
 
-export const fullName = (user: Pick<AdminUser, 'firstName' | 'lastName'>) =>
-  `${user.firstName} ${user.lastName}`
+export const fullName = (user: Pick<AdminUser, 'firstName' | 'lastName'>) => personName(user)
 const names = (items: readonly { name: string }[]) => items.map((item) => item.name).join(', ') || t.none
 
 const columns = helper.columns([
