@@ -213,14 +213,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       // Every appointment of the test has its reminder, once; the dead run's job failed on its heartbeat.
       const reminders = await remindersOf(ids)
       expect(ids.map((id) => reminders.get(id))).toEqual(ids.map(() => 1))
-      const { rows: jobs } = await client!.query<{ state: string; message: string | null }>(
-        `select state, output->'value'->>'message' as message from pgboss.job where name = $1 order by created_on`,
-        [QUEUE],
+      // pg-boss completes the job once its handler has returned, a moment after the run's row is
+      // finished: wait for it rather than read it once (a run under load saw it still `active`).
+      await vi.waitFor(
+        async () => {
+          const { rows: jobs } = await client!.query<{ state: string; message: string | null }>(
+            `select state, output->'value'->>'message' as message from pgboss.job where name = $1 order by created_on`,
+            [QUEUE],
+          )
+          expect(jobs).toEqual([
+            { state: 'failed', message: 'job heartbeat timeout' },
+            { state: 'completed', message: null },
+          ])
+        },
+        { timeout: 10_000, interval: 100 },
       )
-      expect(jobs).toEqual([
-        { state: 'failed', message: 'job heartbeat timeout' },
-        { state: 'completed', message: null },
-      ])
 
       // The back office shows the dead run given up, with its process.
       const list = (await (await request(other, '/api/crons')).json()) as CronList

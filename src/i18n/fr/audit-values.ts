@@ -59,6 +59,8 @@ export const auditFieldLabels: Record<string, string> = {
   kept: 'Leads gardés (déjà travaillés)',
   format: 'Format',
   columns: 'Colonnes',
+  headerLine: 'Ligne d’en-tête',
+  headers: 'En-têtes',
   // Scheduled jobs, webhooks, templates, mails.
   cron: 'Planification',
   paused: 'En pause',
