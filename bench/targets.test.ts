@@ -22,6 +22,7 @@ describe('the table of targets', () => {
       findP95Ms: 40,
       findToBaselineP95Ratio: 1.5,
       findCappedToOpenP95Ratio: 1.1,
+      findReleasedToOpenP95Ratio: 1.1,
       searchPostgresFoldedC1P95Ms: 9,
       searchPgliteFoldedC1P95Ms: 19,
       searchPostgresC4P95Ms: 29,
