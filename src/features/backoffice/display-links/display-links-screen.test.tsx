@@ -15,6 +15,7 @@ function link(overrides: Partial<DisplayLink> = {}): DisplayLink {
   return {
     id: 1,
     name: 'Télévision du plateau',
+    team: null,
     createdAt: '2026-11-25T09:00:00.000Z',
     createdBy: 'Alice Durand',
     revokedAt: null,
