@@ -9,11 +9,13 @@ import { safeText } from './safe-text.ts'
 export const DISPLAY_TOKEN_LENGTH = 43
 export const DISPLAY_LINK_NAME_MAX = 80
 
+const displayTeamSchema = z.object({ id: z.number().int(), name: z.string() })
+
 export const displayLinkSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   /** The team whose leaderboard the screen shows; null for the whole centre. */
-  team: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  team: displayTeamSchema.nullable(),
   createdAt: z.string(),
   /** Who created it (first and last name), null once that user is deleted. */
   createdBy: z.string().nullable(),
@@ -21,7 +23,13 @@ export const displayLinkSchema = z.object({
   lastUsedAt: z.string().nullable(),
 })
 
-export const displayLinkListSchema = z.object({ links: z.array(displayLinkSchema) })
+export const displayLinkListSchema = z.object({
+  links: z.array(displayLinkSchema),
+  /** The teams the reader may bind a new link to (not archived; a manager's own), by name. */
+  teams: z.array(displayTeamSchema),
+  /** Whether the reader may create a centre-wide link (administrators). */
+  centreWide: z.boolean(),
+})
 
 export const createDisplayLinkBodySchema = z.object({
   name: safeText()

@@ -90,6 +90,20 @@ export async function listDisplayLinks(db: Db, viewer: Viewer): Promise<DisplayL
  * team not archived, or none (the whole centre). The team is checked in the insert itself, so a team
  * archived or a manager removed meanwhile inserts nothing.
  */
+/** The teams a viewer may bind a link to: not archived, and managed by them unless an administrator. */
+export async function displayLinkTeams(db: Db, viewer: Viewer): Promise<{ id: number; name: string }[]> {
+  const managed =
+    viewer.role === 'ADMIN'
+      ? sql`true`
+      : sql`exists (select 1 from ${teamMembers} tm where tm.team_id = t.id and tm.user_id = ${viewer.id}
+          and tm.is_manager)`
+  const rows = rowsOf<{ id: number; name: string }>(
+    await db.execute(sql`select t.id, t.name from ${teams} t where t.archived_at is null and ${managed}
+      order by app_fold(t.name), t.id`),
+  )
+  return rows.map((row) => ({ id: Number(row.id), name: row.name }))
+}
+
 export async function createDisplayLink(
   db: Db,
   viewer: Viewer,

@@ -210,10 +210,17 @@ describe('a manager’s display links (issue #31)', () => {
     const foreign = (await create(admin, { name: 'Autre', teamId: team.id })).json() as CreatedDisplayLink
     const own = (await create(admin, { name: 'Plateau', teamId: t.teamId })).json() as CreatedDisplayLink
 
-    const listed = await manager.request({ method: 'GET', url: '/api/display-links' })
-    expect((listed.json() as DisplayLinkList).links.map((link) => link.name)).toEqual(['Plateau'])
-    const all = await admin.request({ method: 'GET', url: '/api/display-links' })
-    expect((all.json() as DisplayLinkList).links).toHaveLength(3)
+    const listed = (
+      await manager.request({ method: 'GET', url: '/api/display-links' })
+    ).json() as DisplayLinkList
+    expect(listed.links.map((link) => link.name)).toEqual(['Plateau'])
+    // The form offers the manager their own team only, and no centre-wide link.
+    expect(listed.teams).toEqual([{ id: t.teamId, name: 'Équipe' }])
+    expect(listed.centreWide).toBe(false)
+    const all = (await admin.request({ method: 'GET', url: '/api/display-links' })).json() as DisplayLinkList
+    expect(all.links).toHaveLength(3)
+    expect(all.teams.map((one) => one.name)).toEqual(['Autre équipe', 'Équipe'])
+    expect(all.centreWide).toBe(true)
 
     for (const { link } of [hall, foreign]) {
       const refused = await manager.request({ method: 'POST', url: `/api/display-links/${link.id}/revoke` })

@@ -14,6 +14,7 @@ import {
 } from '../../../src/contracts/display-links.ts'
 import {
   createDisplayLink,
+  displayLinkTeams,
   exchangeDisplayToken,
   listDisplayLinks,
   revokeDisplayLink,
@@ -29,7 +30,11 @@ export default async function displayLinkRoutes(fastify: FastifyInstance) {
       config: { access: ['ADMIN', 'MANAGER'] },
       schema: { tags: ['display-links'], response: { 200: displayLinkListSchema, ...commonErrors } },
     },
-    async (request) => ({ links: await listDisplayLinks(db, request.auth.user!) }),
+    async (request) => {
+      const viewer = request.auth.user!
+      const [links, teams] = await Promise.all([listDisplayLinks(db, viewer), displayLinkTeams(db, viewer)])
+      return { links, teams, centreWide: viewer.role === 'ADMIN' }
+    },
   )
 
   app.post(
