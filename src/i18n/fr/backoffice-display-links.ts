@@ -23,7 +23,6 @@ export const displayLinksScreen = {
     actions: 'Actions',
   },
   centreWide: 'Tout le centre',
-  team: (name: string) => `Équipe ${name}`,
   active: 'Actif',
   revokedOn: (date: string) => `Révoqué le ${date}`,
   never: 'Jamais',

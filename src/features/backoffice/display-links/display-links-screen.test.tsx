@@ -103,7 +103,7 @@ describe('the display links back office', () => {
     expect(bodies).toEqual([{ name: 'Écran Sud', teamId: 9 }])
     await user.click(screen.getByRole('button', { name: 'Terminer' }))
     const row = (await screen.findByRole('rowheader', { name: 'Écran Sud' })).closest('tr')!
-    expect(within(row).getByText('Équipe Plateau Sud')).toBeTruthy()
+    expect(within(row).getByText('Plateau Sud')).toBeTruthy()
   })
 
   it('tells a manager of no team that no link can be created', async () => {

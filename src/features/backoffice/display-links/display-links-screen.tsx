@@ -18,7 +18,7 @@ function LinkRow({ link, onRevoke }: { link: DisplayLink; onRevoke: (link: Displ
   return (
     <tr>
       <th scope="row">{link.name}</th>
-      <td>{link.team ? t.team(link.team.name) : t.centreWide}</td>
+      <td>{link.team?.name ?? t.centreWide}</td>
       <td>{formatDateTime(link.createdAt)}</td>
       <td>{link.createdBy ?? t.unknownAuthor}</td>
       <td>{link.lastUsedAt ? formatDateTime(link.lastUsedAt) : t.never}</td>
