@@ -1,7 +1,7 @@
 // Display links (issue #14, docs/domain.md "Display links"): administrators create, list and revoke
 // them, centre-wide or bound to a team; a manager (issue #31) only those bound to a team they manage
-// (team_members.is_manager), any other link answering as one that does not exist. The token (32 random bytes, base64url) is returned once by `createDisplayLink` and stored only
-// as its SHA-256; a revocation is announced on the bus so the link's sockets close at once, on every
+// (team_members.is_manager), any other link answering as one that does not exist. The token (32
+// random bytes, base64url) is returned once by `createDisplayLink` and stored only as its SHA-256; a revocation is announced on the bus so the link's sockets close at once, on every
 // server process (server/live/protocol.ts re-checks them).
 import { randomBytes } from 'node:crypto'
 import { and, desc, eq, isNull, sql } from 'drizzle-orm'
@@ -85,25 +85,27 @@ export async function listDisplayLinks(db: Db, viewer: Viewer): Promise<DisplayL
   return rows.map(linkOf)
 }
 
-/**
- * A manager must name a team they manage (403 otherwise, 404 for no such team); an administrator any
- * team not archived, or none (the whole centre). The team is checked in the insert itself, so a team
- * archived or a manager removed meanwhile inserts nothing.
- */
+/** On the team `t`: the viewer may bind a link to it (an administrator, or one of its managers). */
+function mayBindTo(viewer: Viewer) {
+  if (viewer.role === 'ADMIN') return sql`true`
+  return sql`exists (select 1 from ${teamMembers} tm where tm.team_id = t.id and tm.user_id = ${viewer.id}
+    and tm.is_manager)`
+}
+
 /** The teams a viewer may bind a link to: not archived, and managed by them unless an administrator. */
 export async function displayLinkTeams(db: Db, viewer: Viewer): Promise<{ id: number; name: string }[]> {
-  const managed =
-    viewer.role === 'ADMIN'
-      ? sql`true`
-      : sql`exists (select 1 from ${teamMembers} tm where tm.team_id = t.id and tm.user_id = ${viewer.id}
-          and tm.is_manager)`
   const rows = rowsOf<{ id: number; name: string }>(
-    await db.execute(sql`select t.id, t.name from ${teams} t where t.archived_at is null and ${managed}
-      order by app_fold(t.name), t.id`),
+    await db.execute(sql`select t.id, t.name from ${teams} t where t.archived_at is null
+      and ${mayBindTo(viewer)} order by app_fold(t.name), t.id`),
   )
   return rows.map((row) => ({ id: Number(row.id), name: row.name }))
 }
 
+/**
+ * A manager must name a team they manage (403 otherwise, whether or not it exists); an administrator
+ * any team not archived (404 otherwise), or none (the whole centre). The team is checked in the
+ * insert itself, so a team archived or a manager removed meanwhile inserts nothing.
+ */
 export async function createDisplayLink(
   db: Db,
   viewer: Viewer,
@@ -116,17 +118,12 @@ export async function createDisplayLink(
   const [row] =
     teamId === null
       ? await db.insert(displayLinks).values(values).returning({ id: displayLinks.id })
-      : await db
-          .execute(
-            sql`insert into ${displayLinks}
-          (name, token_hash, created_by, team_id)
-          select ${name}, ${values.tokenHash}, ${viewer.id}, t.id from ${teams} t
-          where t.id = ${teamId} and t.archived_at is null and (${viewer.role === 'ADMIN'} or exists (
-            select 1 from ${teamMembers} tm where tm.team_id = t.id and tm.user_id = ${viewer.id}
-            and tm.is_manager))
-          returning id`,
-          )
-          .then((result) => rowsOf<{ id: number }>(result))
+      : rowsOf<{ id: number }>(
+          await db.execute(sql`insert into ${displayLinks} (name, token_hash, created_by, team_id)
+            select ${name}, ${values.tokenHash}, ${viewer.id}, t.id from ${teams} t
+            where t.id = ${teamId} and t.archived_at is null and ${mayBindTo(viewer)}
+            returning id`),
+        )
   if (!row) {
     if (viewer.role !== 'ADMIN') throw errors.forbidden(NOT_YOUR_TEAM)
     throw errors.notFound(TEAM_NOT_FOUND)
@@ -135,8 +132,10 @@ export async function createDisplayLink(
   return { link: link!, token }
 }
 
-/** Revokes a link (again: nothing changes); its screens lose the leaderboard at their next request. */
-/** A link the viewer may not see (another team's, a centre-wide one for a manager) answers 404. */
+/**
+ * Revokes a link (again: nothing changes); its screens lose the leaderboard at their next request. A
+ * link the viewer may not see (another team's, a centre-wide one for a manager) answers 404.
+ */
 export async function revokeDisplayLink(db: Db, bus: Bus, viewer: Viewer, id: number): Promise<DisplayLink> {
   const [revoked] = await db
     .update(displayLinks)
