@@ -157,7 +157,7 @@ export async function revokeDisplayLink(db: Db, bus: Bus, viewer: Viewer, id: nu
 const exchangeRules = (ip: string) => [maxFailures(`display:ip:${addressBucketOf(ip)}`, 10, 15 * 60_000)]
 
 const INVALID_LINK =
-  'Ce lien d’affichage est invalide ou a été révoqué. Demandez-en un nouveau à un administrateur.'
+  'Ce lien d’affichage est invalide ou a été révoqué. Demandez-en un nouveau à votre manager ou à un administrateur.'
 
 /**
  * POST /api/display-session: the display a wall screen's token opens (`lookup` reads the live
