@@ -19,7 +19,13 @@ const COOKIE_MAX_AGE_SECONDS = 400 * 24 * 60 * 60
 const LAST_USED_RESOLUTION_MS = 60_000
 
 /** A display link in force; `tokenHash` names its sockets on the bus (`session-changed`). */
-export type DisplaySession = { linkId: number; name: string; tokenHash: string }
+export type DisplaySession = {
+  linkId: number
+  name: string
+  tokenHash: string
+  /** Issue #31: the team whose leaderboard the screen shows; null for the whole centre. */
+  teamId: number | null
+}
 
 export type DisplaySessions = ReturnType<typeof createDisplaySessions>
 
@@ -29,7 +35,12 @@ export function createDisplaySessions(db: Db, config: CookieConfig) {
     if (token.length !== DISPLAY_TOKEN_LENGTH) return null
     const tokenHash = hashId(token)
     const [link] = await db
-      .select({ id: displayLinks.id, name: displayLinks.name, lastUsedAt: displayLinks.lastUsedAt })
+      .select({
+        id: displayLinks.id,
+        name: displayLinks.name,
+        teamId: displayLinks.teamId,
+        lastUsedAt: displayLinks.lastUsedAt,
+      })
       .from(displayLinks)
       .where(and(eq(displayLinks.tokenHash, tokenHash), isNull(displayLinks.revokedAt)))
     if (!link) return null
@@ -39,7 +50,7 @@ export function createDisplaySessions(db: Db, config: CookieConfig) {
         .update(displayLinks)
         .set({ lastUsedAt: new Date(now) })
         .where(eq(displayLinks.id, link.id))
-    return { linkId: link.id, name: link.name, tokenHash }
+    return { linkId: link.id, name: link.name, tokenHash, teamId: link.teamId }
   }
 
   /** The display session a request presents (its cookie), or null. */

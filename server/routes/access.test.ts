@@ -76,9 +76,10 @@ const TABLE: Record<string, Access> = {
   'GET /api/user/me/day': AGENTS,
   // leaderboard (issue #14; a display link's session too, see DISPLAY_ROUTES) and display links
   'GET /api/leaderboard': SIGNED_IN,
-  'GET /api/display-links': ADMIN,
-  'POST /api/display-links': ADMIN,
-  'POST /api/display-links/:id/revoke': ADMIN,
+  // (issue #31: a manager, the links of the teams they manage; DISPLAY_LINKS_OF_TEAMS below)
+  'GET /api/display-links': ADMIN_MANAGER,
+  'POST /api/display-links': ADMIN_MANAGER,
+  'POST /api/display-links/:id/revoke': ADMIN_MANAGER,
   'POST /api/display-session': PUBLIC,
   // a manager: themself and the teams they manage; an administrator: everyone
   'GET /api/gamification/scope': ADMIN_MANAGER,
@@ -450,5 +451,32 @@ describe('a manager on a mission not opened to their teams (issue #26)', () => {
     }
     expect(await db.select().from(missionUsers)).toEqual([])
     expect(await db.select().from(extractions)).toEqual([])
+  })
+})
+
+describe('a manager and display links: their teams’ only (issue #31)', () => {
+  it('allows a link of a team they manage, refuses another team’s and a centre-wide one', async () => {
+    const { db } = t.database
+    const stranger = await insertUser(db, { email: 'stranger@test.fr' })
+    const other = await insertTeam(db, 'Autre équipe', [stranger.id])
+    const { admin, manager } = t.agents
+    const create = (agent: Agent, payload: object) =>
+      agent.request({ method: 'POST', url: '/api/display-links', payload })
+    const hall = (await create(admin, { name: 'Hall' })).json().link.id as number
+    const foreign = (await create(admin, { name: 'Ailleurs', teamId: other.id })).json().link.id as number
+
+    const ownLink = await create(manager, { name: 'Plateau', teamId: t.teamId })
+    expect(ownLink.statusCode).toBe(200)
+    const own = ownLink.json().link.id as number
+    const listed = await manager.request({ method: 'GET', url: '/api/display-links' })
+    expect(listed.json().links.map((link: { id: number }) => link.id)).toEqual([own])
+    expect((await create(manager, { name: 'X', teamId: other.id })).statusCode).toBe(403)
+    expect((await create(manager, { name: 'X' })).statusCode).toBe(400)
+    for (const id of [hall, foreign]) {
+      const response = await manager.request({ method: 'POST', url: `/api/display-links/${id}/revoke` })
+      expect(response.statusCode, String(id)).toBe(404)
+    }
+    const revoked = await manager.request({ method: 'POST', url: `/api/display-links/${own}/revoke` })
+    expect(revoked.statusCode).toBe(200)
   })
 })

@@ -153,7 +153,7 @@ describe('main layout', () => {
     expect(navigationLinks()).toEqual(['Accueil', 'Mes rappels', 'Classement', 'Gamification'])
   })
 
-  it('adds the activity section for a manager, not the back office', async () => {
+  it('adds the activity section for a manager, and of the back office only the display links', async () => {
     server.use(signedInAs(makeMe('MANAGER')))
     renderApp('/home')
     await screen.findByText('Bonjour Marc !')
@@ -161,10 +161,11 @@ describe('main layout', () => {
     const links = navigationLinks()
     expect(links).toContain('Statistiques des téléopérateurs')
     // Issue #12: a manager assigns their teams' members to missions; team membership and the back
-    // office stay with administrators.
+    // office stay with administrators, but for their teams' display links (issue #31).
     expect(screen.getByRole('heading', { name: 'Affectations' })).toBeTruthy()
     expect(links).not.toContain('Équipes')
-    expect(screen.queryByRole('heading', { name: 'Back-office' })).toBeNull()
+    expect(links).not.toContain('Configuration')
+    expect(links).toContain('Liens d’affichage')
   })
 
   it('shows an administrator every section', async () => {

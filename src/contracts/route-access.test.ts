@@ -11,7 +11,8 @@ describe('route access (spec §6)', () => {
   })
 
   it('opens activity pages, mission assignments, users and extractions to administrators and managers', () => {
-    for (const section of ['activity', 'affectations', 'users', 'extractions'] as const) {
+    // Issue #31: the display links of their teams' wall screens too.
+    for (const section of ['activity', 'affectations', 'users', 'extractions', 'displayLinks'] as const) {
       expect(isAllowed(sectionAccess[section], 'MANAGER', 'production')).toBe(true)
       expect(isAllowed(sectionAccess[section], 'TELEOPERATOR', 'production')).toBe(false)
     }

@@ -30,6 +30,8 @@ export const sectionAccess = {
   // (the server scopes each read: server/routes/gamification).
   gamification: everyone,
   backoffice: adminOnly,
+  // Issue #31: managers manage the display links of the teams they manage (the server scopes them).
+  displayLinks: { roles: ['ADMIN', 'MANAGER'] },
   // Issue #12 "Users": managers read their teams' users; the server keeps every change to administrators.
   users: { roles: ['ADMIN', 'MANAGER'] },
   // Issue #12: managers assign their teams' members to missions (the server decides what they may

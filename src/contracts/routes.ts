@@ -139,10 +139,10 @@ export const routeTable = {
     access: 'backoffice',
     nav: 'backoffice',
   },
-  // Issue #14: display links of the wall screens (created, listed, revoked).
+  // Issue #14: display links of the wall screens (created, listed, revoked); issue #31: managers too.
   backofficeDisplayLinks: {
     path: '/backoffice/display-links',
-    access: 'backoffice',
+    access: 'displayLinks',
     nav: 'backoffice',
   },
   backofficeAircallWebhooksStatus: {

@@ -7,15 +7,18 @@ import { createHash } from 'node:crypto'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { channels } from '../../../src/contracts/live.ts'
 import type { CreatedDisplayLink, DisplayLinkList } from '../../../src/contracts/display-links.ts'
-import { insertUser } from '../../../tests/factories/users.ts'
+import { insertTeam, insertUser } from '../../../tests/factories/users.ts'
 import { createAgent, type Agent } from '../../../tests/setup/agent.ts'
 import { cookieOf, openLive, refusedStatus, type LiveTestClient } from '../../../tests/setup/live-client.ts'
 import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
 import { serverProcessesOnOneDatabase } from '../../../tests/setup/test-app.ts'
 import { displayLinks } from '../../db/schema.ts'
 
-const t = signedInServer({ users: { admin: { role: 'ADMIN' }, teleop: {} } })
-const { admin, teleop } = t.agents
+const t = signedInServer({
+  users: { admin: { role: 'ADMIN' }, manager: { role: 'MANAGER' }, teleop: {} },
+  team: ['manager', 'teleop'],
+})
+const { admin, manager, teleop } = t.agents
 const opened: LiveTestClient[] = []
 
 beforeAll(async () => {
@@ -163,6 +166,104 @@ describe('a display link’s session', () => {
     expect(limited.headers['retry-after']).toBeDefined()
     // Another address is not slowed down.
     await openScreen(token, '198.51.100.7')
+  })
+})
+
+/** Another team, with a teleoperator, that the manager does not manage. */
+async function otherTeam() {
+  const stranger = await insertUser(t.database.db, { email: 'stranger@test.fr' })
+  return insertTeam(t.database.db, 'Autre équipe', [stranger.id]).then((team) => ({ team, stranger }))
+}
+
+describe('a manager’s display links (issue #31)', () => {
+  const create = (agent: Agent, payload: object) =>
+    agent.request({ method: 'POST', url: '/api/display-links', payload })
+
+  it('creates one for a team they manage, and none centre-wide or for another team', async () => {
+    const { team } = await otherTeam()
+    const own = await create(manager, { name: 'Écran de l’équipe', teamId: t.teamId })
+    expect(own.statusCode).toBe(200)
+    expect((own.json() as CreatedDisplayLink).link.team).toEqual({ id: t.teamId, name: 'Équipe' })
+
+    const centreWide = await create(manager, { name: 'Hall' })
+    expect(centreWide.statusCode).toBe(400)
+    expect(centreWide.json().error.message).toBe('Choisissez l’équipe dont l’écran affichera le classement.')
+    const other = await create(manager, { name: 'Ailleurs', teamId: team.id })
+    expect(other.statusCode).toBe(403)
+    expect(other.json().error.message).toBe(
+      'Vous ne pouvez créer un lien d’affichage que pour une équipe que vous encadrez.',
+    )
+    expect((await create(manager, { name: 'Nulle part', teamId: 999_999 })).statusCode).toBe(403)
+    expect((await t.database.db.select().from(displayLinks)).map((row) => row.name)).toEqual([
+      'Écran de l’équipe',
+    ])
+
+    // An administrator: centre-wide or any team; an unknown team is 404.
+    expect((await create(admin, { name: 'Hall' })).json().link.team).toBeNull()
+    expect((await create(admin, { name: 'Autre', teamId: team.id })).json().link.team.id).toBe(team.id)
+    expect((await create(admin, { name: 'X', teamId: 999_999 })).statusCode).toBe(404)
+  })
+
+  it('lists and revokes only their teams’ links; others answer 404 and stay in force', async () => {
+    const { team } = await otherTeam()
+    const hall = (await create(admin, { name: 'Hall' })).json() as CreatedDisplayLink
+    const foreign = (await create(admin, { name: 'Autre', teamId: team.id })).json() as CreatedDisplayLink
+    const own = (await create(admin, { name: 'Plateau', teamId: t.teamId })).json() as CreatedDisplayLink
+
+    const listed = (
+      await manager.request({ method: 'GET', url: '/api/display-links' })
+    ).json() as DisplayLinkList
+    expect(listed.links.map((link) => link.name)).toEqual(['Plateau'])
+    // The form offers the manager their own team only, and no centre-wide link.
+    expect(listed.teams).toEqual([{ id: t.teamId, name: 'Équipe' }])
+    expect(listed.centreWide).toBe(false)
+    const all = (await admin.request({ method: 'GET', url: '/api/display-links' })).json() as DisplayLinkList
+    expect(all.links).toHaveLength(3)
+    expect(all.teams.map((one) => one.name)).toEqual(['Autre équipe', 'Équipe'])
+    expect(all.centreWide).toBe(true)
+
+    for (const { link } of [hall, foreign]) {
+      const refused = await manager.request({ method: 'POST', url: `/api/display-links/${link.id}/revoke` })
+      expect(refused.statusCode).toBe(404)
+      expect(refused.json().error.message).toBe('Lien d’affichage introuvable.')
+    }
+    const revoked = await manager.request({ method: 'POST', url: `/api/display-links/${own.link.id}/revoke` })
+    expect(revoked.statusCode).toBe(200)
+    const rows = await t.database.db.select().from(displayLinks)
+    expect(Object.fromEntries(rows.map((row) => [row.name, row.revokedAt !== null]))).toEqual({
+      Hall: false,
+      Autre: false,
+      Plateau: true,
+    })
+    expect(rows.find((row) => row.name === 'Plateau')!.revokedBy).toBe(t.users.manager.id)
+  })
+
+  it('opens a screen that shows the team’s leaderboard only, whatever the query asks', async () => {
+    const { team, stranger } = await otherTeam()
+    const { token } = (
+      await create(manager, { name: 'Plateau', teamId: t.teamId })
+    ).json() as CreatedDisplayLink
+    const screen = await openScreen(token)
+    for (const url of ['/api/leaderboard', `/api/leaderboard?teamId=${team.id}`]) {
+      const board = await screen.request({ method: 'GET', url })
+      expect(board.statusCode, url).toBe(200)
+      expect(board.json().teamId, url).toBe(t.teamId)
+      expect(board.json().teams, url).toEqual([{ id: t.teamId, name: 'Équipe' }])
+      expect(
+        board.json().agents.map((agent: { userId: number }) => agent.userId),
+        url,
+      ).toEqual([t.users.teleop.id])
+    }
+    // A centre-wide link still shows everyone, and every team's view.
+    const hall = await openScreen(
+      ((await create(admin, { name: 'Hall' })).json() as CreatedDisplayLink).token,
+    )
+    const board = (await hall.request({ method: 'GET', url: '/api/leaderboard' })).json()
+    expect(board.teamId).toBeNull()
+    expect(board.agents.map((agent: { userId: number }) => agent.userId).sort()).toEqual(
+      [t.users.teleop.id, stranger.id].sort(),
+    )
+    expect(board.teams).toHaveLength(2)
   })
 })
 

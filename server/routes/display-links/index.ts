@@ -1,5 +1,5 @@
-// Display links (issue #14, docs/domain.md "Display links"): the administrators' list, creation (the
-// token shown once) and revocation, and POST /api/display-session, where a wall screen exchanges its
+// Display links (issue #14, docs/domain.md "Display links"): the list, creation (the token shown once)
+// and revocation, by administrators and by managers for their teams (issue #31), and POST /api/display-session, where a wall screen exchanges its
 // link's token for the display cookie — public, its failures limited per address like a reset link.
 import type { FastifyInstance } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -14,6 +14,7 @@ import {
 } from '../../../src/contracts/display-links.ts'
 import {
   createDisplayLink,
+  displayLinkTeams,
   exchangeDisplayToken,
   listDisplayLinks,
   revokeDisplayLink,
@@ -26,37 +27,44 @@ export default async function displayLinkRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/display-links',
     {
-      config: { access: ['ADMIN'] },
+      config: { access: ['ADMIN', 'MANAGER'] },
       schema: { tags: ['display-links'], response: { 200: displayLinkListSchema, ...commonErrors } },
     },
-    async () => ({ links: await listDisplayLinks(db) }),
+    async (request) => {
+      const viewer = request.auth.user!
+      const [links, teams] = await Promise.all([listDisplayLinks(db, viewer), displayLinkTeams(db, viewer)])
+      return { links, teams, centreWide: viewer.role === 'ADMIN' }
+    },
   )
 
   app.post(
     '/api/display-links',
     {
-      config: { access: ['ADMIN'] },
+      config: { access: ['ADMIN', 'MANAGER'] },
       schema: {
         tags: ['display-links'],
         body: createDisplayLinkBodySchema,
         response: { 200: createdDisplayLinkSchema, ...commonErrors },
       },
     },
-    async (request) => createDisplayLink(db, { name: request.body.name, createdBy: request.auth.user!.id }),
+    async (request) =>
+      createDisplayLink(db, request.auth.user!, {
+        name: request.body.name,
+        teamId: request.body.teamId ?? null,
+      }),
   )
 
   app.post(
     '/api/display-links/:id/revoke',
     {
-      config: { access: ['ADMIN'] },
+      config: { access: ['ADMIN', 'MANAGER'] },
       schema: {
         tags: ['display-links'],
         params: idParamSchema,
         response: { 200: displayLinkSchema, ...commonErrors },
       },
     },
-    async (request) =>
-      revokeDisplayLink(db, app.bus, { id: request.params.id, revokedBy: request.auth.user!.id }),
+    async (request) => revokeDisplayLink(db, app.bus, request.auth.user!, request.params.id),
   )
 
   app.post(

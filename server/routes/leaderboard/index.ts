@@ -20,11 +20,16 @@ export default async function leaderboardRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const { period, teamId } = request.query
-      const board = await app.leaderboard.read({ period, teamId: teamId ?? null })
-      // A display link reads no other route: its screen shows initials, never an avatar URL.
+      const { period } = request.query
+      // Issue #31: a team's display link shows that team's board whatever the query asks.
+      const display = request.auth.user === null ? request.display : null
+      const teamId = display?.teamId ?? request.query.teamId ?? null
+      const board = await app.leaderboard.read({ period, teamId })
+      // A display link reads no other route: its screen shows initials, never an avatar URL; a team's
+      // link learns of no other team (its screen rotates through that team's periods only).
       if (request.auth.user !== null) return board
-      return { ...board, agents: board.agents.map((agent) => ({ ...agent, avatarUrl: null })) }
+      const teams = display?.teamId ? board.teams.filter((team) => team.id === display.teamId) : board.teams
+      return { ...board, teams, agents: board.agents.map((agent) => ({ ...agent, avatarUrl: null })) }
     },
   )
 }

@@ -44,4 +44,9 @@ describe('navigation items (from the route table)', () => {
       ['Gamification'],
     ])
   })
+
+  it('shows a manager the display links of the back office, and nothing else of it (issue #31)', () => {
+    const backoffice = visibleSections('MANAGER', 'production').find((section) => section.id === 'backoffice')
+    expect(backoffice?.links.map((link) => link.to)).toEqual(['/backoffice/display-links'])
+  })
 })

@@ -74,6 +74,23 @@ describe('the leaderboard screen', () => {
     }
   })
 
+  it('on a team’s display link (issue #31): that team’s periods only, named after the team', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
+    // The server answers the link's team whatever the view asks, and names no other team.
+    server.use(leaderboardIs((period) => makeBoard(period, 7, [alice], TEAMS)))
+    renderFeature(<LeaderboardScreen audience="display" />, '/display/x')
+    expect(await screen.findByText('Aujourd’hui · Équipe Nord')).toBeTruthy()
+    expect(screen.getByText('Vue 1 sur 3')).toBeTruthy()
+    for (const label of [
+      'Cette semaine · Équipe Nord',
+      'Ce mois-ci · Équipe Nord',
+      'Aujourd’hui · Équipe Nord',
+    ]) {
+      act(() => vi.advanceTimersByTime(ROTATION_MS))
+      expect(await screen.findByText(label)).toBeTruthy()
+    }
+  })
+
   it('refetches on the live signal and slides the rows that changed places', async () => {
     let agents: LeaderboardAgent[] = [alice, bruno]
     server.use(leaderboardIs((period, teamId) => makeBoard(period, teamId, agents)))

@@ -25,8 +25,10 @@ export type LeaderboardScreenProps = {
 }
 
 function viewLabel(view: LeaderboardView, board: Leaderboard | undefined): string {
-  const team = board?.teams.find((candidate) => candidate.id === view.teamId)
-  const who = view.teamId === null ? text.allTeams : text.team(team?.name ?? '')
+  // A team's display link (issue #31): the server answers that team's board whatever the view asks.
+  const teamId = board?.teamId ?? view.teamId
+  const team = board?.teams.find((candidate) => candidate.id === teamId)
+  const who = teamId === null ? text.allTeams : text.team(team?.name ?? '')
   return `${text.periods[view.period]} · ${who}`
 }
 
@@ -44,7 +46,9 @@ export function LeaderboardScreen({ audience }: LeaderboardScreenProps) {
   const queryClient = useQueryClient()
   // The teams (hence the views) come with every board; the first view's is always followed.
   const base = useQuery(leaderboardQueries.board(FIRST_VIEW, audience))
-  const views = viewsOf(base.data?.teams ?? [])
+  // A team's display link answers the first view with its team: it rotates through the periods only.
+  const teamBound = base.data?.teamId != null
+  const views = viewsOf(teamBound ? [] : (base.data?.teams ?? []))
   const index = useRotation(views.length, ROTATION_MS)
   const view = views[index] ?? FIRST_VIEW
   const next = views[(index + 1) % views.length] ?? FIRST_VIEW

@@ -41,6 +41,7 @@ export const displayScreen = {
   opening: 'Ouverture de l’écran de classement…',
   invalidTitle: 'Lien d’affichage invalide',
   revokedTitle: 'Lien d’affichage révoqué',
-  revoked: 'Ce lien d’affichage a été révoqué. Demandez un nouveau lien à un administrateur.',
+  revoked:
+    'Ce lien d’affichage a été révoqué. Demandez un nouveau lien à votre manager ou à un administrateur.',
   unreachable: 'Le serveur ne répond pas. Nouvel essai automatique…',
 } as const

@@ -1,5 +1,6 @@
 // /backoffice/display-links (issue #14, docs/domain.md "Display links"): administrators list the wall
-// screens' display links, create one (its address shown once) and revoke one (after a confirmation).
+// screens' display links, create one (its address shown once) and revoke one (after a confirmation);
+// a manager the same, for the teams they manage (issue #31: the server gives only those).
 import { useState } from 'react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { displayLinkMutations, displayLinkQueries } from '../../../api/display-links.ts'
@@ -17,6 +18,7 @@ function LinkRow({ link, onRevoke }: { link: DisplayLink; onRevoke: (link: Displ
   return (
     <tr>
       <th scope="row">{link.name}</th>
+      <td>{link.team?.name ?? t.centreWide}</td>
       <td>{formatDateTime(link.createdAt)}</td>
       <td>{link.createdBy ?? t.unknownAuthor}</td>
       <td>{link.lastUsedAt ? formatDateTime(link.lastUsedAt) : t.never}</td>
@@ -71,6 +73,7 @@ export function DisplayLinksScreen() {
             <thead>
               <tr>
                 <th scope="col">{t.columns.name}</th>
+                <th scope="col">{t.columns.team}</th>
                 <th scope="col">{t.columns.createdAt}</th>
                 <th scope="col">{t.columns.createdBy}</th>
                 <th scope="col">{t.columns.lastUsedAt}</th>
@@ -86,7 +89,12 @@ export function DisplayLinksScreen() {
           </table>
         </div>
       )}
-      <CreateDisplayLinkDialog open={creating} onClose={() => setCreating(false)} />
+      <CreateDisplayLinkDialog
+        open={creating}
+        teams={list.data?.teams ?? []}
+        centreWide={list.data?.centreWide ?? false}
+        onClose={() => setCreating(false)}
+      />
       <ConfirmDialog
         open={revoking !== null}
         title={t.confirmTitle}
