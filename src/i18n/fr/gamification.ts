@@ -2,6 +2,7 @@
 // its lazy screen only.
 import type { RouteId } from '../../contracts/routes.ts'
 import { personName } from '../../contracts/person-name.ts'
+import { teamBareName, teamTitle } from './team-name.ts'
 
 /** The titles of its screens, keyed by route id (every route has one: ./screen-titles.ts). */
 export const screenTitles = {
@@ -52,8 +53,8 @@ export const gamification = {
     milestones: (list: string) => `Paliers : ${list}`,
   },
   team: {
-    heading: (name: string) => `Équipe ${name}`,
-    caption: (name: string) => `Progression des membres de l’équipe ${name}, par expérience`,
+    heading: teamTitle,
+    caption: (name: string) => `Progression des membres de l’équipe ${teamBareName(name)}, par expérience`,
     empty: 'Cette équipe n’a aucun membre.',
     agent: 'Agent',
     level: 'Niveau',

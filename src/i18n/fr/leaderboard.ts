@@ -2,6 +2,7 @@
 // the leaderboard feature and the display links back office only.
 import type { LeaderboardPeriod } from '../../contracts/leaderboard.ts'
 import type { RouteId } from '../../contracts/routes.ts'
+import { teamTitle } from './team-name.ts'
 
 /** The titles of its screens, keyed by route id (every route has one: ./screen-titles.ts). */
 export const screenTitles = {
@@ -16,7 +17,7 @@ export const leaderboard = {
     month: 'Ce mois-ci',
   } satisfies Record<LeaderboardPeriod, string>,
   allTeams: 'Toutes les équipes',
-  team: (name: string) => `Équipe ${name}`,
+  team: teamTitle,
   days: (from: string, to: string) => (from === to ? from : `du ${from} au ${to}`),
   listLabel: (view: string) => `Classement : ${view}`,
   columns: { rank: 'Rang', agent: 'Agent', level: 'Niveau', experience: 'XP', appointments: 'RDV' },
