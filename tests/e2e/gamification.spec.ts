@@ -8,7 +8,7 @@ import { useOwnServer } from './own-server.ts'
 import { firstAnsweredCallBadges } from '../factories/first-call-badges.ts'
 
 const server = useOwnServer('gamification')
-const TELEOPERATOR = { email: 'teleop1@demo.fr', option: /^Lefèvre Camille$/ }
+const TELEOPERATOR = { email: 'teleop1@demo.fr', option: /^Camille Lefèvre$/ }
 /** At step 1 of every call process; 5 points (docs/domain.md "Demo data"). */
 const NOT_INTERESTED = 'Pas intéressé'
 
@@ -105,7 +105,7 @@ test('a teleoperator’s call and outcome show in "Ma journée" and earn the fir
     // Their team: its members by experience, the teleoperator with their badge.
     await manager.getByRole('combobox', { name: 'Équipe' }).selectOption({ label: 'Équipe Lyon' })
     await expect(manager).toHaveURL(/\/activity\/gamification\?team=\d+$/)
-    const team = manager.getByRole('table', { name: /Équipe Lyon/ })
+    const team = manager.getByRole('table', { name: /de l’équipe Lyon,/ })
     await expect(
       team
         .getByRole('row', { name: /Camille Lefèvre/ })
