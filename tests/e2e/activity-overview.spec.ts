@@ -98,7 +98,10 @@ test('a manager follows a teleoperator’s call live, then finds it in the stati
   await expect(table).toBeVisible()
   // Five figures by default (issue #31 point 4): the outcome's column is ticked in « Colonnes affichées ».
   await manager.getByText(/^Colonnes affichées \(/).click()
-  await manager.getByRole('checkbox', { name: OUTCOME }).check()
+  // A tick is a navigation: the box shows ticked once it lands (check() verifies at once).
+  const outcomeColumn = manager.getByRole('checkbox', { name: OUTCOME })
+  await outcomeColumn.click()
+  await expect(outcomeColumn).toBeChecked()
   await expect(manager).toHaveURL(/cols=/)
   await expect(table.getByRole('columnheader', { name: new RegExp(OUTCOME) })).toBeVisible()
   const headers = await table.getByRole('columnheader').allInnerTexts()

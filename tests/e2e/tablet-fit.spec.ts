@@ -61,8 +61,15 @@ for (const viewport of TABLETS) {
       }
 
       await page.getByText(/^Colonnes affichées \(/).click()
-      await page.getByRole('checkbox', { name: 'XP' }).check()
-      await page.getByRole('checkbox', { name: 'Appels reçus' }).check()
+      // A tick is a navigation (the route's loader runs before the URL lands), so the box shows ticked
+      // a moment after the click: click and wait for it, where check() verifies at once (seen failing).
+      const xp = page.getByRole('checkbox', { name: 'XP' })
+      await xp.click()
+      await expect(xp).toBeChecked()
+      await expect(table.getByRole('columnheader')).toHaveCount(7)
+      const received = page.getByRole('checkbox', { name: 'Appels reçus' })
+      await received.click()
+      await expect(received).toBeChecked()
       await expect(page).toHaveURL(/cols=/)
       await expect(table.getByRole('columnheader')).toHaveCount(8)
       await expectPageFits(page)
