@@ -192,12 +192,12 @@ export const leadMutations = {
       networkMode: 'always',
       mutationFn: (input: UpdateCommentInput) => submitDeferrable(queryClient, leadCommentChange(input)),
       onSuccess: (outcome, { leadId, comment }) => {
-        if (outcome.status !== 'queued') return
-        // The cached sheet (shown again after a reload offline) carries the comment to come.
+        // The cached sheet carries the comment at once: saved (the refetch confirms it) or to come
+        // (shown again after a reload offline).
         queryClient.setQueriesData<Lead>({ queryKey: leadQueries.details() }, (lead) =>
           lead && lead.id === leadId ? { ...lead, comment: comment || null } : lead,
         )
-        notify({ kind: 'info', message: fr.offline.queued })
+        if (outcome.status === 'queued') notify({ kind: 'info', message: fr.offline.queued })
       },
       meta: notifyRefusal,
     }),

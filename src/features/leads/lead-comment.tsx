@@ -16,11 +16,15 @@ const t = fr.leads.sheet
 export function LeadComment({ leadId, comment, editable }: LeadCommentProps) {
   const queryClient = useQueryClient()
   const save = useMutation(leadMutations.updateComment(queryClient))
-  const [value, setValue] = useState(comment ?? '')
+  // What the user typed and has not saved yet: kept when the sheet's data changes underneath (a
+  // refetch, a colleague's change, a cache restored after a reload), which used to reset the field.
+  // Until the user types, the field shows the lead's comment as it is now.
+  const [draft, setDraft] = useState<string | null>(null)
+  const value = draft ?? comment ?? ''
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    save.mutate({ leadId, comment: value })
+    save.mutate({ leadId, comment: value }, { onSuccess: () => setDraft(null) })
   }
 
   if (!editable) return <p className="lead-comment">{comment ?? t.noComment}</p>
@@ -28,7 +32,7 @@ export function LeadComment({ leadId, comment, editable }: LeadCommentProps) {
     <form className="lead-comment" onSubmit={handleSubmit}>
       <label className="outcome-form__field">
         {t.comment}
-        <textarea name="leadComment" rows={3} value={value} onChange={(e) => setValue(e.target.value)} />
+        <textarea name="leadComment" rows={3} value={value} onChange={(e) => setDraft(e.target.value)} />
       </label>
       <Button type="submit" variant="secondary" busy={save.isPending}>
         {t.saveComment}

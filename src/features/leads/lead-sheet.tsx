@@ -131,7 +131,7 @@ function LeadSheetView({ lead, me }: LeadSheetViewProps) {
           </LeadStep>
         </Card>
         <Card title={t.comment}>
-          <LeadComment key={lead.comment ?? ''} leadId={lead.id} comment={lead.comment} editable={isMine} />
+          <LeadComment key={lead.id} leadId={lead.id} comment={lead.comment} editable={isMine} />
         </Card>
         {/* Issue #15: whoever may act on the lead (its holder, a manager) may text a mobile. */}
         {(isMine || me.role !== 'TELEOPERATOR') && isTextablePhone(lead.phone) ? (
