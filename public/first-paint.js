@@ -1,6 +1,4 @@
-// Issue #27 point 4 (server/lib/shell.ts): on a page the server painted (the sign-in form), the app's
-// entry runs once the browser has shown that paint, not before it. It is already downloading
-// (modulepreload); a hidden tab, which gets no frames, starts it after a short while anyway.
+// Starts the entry once the paint is shown (issue #27; why: server/lib/shell.ts afterFirstPaint).
 const entry = document.querySelector('script[data-entry]').dataset.entry
 let started = false
 const start = () => {

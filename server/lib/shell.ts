@@ -121,14 +121,23 @@ export function assetsOf(
 
 /**
  * A painted page's entry runs after the browser has shown the paint (public/first-paint.js): the entry
- * script becomes a modulepreload, and a small script imports it once a frame has been drawn. Locally
- * the whole entry arrives at once and would otherwise run before the first frame.
+ * script becomes a modulepreload, and a small script imports it once a frame has been drawn (a hidden
+ * tab, which gets no frames, after 500 ms). Locally the whole entry arrives at once and would otherwise
+ * run before the first frame. That script is shipped as written: its comment is one line.
  */
 export function afterFirstPaint(head: string): string {
   return head.replace(
     /<script type="module" crossorigin src="([^"]+)"><\/script>/,
-    '<link rel="modulepreload" crossorigin href="$1">\n    <script type="module" src="/first-paint.js" data-entry="$1"></script>',
+    `<link rel="modulepreload" crossorigin href="$1">\n    <script type="module" src="${FIRST_PAINT_SCRIPT}" data-entry="$1"></script>`,
   )
+}
+
+/** The script a painted page loads on top of the shell's (public/first-paint.js). */
+export const FIRST_PAINT_SCRIPT = '/first-paint.js'
+
+/** Whether the page at `pathname` is served painted (the sign-in form, to a signed-out visitor). */
+export function isPainted(pathname: string, signedIn: boolean, appEnv: AppEnv): boolean {
+  return !signedIn && landingPage(pathname, signedIn, appEnv) === 'login'
 }
 
 /** JSON safe inside a <script> element: no `<` can close it or open a comment. */
@@ -188,7 +197,7 @@ export function loadShell(clientDir: string, appEnv: AppEnv): Shell | null {
       const data = bootstrap
         ? `\n    <script id="bootstrap-data" type="application/json">${scriptSafeJson(bootstrap)}</script>`
         : ''
-      const paint = !signedIn && landingPage(pathname, signedIn, appEnv) === 'login' ? loginPaint : ''
+      const paint = isPainted(pathname, signedIn, appEnv) ? loginPaint : ''
       const rootStart = rootEnd - '</div>'.length
       return {
         status: statusOf(pathname),

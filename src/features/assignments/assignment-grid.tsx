@@ -7,7 +7,7 @@ import { useCallback, useMemo, useRef, useState, type KeyboardEvent, type ReactN
 import { apiErrorMessage } from '../../api/error-message.ts'
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table'
 import type { AssignmentPerson } from '../../contracts/assignments.ts'
-import { roles } from '../../i18n/fr/common.ts'
+import { roles } from '../../i18n/fr/roles.ts'
 import { assignmentGrid as t } from '../../i18n/fr/assignments.ts'
 import { personName } from '../../contracts/person-name.ts'
 

@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { TextField } from '../../components/ui/text-field.tsx'
 import { ROLES, type Role } from '../../contracts/roles.ts'
 import { TEAM_PAGE_SIZE_MAX } from '../../contracts/teams.ts'
-import { roles } from '../../i18n/fr/common.ts'
+import { roles } from '../../i18n/fr/roles.ts'
 import { assignmentGrid as t } from '../../i18n/fr/assignments.ts'
 import { GRID_PAGE_SIZE, type GridView } from './grid-params.ts'
 

@@ -6,7 +6,7 @@ import { BLOCKING_QUERY, isBlockingCause } from '../../contracts/blocking.ts'
 import { Button } from '../../components/ui/button.tsx'
 import { requestFocus } from '../../components/ui/focus-request.ts'
 import { Modal } from '../../components/ui/modal.tsx'
-import { overlay } from '../../i18n/fr/common.ts'
+import { overlay } from '../../i18n/fr/blocking.ts'
 import './blocking-overlay.css'
 
 export function BlockingOverlay() {

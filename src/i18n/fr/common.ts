@@ -1,18 +1,9 @@
-// French strings shared by every screen: app name, roles, errors, generic UI, overlays, layout.
+// French strings of the entry chunk, shared by every screen: app name, errors, generic UI. Strings only
+// signed-in screens show live in modules of their own (roles.ts, blocking.ts, layout.ts): a module is
+// bundled whole where it is first needed, so these stay off the first visit of /login.
 
 export const app = {
   name: 'Centre d’appels',
-} as const
-
-export const roles = {
-  ADMIN: 'Administrateur',
-  MANAGER: 'Manager',
-  TELEOPERATOR: 'Téléopérateur',
-} as const
-
-export const userStatuses = {
-  ACTIVE: 'Actif',
-  INACTIVE: 'Inactif',
 } as const
 
 export const errors = {
@@ -28,32 +19,4 @@ export const ui = {
 
 export const notifications = {
   close: 'Fermer la notification',
-} as const
-
-export const overlay = {
-  /** Spec §2: blocking-reason overlay, one title and message per redirect cause. */
-  blocking: {
-    continue: 'Continuer',
-    causes: {
-      UNFINISHED_PROCESSING_LEAD: {
-        title: 'Lead en cours de traitement',
-        message:
-          'Vous avez un lead en cours de traitement. Veuillez terminer son traitement avant de continuer.',
-      },
-      UNTAGGED_CALL: {
-        title: 'Appel non taggé',
-        message: 'Votre dernier appel n’a pas été taggé. Veuillez tagger le lead avant de continuer.',
-      },
-      ONGOING_CALL: {
-        title: 'Appel en cours',
-        message: 'Vous avez un appel en cours. Veuillez terminer le traitement du lead avant de continuer.',
-      },
-    },
-  },
-} as const
-
-export const layout = {
-  skipToContent: 'Aller au contenu',
-  userArea: 'Compte',
-  exitFullscreen: 'Quitter le plein écran',
 } as const

@@ -7,7 +7,7 @@ import { teamMutations } from '../../../api/teams.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
 import type { Team, TeamMember } from '../../../contracts/teams.ts'
-import { roles } from '../../../i18n/fr/common.ts'
+import { roles } from '../../../i18n/fr/roles.ts'
 import { teamMembers as t } from '../../../i18n/fr/backoffice.ts'
 import { personName } from '../../../contracts/person-name.ts'
 

@@ -9,7 +9,7 @@ import { adminUserMutations, adminUserQueries } from '../../../api/user-admin.ts
 import { Button } from '../../../components/ui/button.tsx'
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx'
 import type { AdminUser } from '../../../contracts/user-admin.ts'
-import { roles, userStatuses } from '../../../i18n/fr/common.ts'
+import { roles, userStatuses } from '../../../i18n/fr/roles.ts'
 import { userDetail as t, userForm, welcomeLink } from '../../../i18n/fr/backoffice-users.ts'
 import { notify } from '../../../stores/notifications.ts'
 import { AuditHistory } from '../audit-history.tsx'

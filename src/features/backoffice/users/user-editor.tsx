@@ -15,7 +15,7 @@ import { TextField } from '../../../components/ui/text-field.tsx'
 import { ROLES } from '../../../contracts/roles.ts'
 import type { AdminUser } from '../../../contracts/user-admin.ts'
 import { userFormSchema, type UserFormValues } from '../../../contracts/user-form.ts'
-import { roles } from '../../../i18n/fr/common.ts'
+import { roles } from '../../../i18n/fr/roles.ts'
 import { userForm as t } from '../../../i18n/fr/backoffice-users.ts'
 
 const FIELDS = ['firstName', 'lastName', 'email', 'role', 'teamIds'] as const

@@ -6,7 +6,7 @@ import { adminUserQueries } from '../../../api/user-admin.ts'
 import { Button } from '../../../components/ui/button.tsx'
 import { TextField } from '../../../components/ui/text-field.tsx'
 import { ROLES, USER_STATUSES } from '../../../contracts/roles.ts'
-import { roles, userStatuses } from '../../../i18n/fr/common.ts'
+import { roles, userStatuses } from '../../../i18n/fr/roles.ts'
 import { userFilters as t } from '../../../i18n/fr/backoffice-users.ts'
 import { isFiltered, type UserView } from './user-list-params.ts'
 

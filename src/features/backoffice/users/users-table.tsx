@@ -13,7 +13,7 @@ import {
 } from '@tanstack/react-table'
 import type { AdminUser } from '../../../contracts/user-admin.ts'
 import type { UserSort } from '../../../contracts/user-form.ts'
-import { roles, userStatuses } from '../../../i18n/fr/common.ts'
+import { roles, userStatuses } from '../../../i18n/fr/roles.ts'
 import { usersScreen, usersTable as t } from '../../../i18n/fr/backoffice-users.ts'
 import { UserAvatar } from './user-avatar.tsx'
 import { personName } from '../../../contracts/person-name.ts'
