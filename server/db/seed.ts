@@ -85,7 +85,9 @@ async function isEmpty(db: Db): Promise<boolean> {
 async function insertUsers(db: Db, hashes: readonly string[]): Promise<UserIds> {
   const rows = await db
     .insert(users)
-    .values(DEMO_USERS.map((user, i) => ({ ...user, passwordHash: hashes[i] ?? '' })))
+    .values(
+      DEMO_USERS.map((user, i) => ({ ...user, passwordHash: hashes[i] ?? '', passwordChosenAt: new Date() })),
+    )
     .returning({ id: users.id, email: users.email })
   return new Map(rows.map((row) => [row.email, row.id]))
 }

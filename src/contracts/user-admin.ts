@@ -55,6 +55,8 @@ export const adminUserSchema = userSchema.extend({
   /** A session used within the working window (GET /api/users/working). */
   workingNow: z.boolean(),
   createdAt: z.string(),
+  /** The user chose their password (a link used): « Nouveau lien » is then refused (issue #31). */
+  passwordChosen: z.boolean(),
 })
 export type AdminUser = z.infer<typeof adminUserSchema>
 

@@ -24,6 +24,11 @@ export const users = pgTable(
     callingLeadId: integer('calling_lead_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /**
+     * When the user last chose their password (a reset or welcome link used; the demo's seeded
+     * accounts): « Nouveau lien » is only for accounts that never chose one (migration 0042).
+     */
+    passwordChosenAt: ts('password_chosen_at'),
     /** The back office's search and name order (migration 0017, server/domain/users/reads.ts). */
     searchFolded: text('search_folded')
       .notNull()

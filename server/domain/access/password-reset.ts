@@ -128,7 +128,11 @@ export async function resetPasswordWithToken(
       .where(validTokenWhere(tokenHash))
       .returning({ userId: passwordResetTokens.userId })
     if (!claimed) return null
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, claimed.userId))
+    const now = new Date()
+    await tx
+      .update(users)
+      .set({ passwordHash, passwordChosenAt: now, updatedAt: now })
+      .where(eq(users.id, claimed.userId))
     // Every session ends, recorded as such in the timeline (issue #14).
     await endSessions(tx, eq(sessions.userId, claimed.userId), 'ended')
     return claimed.userId

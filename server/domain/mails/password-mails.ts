@@ -9,7 +9,7 @@ import { users } from '../../db/schema.ts'
 import { errors } from '../../lib/http-error.ts'
 import { messages } from '../../lib/messages.ts'
 import { issuePasswordToken, linkOrigin, passwordLinkUrl } from '../access/password-reset.ts'
-import { recordAudit } from '../audit/trail.ts'
+import { recordAudit, type Tx } from '../audit/trail.ts'
 import { queueMail } from './send.ts'
 
 /** « 72 heures », « 1 heure »: a welcome link's validity as the mail and the screen say it. */
@@ -62,36 +62,56 @@ export async function welcomeNewUser(
   return { kind: 'link', ...(await handOverLink(app, user.id, actorId)) }
 }
 
-/** A fresh welcome link for the administrator to hand over; it replaces any link the user had. */
+/**
+ * A fresh welcome link for the administrator to hand over; it replaces any link the user had. Issued
+ * with its audit entry in one transaction: a link is never out without its trace.
+ */
 async function handOverLink(
   app: FastifyInstance,
   userId: number,
   actorId: number,
 ): Promise<HandedOverLinkBody> {
-  const { db } = app.database
+  return app.database.db.transaction((tx) => issueHandedOverLink(app, tx, userId, actorId))
+}
+
+async function issueHandedOverLink(
+  app: FastifyInstance,
+  tx: Tx,
+  userId: number,
+  actorId: number,
+): Promise<HandedOverLinkBody> {
   const expiresAt = new Date(Date.now() + app.config.welcomeLinkMs)
-  const token = await issuePasswordToken(db, userId, app.config.welcomeLinkMs)
-  await recordAudit(db, { userId: actorId, entity: 'user', entityId: userId, action: 'hand-over-link' })
+  const token = await issuePasswordToken(tx, userId, app.config.welcomeLinkMs)
+  await recordAudit(tx, { userId: actorId, entity: 'user', entityId: userId, action: 'hand-over-link' })
   return { url: passwordLinkUrl(linkOrigin(app), token), expiresAt: expiresAt.toISOString() }
 }
 
 /**
  * « Nouveau lien » (issue #31, POST /api/user/:id/welcome-link): the link of a user whose welcome mail
  * could not go, was lost, or whose link expired — issued afresh (the older links stop working) and handed
- * to the administrator, with or without a mail server. An unknown user is 404; a deactivated one 409.
+ * to the administrator, with or without a mail server. Only for an account whose owner never chose a
+ * password: a link to an account in use would let an administrator take it over (that user asks for
+ * their own with « Mot de passe oublié »). An unknown user is 404; a deactivated one or one with a
+ * chosen password 409. The user's row is locked meanwhile, so a password chosen at that moment waits.
  */
 export async function newWelcomeLink(
   app: FastifyInstance,
   userId: number,
   actorId: number,
 ): Promise<HandedOverLinkBody> {
-  const [user] = await app.database.db
-    .select({ id: users.id, status: users.status })
-    .from(users)
-    .where(eq(users.id, userId))
-  if (!user) throw errors.notFound(messages.userNotFound)
-  if (user.status !== 'ACTIVE') throw errors.conflict(INACTIVE_NO_LINK)
-  return handOverLink(app, user.id, actorId)
+  return app.database.db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ id: users.id, status: users.status, passwordChosenAt: users.passwordChosenAt })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update')
+    if (!user) throw errors.notFound(messages.userNotFound)
+    if (user.status !== 'ACTIVE') throw errors.conflict(INACTIVE_NO_LINK)
+    if (user.passwordChosenAt !== null) throw errors.conflict(PASSWORD_CHOSEN_NO_LINK)
+    return issueHandedOverLink(app, tx, user.id, actorId)
+  })
 }
 
 const INACTIVE_NO_LINK = 'Ce compte est désactivé : réactivez-le avant de lui donner un lien.'
+const PASSWORD_CHOSEN_NO_LINK =
+  'Cet utilisateur a déjà choisi son mot de passe : il en obtient un nouveau avec « Mot de passe oublié ».'

@@ -167,6 +167,7 @@ export async function toAdminUsers(db: Tx, rows: UserRow[], now = Date.now()): P
         .map(({ id, name, color }) => ({ id, name, color })),
       workingNow: row.status === 'ACTIVE' && working.has(row.id),
       createdAt: row.createdAt.toISOString(),
+      passwordChosen: row.passwordChosenAt !== null,
     }
   })
 }

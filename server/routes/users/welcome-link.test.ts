@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm'
 import { describe, expect, it, vi } from 'vitest'
 import { signedInServer } from '../../../tests/setup/signed-in-server.ts'
 import { auditEntries, mailLog, passwordResetTokens, users } from '../../db/schema.ts'
-import { isResetTokenValid } from '../../domain/access/password-reset.ts'
+import { isResetTokenValid, resetPasswordWithToken } from '../../domain/access/password-reset.ts'
 
 const HOUR = 3_600_000
 const newUser = { firstName: 'Léa', lastName: 'Dupont', email: 'lea.dupont@test.fr', role: 'TELEOPERATOR' }
@@ -114,6 +114,30 @@ describe('in production without a mail server', () => {
     expect(unknown.statusCode).toBe(404)
     expect(unknown.json().error.message).toBe('Utilisateur introuvable.')
     expect(await t.database.db.select().from(passwordResetTokens)).toEqual([])
+  })
+
+  it('« Nouveau lien » refuses an account whose owner chose a password (409): no take-over by a link', async () => {
+    const created = await t.agents.admin.request({ method: 'POST', url: '/api/users', payload: newUser })
+    const { id, welcome } = created.json()
+    expect(created.json().passwordChosen).toBe(false)
+    // The user follows the welcome link and chooses a password.
+    const token = decodeURIComponent(new URL(welcome.url).searchParams.get('token')!)
+    expect(await resetPasswordWithToken(t.database.db, token, 'Choisi-par-Lea-42')).toBe(id)
+    expect((await t.agents.admin.request({ url: `/api/user/${id}` })).json().passwordChosen).toBe(true)
+    const auditBefore = await t.database.db.select().from(auditEntries).where(eq(auditEntries.entityId, id))
+
+    const res = await t.agents.admin.request({ method: 'POST', url: `/api/user/${id}/welcome-link` })
+    expect(res.statusCode).toBe(409)
+    expect(res.json().error.message).toBe(
+      'Cet utilisateur a déjà choisi son mot de passe : il en obtient un nouveau avec « Mot de passe oublié ».',
+    )
+    // Nothing issued, nothing audited.
+    expect(
+      await t.database.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, id)),
+    ).toEqual([expect.objectContaining({ usedAt: expect.any(Date) })])
+    expect(await t.database.db.select().from(auditEntries).where(eq(auditEntries.entityId, id))).toEqual(
+      auditBefore,
+    )
   })
 
   it('says so at the top of the mails screen', async () => {

@@ -120,6 +120,8 @@ export const welcomeLink = {
   renewed: 'Ce nouveau lien remplace les précédents, qui ne fonctionnent plus.',
   newLink: 'Nouveau lien',
   newLinkFailed: 'Le nouveau lien n’a pas pu être créé.',
+  passwordChosen: (name: string) =>
+    `${name} a choisi son mot de passe : en cas d’oubli, le lien « Mot de passe oublié » de la page de connexion lui en envoie un nouveau.`,
   newLinkHint:
     'Pour un utilisateur qui n’a pas reçu son e-mail ou dont le lien a expiré : un lien à lui remettre vous-même.',
   handOver: (name: string, until: string) =>

@@ -133,7 +133,9 @@ function UserPanel({ user, readOnly, onClose }: { user: AdminUser; readOnly: boo
               {active ? t.deactivate : t.activate}
             </Button>
           </div>
-          {active ? (
+          {active && user.passwordChosen ? (
+            <p className="user-detail__welcome-link">{welcomeLink.passwordChosen(name)}</p>
+          ) : active ? (
             <div className="user-detail__welcome-link">
               <p>{welcomeLink.newLinkHint}</p>
               <Button variant="secondary" onClick={handleNewLink} disabled={newLink.isPending}>

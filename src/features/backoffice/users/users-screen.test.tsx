@@ -29,6 +29,7 @@ function makeAdminUser(overrides: Partial<AdminUser> = {}): AdminUser {
     missions: [{ id: 5, name: 'Mission Soleil', color: '#aa3300' }],
     workingNow: true,
     createdAt: '2026-11-20T09:00:00.000Z',
+    passwordChosen: false,
     ...overrides,
   }
 }
@@ -242,6 +243,18 @@ describe('« Nouveau lien » on a user’s panel (issue #31)', () => {
       'Ce compte est désactivé : réactivez-le avant de lui donner un lien.',
     )
     expect(screen.queryByRole('dialog')).toBeNull()
+  })
+
+  it('is not offered once the user chose a password: they use « Mot de passe oublié »', async () => {
+    usersServer(makeAdminUser({ passwordChosen: true }))
+    renderApp('/utilisateurs?user=12')
+    const panel = within(await screen.findByRole('region', { name: 'Léa Dupont' }))
+    expect(
+      panel.getByText(
+        'Léa Dupont a choisi son mot de passe : en cas d’oubli, le lien « Mot de passe oublié » de la page de connexion lui en envoie un nouveau.',
+      ),
+    ).toBeTruthy()
+    expect(panel.queryByRole('button', { name: 'Nouveau lien' })).toBeNull()
   })
 
   it('is not offered for a deactivated account', async () => {
