@@ -105,6 +105,11 @@ test('without a mail server, the administrator hands the welcome link over, and 
   await expect(user.getByText('Ce lien est invalide ou expiré.')).toBeVisible()
   await choosePasswordAndSignIn(user, secondLink, NEW_USER.email)
 
+  // Her password chosen, no administrator can issue a link to her account any more.
+  await admin.reload()
+  await expect(panel.getByText(/Léa Bonnet a choisi son mot de passe/)).toBeVisible()
+  await expect(panel.getByRole('button', { name: 'Nouveau lien' })).toHaveCount(0)
+
   await userContext.close()
   await adminContext.close()
 })

@@ -1,6 +1,6 @@
 // Issue #31 point 2: the preview's errors grouped by cause, the value taken out of the message.
 import { describe, expect, it } from 'vitest'
-import { causeOf, errorGrouper, GROUP_VALUES } from './error-groups.ts'
+import { causeOf, errorGrouper, GROUP_VALUES, MAX_GROUPS, OTHER_CAUSES } from './error-groups.ts'
 
 describe('causeOf', () => {
   it.each([
@@ -48,6 +48,22 @@ describe('errorGrouper', () => {
       count: 1,
       lines: [2],
       values: ['12'],
+    })
+  })
+
+  it('counts the causes past the groups it keeps in one last group: every error is counted', () => {
+    const grouper = errorGrouper()
+    const total = MAX_GROUPS + 7
+    for (let i = 0; i < total; i++)
+      grouper.add(i + 2, [{ column: `Col ${i}`, field: null, message: `Cause numéro ${i}.` }])
+    grouper.add(total + 2, [{ column: 'Col 0', field: null, message: 'Cause numéro 0.' }])
+    const groups = grouper.groups()
+    expect(groups).toHaveLength(MAX_GROUPS + 1)
+    expect(groups.reduce((sum, group) => sum + group.count, 0)).toBe(total + 1)
+    expect(groups.at(-1)).toMatchObject({
+      cause: OTHER_CAUSES,
+      count: 7,
+      lines: [52, 53, 54, 55, 56, 57, 58],
     })
   })
 })

@@ -7,8 +7,9 @@ import type { ImportErrorGroup, ImportRowError } from '../../../src/contracts/im
 /** Lines and values a group keeps (the rejected-rows file has them all). */
 export const GROUP_LINES = 50
 export const GROUP_VALUES = 20
-/** Distinct causes kept; past it, the rest join their nearest (the last) group's count only. */
+/** Distinct causes kept; past it, the others are counted in one last group (no column), so the counts add up. */
 export const MAX_GROUPS = 50
+export const OTHER_CAUSES = 'Autres causes (voir le fichier des lignes rejetées).'
 
 /** The message's cause (its value as `…`) and that value, if any. */
 export function causeOf(message: string): { cause: string; value: string | null } {
@@ -24,14 +25,17 @@ export function causeOf(message: string): { cause: string; value: string | null 
 
 export function errorGrouper() {
   const groups = new Map<string, ImportErrorGroup>()
+  let others: ImportErrorGroup | null = null
   return {
     add(line: number, errors: ImportRowError[]) {
       for (const error of errors) {
         const { cause, value } = causeOf(error.message)
         const key = `${error.field ?? ''}\u0000${error.column}\u0000${cause}`
         let group = groups.get(key)
-        if (!group) {
-          if (groups.size >= MAX_GROUPS) continue
+        if (!group && groups.size >= MAX_GROUPS) {
+          others ??= { column: '', field: null, cause: OTHER_CAUSES, count: 0, lines: [], values: [] }
+          group = others
+        } else if (!group) {
           group = { column: error.column, field: error.field, cause, count: 0, lines: [], values: [] }
           groups.set(key, group)
         }
@@ -41,9 +45,10 @@ export function errorGrouper() {
           group.values.push(value.slice(0, 200))
       }
     },
-    /** The groups, most rows first. */
+    /** The groups, most rows first; the other causes last. */
     groups(): ImportErrorGroup[] {
-      return [...groups.values()].sort((a, b) => b.count - a.count)
+      const sorted = [...groups.values()].sort((a, b) => b.count - a.count)
+      return others ? [...sorted, others] : sorted
     },
   }
 }

@@ -38,7 +38,7 @@ function ErrorGroup({ group }: { group: ImportErrorGroup }) {
   return (
     <details className="integration__cause">
       <summary>{t.errorGroup(group.count, group.cause)}</summary>
-      <p>{t.errorGroupColumn(group.column)}</p>
+      {group.column ? <p>{t.errorGroupColumn(group.column)}</p> : null}
       {group.values.length > 0 ? (
         <p>
           {t.groupValues(
