@@ -1,7 +1,8 @@
 // A team shown by its name: « Équipe Lyon » for a team named « Lyon », and not « Équipe Équipe Lyon »
 // for one already named so (the demo's teams are).
 
-const PREFIX = /^équipe\s+/i
+// With or without its accent (« Equipe Lyon » typed on a keyboard without É), decomposed or not.
+const PREFIX = /^(?:é|e\u0301|e)quipe\s+/i
 
 /** « Équipe <name> », unless the name already says it. */
 export const teamTitle = (name: string): string => (PREFIX.test(name) ? name : `Équipe ${name}`)
