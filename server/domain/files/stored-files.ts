@@ -8,6 +8,7 @@ import path from 'node:path'
 import { and, eq, inArray, isNotNull, lt } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { extractions, imports } from '../../db/schema.ts'
+import { recordAudit } from '../audit/trail.ts'
 
 /** `abandoned`: imports never started, discarded a day after their upload (issue #31). */
 export type PurgeResult = { imports: number; extractions: number; partials: number; abandoned: number }
@@ -80,17 +81,34 @@ export const ABANDONED_IMPORT_MS = DAY_MS
  * Discards the imports uploaded before `now` less a day and never started (« Fichier reçu », « Prêt à
  * importer »: the states imports/store.ts calls NOT_STARTED), row and file; their count. Nothing of
  * them was written (no lead, no rejection); discardImport (imports/discard.ts) does the same for one.
+ * Each discard is in the audit trail as one no user made, in the transaction of the rows' delete.
  */
 export async function discardAbandonedImports(db: Db, filesDir: string, now: Date): Promise<number> {
-  const gone = await db
-    .delete(imports)
-    .where(
-      and(
-        inArray(imports.state, ['uploaded', 'analysing', 'ready']),
-        lt(imports.createdAt, new Date(now.getTime() - ABANDONED_IMPORT_MS)),
-      ),
-    )
-    .returning({ storedFile: imports.storedFile })
+  const gone = await db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(imports)
+      .where(
+        and(
+          inArray(imports.state, ['uploaded', 'analysing', 'ready']),
+          lt(imports.createdAt, new Date(now.getTime() - ABANDONED_IMPORT_MS)),
+        ),
+      )
+      .returning({
+        id: imports.id,
+        fileName: imports.fileName,
+        state: imports.state,
+        storedFile: imports.storedFile,
+      })
+    for (const row of rows)
+      await recordAudit(tx, {
+        userId: null,
+        entity: 'import',
+        entityId: row.id,
+        action: 'delete',
+        before: { fileName: row.fileName, state: row.state },
+      })
+    return rows
+  })
   for (const { storedFile } of gone) if (storedFile) await removeFile(filesDir, storedFile)
   return gone.length
 }

@@ -5,7 +5,7 @@
 import { existsSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { BROKER_FIXTURE } from '../../../scripts/generate-import-fixtures.ts'
 import type { ImportDetail } from '../../../src/contracts/imports.ts'
@@ -206,5 +206,19 @@ describe('an abandoned import', () => {
     const ids = (await db.select({ id: imports.id }).from(imports)).map((row) => row.id)
     expect(ids).toContain(fresh.id)
     expect(ids).not.toContain(old.id)
+    // In the audit trail, as a change no user made.
+    const audit = await db
+      .select({ userId: auditEntries.userId, action: auditEntries.action, before: auditEntries.before })
+      .from(auditEntries)
+      .where(
+        and(
+          eq(auditEntries.entity, 'import'),
+          eq(auditEntries.entityId, old.id),
+          eq(auditEntries.action, 'delete'),
+        ),
+      )
+    expect(audit).toEqual([
+      { userId: null, action: 'delete', before: { fileName: old.fileName, state: old.state } },
+    ])
   })
 })
