@@ -24,6 +24,8 @@ export type CronContext = {
   /** Aborts when the process stops. */
   signal: AbortSignal
   now: Date
+  /** When the job's last successful run started (null: none in the runs kept): what a catch-up starts from. */
+  lastSuccessAt: Date | null
 }
 
 export type CronDefinition = {
@@ -188,9 +190,9 @@ export const CRON_CATALOGUE: readonly CronDefinition[] = [
     retryDelaySeconds: 60,
     expireInSeconds: 10 * 60,
     minIntervalMinutes: 5,
-    run: async ({ app, now }) => {
+    run: async ({ app, now, lastSuccessAt }) => {
       const queued = await queueAppointmentReminders(app, now)
-      const late = await logLateReminders(app, now)
+      const late = await logLateReminders(app, now, lastSuccessAt)
       const summary = count(queued, 'rappel confié à l’envoi', 'rappels confiés à l’envoi')
       return late === 0 ? summary : `${summary}, ${count(late, 'trop tard', 'trop tard')}`
     },

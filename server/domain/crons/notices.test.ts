@@ -18,7 +18,7 @@ const DAY = 24 * 60 * MINUTE
 
 async function run(key: string, now = new Date()) {
   const job = cronDefinition(key)!
-  return job.run({ app: t.app, signal: new AbortController().signal, now })
+  return job.run({ app: t.app, signal: new AbortController().signal, now, lastSuccessAt: null })
 }
 
 function pushSpy() {

@@ -36,6 +36,12 @@ export async function runCron(app: FastifyInstance, job: CronDefinition, pgJob: 
     .update(cronRuns)
     .set({ finishedAt: new Date(), ok: false, abandoned: true })
     .where(and(eq(cronRuns.queue, job.key), isNull(cronRuns.finishedAt)))
+  const [lastSuccess] = await db
+    .select({ startedAt: cronRuns.startedAt })
+    .from(cronRuns)
+    .where(and(eq(cronRuns.queue, job.key), eq(cronRuns.ok, true)))
+    .orderBy(desc(cronRuns.startedAt))
+    .limit(1)
   const [run] = await db
     .insert(cronRuns)
     .values({ queue: job.key, trigger, jobId: pgJob.id, process: CRON_PROCESS })
@@ -43,7 +49,12 @@ export async function runCron(app: FastifyInstance, job: CronDefinition, pgJob: 
   let failure: unknown = null
   let summary: string | null = null
   try {
-    summary = await job.run({ app, signal: pgJob.signal, now: new Date() })
+    summary = await job.run({
+      app,
+      signal: pgJob.signal,
+      now: new Date(),
+      lastSuccessAt: lastSuccess?.startedAt ?? null,
+    })
   } catch (error) {
     failure = error
   }

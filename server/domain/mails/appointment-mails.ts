@@ -165,15 +165,23 @@ export async function queueAppointmentReminders(app: FastifyInstance, now: Date)
 /**
  * Issue #30: the reminders owed for appointments that have started (every run of their last 24 hours
  * was missed) are logged « Non envoyé : trop tard », once each (the same unique index), and not sent.
- * Answers how many were logged.
+ * Missed means the appointment's 24 hours began after `lastRunAt`, the start of the job's last
+ * successful run: one whose window a run saw and left (no e-mail then, booked before reminders existed)
+ * was never owed, and a first run after a deploy logs nothing of the past. Answers how many were logged.
  */
-export async function logLateReminders(app: FastifyInstance, now: Date): Promise<number> {
+export async function logLateReminders(
+  app: FastifyInstance,
+  now: Date,
+  lastRunAt: Date | null,
+): Promise<number> {
+  if (!lastRunAt) return 0
   const { db } = app.database
   const late = await appointmentRows(db).where(
     and(
       reminderOwed(),
       lte(appointments.startsAt, now),
       gt(appointments.startsAt, new Date(now.getTime() - TOO_LATE_LOOKBACK_MS)),
+      gt(appointments.startsAt, new Date(lastRunAt.getTime() + REMINDER_HORIZON_MS)),
     ),
   )
   if (late.length === 0) return 0

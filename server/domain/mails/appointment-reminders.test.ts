@@ -83,20 +83,22 @@ describe('appointment reminders', () => {
   it('after a gap, sends the reminders still useful and logs the missed ones « trop tard » once', async () => {
     const { db } = t.database
     const now = new Date()
-    // Every run of the last day was missed (every process down): one appointment starts in 30 min,
-    // one started 2 hours ago, one a week and more ago (history, not a missed reminder).
+    // Every run of the last two days was missed (every process down; the last successful one started
+    // 50 hours ago): one appointment starts in 30 min, one started 2 hours ago, one a week and more
+    // ago (history, not a missed reminder).
+    const lastRunAt = new Date(now.getTime() - 50 * HOUR)
     const soon = await appointment(now, 'soon@exemple.fr', 0.5, 48)
     const started = await appointment(now, 'started@exemple.fr', -2, 48)
     await appointment(now, 'old@exemple.fr', -8 * 24, 48)
     // The run after the gap, and the next one (two processes' runs racing too).
     const [queued, late, lateAgain] = await Promise.all([
       queueAppointmentReminders(t.app, now),
-      logLateReminders(t.app, now),
-      logLateReminders(t.app, now),
+      logLateReminders(t.app, now, lastRunAt),
+      logLateReminders(t.app, now, lastRunAt),
     ])
     expect({ queued, late: late! + lateAgain! }).toEqual({ queued: 1, late: 1 })
     expect(await queueAppointmentReminders(t.app, now)).toBe(0)
-    expect(await logLateReminders(t.app, new Date(now.getTime() + HOUR))).toBe(0)
+    expect(await logLateReminders(t.app, new Date(now.getTime() + HOUR), now)).toBe(0)
     const rows = await db.select().from(mailLog).orderBy(mailLog.id)
     expect(
       rows.map(({ to, appointmentId, status, error }) => ({ to, appointmentId, status, error })),
@@ -116,6 +118,18 @@ describe('appointment reminders', () => {
       { timeout: 15_000, interval: 50 },
     )
     expect(smtp.received.some((item) => item.to === 'started@exemple.fr')).toBe(false)
+  })
+
+  it('logs « trop tard » only what missed runs owed: not an appointment a successful run saw in its 24 hours', async () => {
+    const { db } = t.database
+    const now = new Date()
+    // Started 2 hours ago; its 24 hours began 26 hours ago, and a run succeeded 20 hours ago (it had
+    // no reason to send then, e.g. the lead had no e-mail yet): not a missed reminder.
+    await appointment(now, 'seen@exemple.fr', -2, 48)
+    expect(await logLateReminders(t.app, now, new Date(now.getTime() - 20 * HOUR))).toBe(0)
+    // The job's first run ever (a deploy): nothing of the past is a missed reminder.
+    expect(await logLateReminders(t.app, now, null)).toBe(0)
+    expect(await db.select().from(mailLog)).toEqual([])
   })
 
   it('does not send a reminder whose appointment started before its job ran', async () => {
