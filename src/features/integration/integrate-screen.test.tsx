@@ -315,7 +315,11 @@ describe('the integration stepper', () => {
       (screen.getByLabelText('Champ du lead pour la colonne « Téléphone »') as HTMLSelectElement).value,
     ).toBe('phone')
 
+    // Choosing asks nothing yet (arrow keys on a closed select change it row by row); « Appliquer » does.
+    expect((screen.getByRole('button', { name: 'Appliquer' }) as HTMLButtonElement).disabled).toBe(true)
     await userEvent.selectOptions(headerLine, '1')
+    expect(api.sent.headers).toEqual([])
+    await userEvent.click(screen.getByRole('button', { name: 'Appliquer' }))
     // The columns come back from the server, guessed again from the chosen row.
     const titleColumn = (await screen.findByLabelText(
       `Champ du lead pour la colonne « ${title} »`,

@@ -37,6 +37,10 @@ export function MappingStep({ detail, draft, focus, onChange, onNext }: MappingS
   const queryClient = useQueryClient()
   const header = useMutation(importMutations.header(queryClient))
   const [tried, setTried] = useState(false)
+  // The header row chosen and not applied yet; forgotten once the import's own header row changes.
+  const [choice, setChoice] = useState<{ from: number; line: number } | null>(null)
+  const headerChoice = choice?.from === detail.headerLine ? choice.line : detail.headerLine
+  const setHeaderChoice = (line: number) => setChoice({ from: detail.headerLine, line })
   const problem = mappingProblem(draft.columns)
 
   function setTarget(index: number, target: ImportTarget) {
@@ -63,14 +67,13 @@ export function MappingStep({ detail, draft, focus, onChange, onNext }: MappingS
       <p>{t.intro}</p>
       {detail.topRows.length > 1 ? (
         <div className="integration__header-line">
+          {/* Chosen, then applied: a closed select's arrow keys change it one row at a time, and each
+              change of the header row guesses the mapping again. */}
           <SelectField
             label={t.headerLine}
             name="headerLine"
-            value={String(detail.headerLine)}
-            disabled={header.isPending}
-            onChange={(value) =>
-              header.mutate({ id: detail.id, headerLine: Number(value), version: detail.version })
-            }
+            value={String(headerChoice)}
+            onChange={(value) => setHeaderChoice(Number(value))}
           >
             {detail.topRows.map((row) => (
               <option key={row.line} value={row.line}>
@@ -78,6 +81,16 @@ export function MappingStep({ detail, draft, focus, onChange, onNext }: MappingS
               </option>
             ))}
           </SelectField>
+          <Button
+            variant="secondary"
+            busy={header.isPending}
+            disabled={headerChoice === detail.headerLine}
+            onClick={() =>
+              header.mutate({ id: detail.id, headerLine: headerChoice, version: detail.version })
+            }
+          >
+            {t.headerApply}
+          </Button>
           <p className="integration__hint">
             {detail.headerLine > detail.topRows[0]!.line ? `${t.headerBelowTitle(detail.headerLine)} ` : ''}
             {t.headerHint}

@@ -131,7 +131,8 @@ export const mappingStep = {
   headerLineOption: (line: number, text: string) => `Ligne ${number(line)} : ${text}`,
   headerBelowTitle: (line: number) =>
     `Les en-têtes sont à la ligne ${number(line)} : ce qui est au-dessus (un titre) est ignoré.`,
-  headerHint: 'Les colonnes sont associées de nouveau d’après la ligne choisie.',
+  headerHint: 'Appliquer associe les colonnes de nouveau d’après la ligne choisie.',
+  headerApply: 'Appliquer',
 } as const
 
 export const targetStep = {
