@@ -4,6 +4,7 @@ import {
   DRAFT_MAX_AGE_MS,
   draftKey,
   forgetOutcomeDrafts,
+  isStaleBooking,
   readOutcomeDraft,
   useOutcomeDraft,
 } from './outcome-draft.ts'
@@ -157,5 +158,23 @@ describe('outcome drafts at the end of a session (issue #17)', () => {
 
     expect(localStorage.getItem(draftKey(USER + 1, LEAD))).toBeNull()
     expect(readOutcomeDraft(USER, LEAD).details).toBe('le mien')
+  })
+})
+
+describe('a pending booking (issue #29 point 3)', () => {
+  const draft = { tagId: 201, details: '', comment: '', recallDate: '', recallTime: '' }
+  const pending = { ...draft, booking: { callId: 40 } }
+
+  it('is stale once the reader may no longer record the outcome, or its call awaits none', () => {
+    expect(isStaleBooking(pending, { mayRecord: true, callIds: [40] })).toBe(false)
+    expect(isStaleBooking(pending, { mayRecord: true, callIds: [41, 40] })).toBe(false)
+    expect(isStaleBooking(pending, { mayRecord: false, callIds: [40] })).toBe(true)
+    expect(isStaleBooking(pending, { mayRecord: true, callIds: [null] })).toBe(true)
+    expect(isStaleBooking(pending, { mayRecord: true, callIds: [41] })).toBe(true)
+    // « Sans appel »: no call to check; a draft without booking is never stale.
+    expect(
+      isStaleBooking({ ...draft, booking: { callId: null } }, { mayRecord: true, callIds: [null] }),
+    ).toBe(false)
+    expect(isStaleBooking({ ...draft, booking: null }, { mayRecord: false, callIds: [] })).toBe(false)
   })
 })

@@ -46,6 +46,34 @@ function pendingBookingOf(value: unknown): PendingBooking | null {
   return { callId: typeof callId === 'number' ? callId : null }
 }
 
+/** What a booking sends of the draft: the outcome waiting for it and its call; null without one. */
+export type PendingOutcome = { tagId: number | null; callId: number | null } | null
+
+/** What a page knows of the lead: may the reader record its outcome, and their calls awaiting one. */
+export type OutcomeContext = { mayRecord: boolean; callIds: ReadonlyArray<number | null> }
+
+/**
+ * Issue #29 point 3 review: a pending booking that can no longer be sent, typically one whose booking
+ * committed when its answer was lost: the reader may no longer record the lead's outcome (the booking
+ * released the lead, or another user holds it), or its call is none of theirs awaiting an outcome.
+ */
+export function isStaleBooking(draft: OutcomeDraft, context: OutcomeContext): boolean {
+  if (draft.booking === null) return false
+  if (!context.mayRecord) return true
+  const { callId } = draft.booking
+  return callId !== null && !context.callIds.includes(callId)
+}
+
+/** The outcome the draft keeps for a booking, a stale one (isStaleBooking) counting as none. */
+export function pendingOutcomeIn(draft: OutcomeDraft, context: OutcomeContext): PendingOutcome {
+  if (draft.booking === null || isStaleBooking(draft, context)) return null
+  return { tagId: draft.tagId, callId: draft.booking.callId }
+}
+
+export function samePendingOutcome(a: PendingOutcome, b: PendingOutcome): boolean {
+  return a === null || b === null ? a === b : a.tagId === b.tagId && a.callId === b.callId
+}
+
 /** One draft per user and lead: someone else signing in on this browser never sees it. */
 export function draftKey(userId: number, leadId: number): string {
   return `${PREFIX}${userId}:${leadId}`
@@ -205,4 +233,17 @@ export function useOutcomeDraft(userId: number, leadId: number) {
   }
 
   return { draft, update, reset }
+}
+
+/**
+ * Drops the lead's draft, in every tab, once its pending booking is stale (isStaleBooking): its outcome
+ * was recorded, or can no longer be by this user. Else the sheet would say « reste à enregistrer » and
+ * a booking resend the outcome (409 « Cet appel a déjà une issue. »).
+ */
+export function useDropStaleBooking(userId: number, leadId: number, context: OutcomeContext): void {
+  const { draft } = useOutcomeDraft(userId, leadId)
+  const stale = isStaleBooking(draft, context)
+  useEffect(() => {
+    if (stale) clearOutcomeDraft(userId, leadId)
+  }, [stale, userId, leadId])
 }

@@ -22,8 +22,11 @@ type TagEffects = Omit<
   typeof tagCatalogue.$inferInsert,
   'id' | 'version' | 'retiredAt' | 'createdAt' | 'updatedAt'
 >
-/** An outcome of step 1: its catalogue tag's label and effects, and where it sends the lead. */
-type TagFixture = Partial<TagEffects> & { nextStep?: number | null }
+/**
+ * An outcome of step 1 (`stepIndex` 0; 1 for step 2): its catalogue tag's label and effects, and where
+ * it sends the lead.
+ */
+type TagFixture = Partial<TagEffects> & { nextStep?: number | null; stepIndex?: number }
 type OutcomeFixture = TagEffects & { stepIndex: number; nextStep?: number | null }
 
 const EFFECT_KEYS = [

@@ -1,23 +1,13 @@
 // Appointments (issue #4; docs/domain.md "Appointments"): a mission's agenda, its free slots and the
 // booking of one, with the lead's copy, its status and its history written in one transaction.
-import { and, desc, eq, gt, isNull, lt, ne } from 'drizzle-orm'
+import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm'
 import type {
   Appointment,
   AppointmentAvailabilities,
   AppointmentMetadata,
 } from '../../../src/contracts/appointment.ts'
-import type { Role } from '../../../src/contracts/roles.ts'
 import { isUniqueViolation, type Db } from '../../db/client.ts'
-import {
-  appointments,
-  callProcessTags,
-  leadEvents,
-  leadTags,
-  leads,
-  markets,
-  tags,
-  users,
-} from '../../db/schema.ts'
+import { appointments, leadEvents, leads, markets, users } from '../../db/schema.ts'
 import { errors } from '../../lib/http-error.ts'
 import { APPOINTMENT_RULES, offeredDays, overlaps, refuseSlot } from './slots.ts'
 import { refusalMessage } from './refusals.ts'
@@ -25,38 +15,10 @@ import { appointmentSchedule } from '../configuration/settings.ts'
 import { recordEvent, type Earned } from '../gamification/engine.ts'
 import { messages } from '../../lib/messages.ts'
 import { tagWithBooking, type TagInput, type TagOutcome } from '../leads/tagging.ts'
-import { CALL_ALREADY_TAGGED } from '../leads/outcome-call.ts'
+import { CALL_ALREADY_TAGGED, resolveOutcomeCall, type CallRow } from '../leads/outcome-call.ts'
+import { assertMayBook, mayBookAppointment, type Actor, type LeadForBooking } from './booking-access.ts'
 
 export const SLOT_TAKEN = 'Ce créneau vient d’être réservé : choisissez-en un autre.'
-const NOT_ALLOWED = 'Seul l’utilisateur qui traite ce lead, ou un manager, peut fixer son rendez-vous.'
-/** "RDV pris" (recorded with its booking) frees the lead: its author may still move the slot this long. */
-export const TAGGER_GRACE_MINUTES = 30
-
-type Actor = { id: number; role: Role }
-type LeadForBooking = { id: number; processingUserId: number | null }
-
-/**
- * Managers and administrators book any lead they can read; a teleoperator books the lead they process,
- * or a free lead whose latest outcome is theirs, requires an appointment and is under 30 minutes old.
- */
-export async function mayBookAppointment(db: Db, user: Actor, lead: LeadForBooking, now: Date) {
-  if (user.role !== 'TELEOPERATOR') return true
-  if (lead.processingUserId !== null) return lead.processingUserId === user.id
-  const [latest] = await db
-    .select({
-      userId: leadTags.userId,
-      createdAt: leadTags.createdAt,
-      requiresAppointment: tags.requiresAppointment,
-    })
-    .from(leadTags)
-    .innerJoin(callProcessTags, eq(callProcessTags.id, leadTags.callProcessTagId))
-    .innerJoin(tags, eq(tags.id, callProcessTags.tagId))
-    .where(eq(leadTags.leadId, lead.id))
-    .orderBy(desc(leadTags.createdAt), desc(leadTags.id))
-    .limit(1)
-  if (!latest || latest.userId !== user.id || !latest.requiresAppointment) return false
-  return now.getTime() - latest.createdAt.getTime() <= TAGGER_GRACE_MINUTES * 60_000
-}
 
 /** The lead's appointment in its agenda (not cancelled), with who booked it. */
 export async function currentAppointment(db: Db, leadId: number): Promise<Appointment | null> {
@@ -168,8 +130,14 @@ export async function bookAppointment<T = never>(
   let outcome: Booked & { alongside?: T }
   try {
     outcome = await db.transaction(async (tx) => {
+      // The outcome's call is locked before the lead, in the order tagging takes them (tagging.ts):
+      // the other way round, a booking and a tagging of one call at once could deadlock.
+      const call = input.outcome
+        ? await resolveOutcomeCall(tx, { ...input, callId: input.outcome.callId })
+        : null
       const slot = await bookInTransaction(tx, { ...input, endsAt })
-      const booked = input.outcome ? await withOutcome(tx, slot, input, input.outcome) : slot
+      const tagging = input.outcome && { ...input.outcome, user: input.user, leadId: slot.lead.id }
+      const booked = tagging ? await withOutcome(tx, slot, tagging, call) : slot
       if (!booked.changed || !input.alongside) return booked
       const booking = { leadId: booked.lead.id, appointmentId: booked.appointmentId }
       return { ...booked, alongside: await input.alongside(tx, booking) }
@@ -189,9 +157,9 @@ export async function bookAppointment<T = never>(
  * lead takes the outcome's step, status and release, the call its outcome, the agent its points. Any
  * refusal undoes the booking too (no lead « Rendez-vous » without an appointment, nor the reverse).
  */
-async function withOutcome(tx: Db, booked: Booked, input: BookingInput, outcome: OutcomeWithBooking) {
+async function withOutcome(tx: Db, booked: Booked, tagging: TagInput, call: CallRow | null) {
   try {
-    const tagged = await tagWithBooking(tx, { ...outcome, user: input.user, leadId: booked.lead.id })
+    const tagged = await tagWithBooking(tx, tagging, call)
     return { ...booked, tagged, stillHeld: booked.stillHeld && !tagged.released }
   } catch (error) {
     // lead_tags_call_key (migration 0010): the call got its outcome meanwhile; not the slot's index.
@@ -205,7 +173,7 @@ type Booked = Omit<BookingOutcome, 'appointment'> & { appointmentId: number }
 
 async function bookInTransaction(
   tx: Db,
-  { user, leadId, startsAt, endsAt, now, sessionKey = null }: BookingInput & { endsAt: Date },
+  { user, leadId, startsAt, endsAt, now, sessionKey = null, outcome }: BookingInput & { endsAt: Date },
 ): Promise<Booked> {
   // The lead row lock serialises two bookings of one lead (two tabs): the second one sees the first.
   const [row] = await tx
@@ -216,7 +184,7 @@ async function bookInTransaction(
     .for('update', { of: leads })
   if (!row) throw errors.notFound(messages.leadNotFound)
   const { lead, missionId } = row
-  if (!(await mayBookAppointment(tx, user, lead, now))) throw errors.forbidden(NOT_ALLOWED)
+  await assertMayBook(tx, user, lead, { now, withOutcome: Boolean(outcome) })
   const result = { lead: { id: lead.id, uuid: lead.uuid }, stillHeld: lead.processingUserId === user.id }
   const [previous] = await tx
     .select()

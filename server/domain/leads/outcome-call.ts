@@ -18,7 +18,27 @@ export const outcomeCallMessages = {
   leadOrCall: 'Indiquez le lead ou l’appel à tagger.',
 } as const
 
-type CallRow = typeof calls.$inferSelect
+export type CallRow = typeof calls.$inferSelect
+
+/** The user's calls on the lead (placed on it or detected) still without an outcome, oldest first. */
+function awaitingOutcome(userId: number, leadId: number) {
+  return and(
+    eq(calls.userId, userId),
+    or(eq(calls.leadId, leadId), eq(calls.detectedLeadId, leadId)),
+    isNull(calls.leadTagId),
+  )
+}
+
+/** The user's oldest call on the lead still waiting for its outcome (ongoing or ended), unlocked. */
+export async function callAwaitingOutcome(db: Db, userId: number, leadId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ id: calls.id })
+    .from(calls)
+    .where(awaitingOutcome(userId, leadId))
+    .orderBy(asc(calls.startedAt), asc(calls.id))
+    .limit(1)
+  return row?.id ?? null
+}
 
 /**
  * The call named by `callId` (one the user may not see is 404, another user's is refused), or the
@@ -40,13 +60,7 @@ export async function resolveOutcomeCall(
   const [call] = await tx
     .select()
     .from(calls)
-    .where(
-      and(
-        eq(calls.userId, input.user.id),
-        or(eq(calls.leadId, input.leadId), eq(calls.detectedLeadId, input.leadId)),
-        isNull(calls.leadTagId),
-      ),
-    )
+    .where(awaitingOutcome(input.user.id, input.leadId))
     .orderBy(asc(calls.startedAt), asc(calls.id))
     .limit(1)
     .for('update')

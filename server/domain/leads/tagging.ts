@@ -16,7 +16,12 @@ import {
   users,
 } from '../../db/schema.ts'
 import { errors } from '../../lib/http-error.ts'
-import { assertOutcomeHasCall, CALL_ALREADY_TAGGED, resolveOutcomeCall } from './outcome-call.ts'
+import {
+  assertOutcomeHasCall,
+  CALL_ALREADY_TAGGED,
+  resolveOutcomeCall,
+  type CallRow,
+} from './outcome-call.ts'
 import { leadIdOfCall } from '../calls/state.ts'
 import { leadNotFound, mayActOnLead, visibleLeadsCondition } from './access.ts'
 import { messages } from '../../lib/messages.ts'
@@ -102,20 +107,23 @@ export async function tagLead(db: Db, input: TagInput): Promise<TagOutcome> {
 
 /**
  * The outcome recorded by a booking, in the booking's transaction (server/domain/appointments/
- * booking.ts): only an outcome that requires an appointment (else 400).
+ * booking.ts): only an outcome that requires an appointment (else 400). `call` is the outcome's call
+ * the booking resolved and locked before the lead (resolveOutcomeCall), as tagging does.
  */
-export async function tagWithBooking(tx: Db, input: TagInput): Promise<TagOutcome> {
-  return recordTag(tx, input, { withBooking: true })
+export async function tagWithBooking(tx: Db, input: TagInput, call: CallRow | null): Promise<TagOutcome> {
+  return recordTag(tx, input, { withBooking: true, call })
 }
 
 async function recordTag(
   tx: Db,
   input: TagInput,
-  { withBooking }: { withBooking: boolean },
+  options: { withBooking: boolean; call?: CallRow | null },
 ): Promise<TagOutcome> {
-  // The call row is locked (resolveOutcomeCall): a second tagging of the same call waits, then sees the
-  // first one's lead tag and is refused.
-  const call = await resolveOutcomeCall(tx, input)
+  const { withBooking } = options
+  // Locks in one order wherever an outcome is recorded, the call then the lead (a booking with its
+  // outcome too): two requests taking them the other way round could deadlock on PostgreSQL. The call
+  // row lock makes a second tagging of the same call wait, then see the first one's lead tag.
+  const call = options.call === undefined ? await resolveOutcomeCall(tx, input) : options.call
   if (call && call.leadTagId !== null) throw errors.conflict(CALL_ALREADY_TAGGED)
   const leadId = input.leadId ?? (call ? leadIdOfCall(call) : null)
   if (leadId === null) throw errors.invalid('Cet appel n’est lié à aucun lead.')

@@ -2,11 +2,10 @@
 // user, expiration date and maximum step (docs/domain.md "Leads"); who may read it is
 // server/domain/leads/access.ts.
 import { callingVerdict } from '../calls/calling-rules.ts'
-import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm'
+import { asc, eq, inArray } from 'drizzle-orm'
 import type { Lead } from '../../../src/contracts/lead.ts'
 import type { Db } from '../../db/client.ts'
 import {
-  calls,
   callProcessSteps,
   callProcessTags,
   callProcesses,
@@ -17,6 +16,7 @@ import {
 } from '../../db/schema.ts'
 import { errors } from '../../lib/http-error.ts'
 import { worksOnLead } from './holding.ts'
+import { callAwaitingOutcome } from './outcome-call.ts'
 import { leadViewers, type LivenessOptions } from './viewers.ts'
 import { messages } from '../../lib/messages.ts'
 import { outcomeOrder, outcomePayload, selectOutcomes } from '../tags/outcomes.ts'
@@ -83,26 +83,6 @@ async function callProcessOf(db: Db, mission: MissionRow): Promise<Lead['market'
 }
 
 /** The lead sheet; `sessionIdleMs` (the app's config) decides whose session still counts as a viewer. */
-/**
- * The reader's call on the lead that still needs its outcome: ongoing or ended, without lead tag (an
- * outcome is recorded once per call); the oldest first, as tagging picks it (server/domain/leads/tagging.ts).
- */
-async function callToTagOf(db: Db, userId: number, leadId: number): Promise<number | null> {
-  const [row] = await db
-    .select({ id: calls.id })
-    .from(calls)
-    .where(
-      and(
-        eq(calls.userId, userId),
-        or(eq(calls.leadId, leadId), eq(calls.detectedLeadId, leadId)),
-        isNull(calls.leadTagId),
-      ),
-    )
-    .orderBy(calls.startedAt)
-    .limit(1)
-  return row?.id ?? null
-}
-
 export async function loadLead(
   db: Db,
   ref: string | number,
@@ -120,7 +100,8 @@ export async function loadLead(
   const [callProcess, viewers, myCallId, calling] = await Promise.all([
     callProcessOf(db, row.mission),
     leadViewers(db, row.lead.id, { ...options, now }),
-    options.readerId === undefined ? null : callToTagOf(db, options.readerId, row.lead.id),
+    // The reader's call still needing its outcome, the one tagging picks (outcome-call.ts).
+    options.readerId === undefined ? null : callAwaitingOutcome(db, options.readerId, row.lead.id),
     callingVerdict(db, row.mission, row.lead, now),
   ])
   const expiration = expirationOf(row.lead.meetRequestDate, row.mission.leadProcessingDurationDays)

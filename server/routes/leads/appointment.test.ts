@@ -291,6 +291,20 @@ describe('who may book', () => {
     expect((await book(agent, lead.id, laterSlots()[1]!.startsAt)).statusCode).toBe(403)
   })
 
+  it('the holder whose call awaits its outcome books only with it (409, nothing booked); a manager books', async () => {
+    const { db } = t.database
+    const { lead } = await heldLead()
+    await insertCall(db, { userId: me.id, leadId: lead.id, endedAt: new Date(), status: 'done' })
+    const refused = await book(agent, lead.id, laterSlots()[0]!.startsAt)
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json().error.message).toBe(
+      'Votre appel sur ce lead attend son issue : choisissez-la sur la fiche, elle s’enregistrera avec le rendez-vous.',
+    )
+    expect(await db.select().from(appointments).where(eq(appointments.leadId, lead.id))).toEqual([])
+    expect((await db.select().from(leads).where(eq(leads.id, lead.id)))[0]!.status).toBe('IN_PROGRESS')
+    expect((await book(manager, lead.id, laterSlots()[0]!.startsAt)).statusCode).toBe(200)
+  })
+
   it('refuses a teleoperator a lead someone else processes; a manager books it', async () => {
     const { db } = t.database
     const { lead } = await heldLead()

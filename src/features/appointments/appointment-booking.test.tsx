@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { http, HttpResponse } from 'msw'
 import {
   availabilitiesAre,
   bookingAnswers,
@@ -14,6 +15,7 @@ import { LEAD_UUID, leadSheetHandlers, makeLead } from '../../../tests/mocks/lea
 import { server } from '../../../tests/mocks/server.ts'
 import { makeMe, signedInAs } from '../../../tests/mocks/session.ts'
 import { currentUrl, renderApp } from '../../../tests/setup/render-app.tsx'
+import { draftKey } from '../../stores/outcome-draft.ts'
 
 const url = `/lead/${LEAD_UUID}/appointment`
 
@@ -148,5 +150,86 @@ describe('appointment booking page', () => {
     expect(screen.getByRole('link', { name: 'Retour à la fiche du lead' }).getAttribute('href')).toBe(
       `/lead/${LEAD_UUID}`,
     )
+  })
+})
+
+describe('the outcome pending for the booking (issue #29 point 3)', () => {
+  const key = draftKey(makeMe('TELEOPERATOR').id, 42)
+  const RDV_PRIS = 201
+  /** « RDV pris » chosen on the sheet for the call 40: the draft the sheet leaves for this page. */
+  const pendingDraft = { tagId: RDV_PRIS, details: '', comment: '', booking: { callId: 40 } }
+
+  /** What another tab of the same browser does: write the storage, which fires `storage` here. */
+  function otherTabWrites(value: object) {
+    const newValue = JSON.stringify({ ...value, savedAt: Date.now() })
+    localStorage.setItem(key, newValue)
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key, newValue, storageArea: localStorage }))
+    })
+  }
+
+  function setupPending(...handlers: Parameters<typeof server.use>) {
+    localStorage.setItem(key, JSON.stringify({ ...pendingDraft, savedAt: Date.now() }))
+    server.use(
+      signedInAs(makeMe('TELEOPERATOR')),
+      ...leadSheetHandlers(makeLead({ step: 2, myCallId: 40 })),
+      availabilitiesAre(makeAvailabilities()),
+      ...handlers,
+    )
+    return renderApp(url)
+  }
+
+  it('books nothing once another tab changed the outcome, and says so', async () => {
+    let requests = 0
+    setupPending(
+      http.post('*/api/lead/:id/appointment', () => {
+        requests += 1
+        return HttpResponse.json({ appointment: makeAppointment(), redirect: '/home' })
+      }),
+    )
+    expect(await screen.findByText(/L’issue « RDV pris » sera enregistrée avec le rendez-vous/)).toBeTruthy()
+    // The sheet in another tab chooses another outcome: the draft no longer waits for a booking.
+    otherTabWrites({ tagId: 102, details: '', comment: '', booking: null })
+
+    expect((await screen.findByRole('alert')).textContent).toMatch(
+      /^L’issue à enregistrer avec ce rendez-vous a changé dans un autre onglet : aucun créneau n’est réservé\./,
+    )
+    await userEvent.click(screen.getByRole('radio', { name: '09:00' }))
+    expect(screen.getByRole('button', { name: 'Confirmer le rendez-vous' })).toHaveProperty('disabled', true)
+    await userEvent.keyboard('{Enter}')
+    expect(requests).toBe(0)
+  })
+
+  it('clears the pending outcome as soon as the booking answers, before the next lead is asked for', async () => {
+    let draftAtHandOut: string | null = 'not asked'
+    const { router } = setupPending(
+      bookingAnswers({ appointment: makeAppointment(), redirect: '/home' }),
+      http.post('*/api/lead/find-lead-to-process', () => {
+        draftAtHandOut = localStorage.getItem(key)
+        return HttpResponse.json({ message: 'Aucun lead à traiter pour le moment.' })
+      }),
+    )
+    await userEvent.click(await screen.findByRole('radio', { name: '09:00' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmer le rendez-vous' }))
+    await waitFor(() => expect(currentUrl(router)).toBe('/home'))
+    expect(draftAtHandOut).toBeNull()
+  })
+
+  it('drops a pending outcome whose call already has one (the booking went through, its answer lost)', async () => {
+    let body: unknown = null
+    localStorage.setItem(key, JSON.stringify({ ...pendingDraft, savedAt: Date.now() }))
+    server.use(
+      signedInAs(makeMe('TELEOPERATOR')),
+      // Still held (an outcome that keeps the lead), but no call of mine awaits an outcome any more.
+      ...leadSheetHandlers(makeLead({ step: 2, myCallId: null })),
+      availabilitiesAre(makeAvailabilities({ current: makeAppointment() })),
+      bookingAnswers({ appointment: makeAppointment(), redirect: '/home' }, (b) => (body = b)),
+    )
+    renderApp(url)
+    await userEvent.click(await screen.findByRole('radio', { name: '09:00' }))
+    expect(screen.queryByText(/sera enregistrée avec le rendez-vous/)).toBeNull()
+    await waitFor(() => expect(localStorage.getItem(key)).toBeNull())
+    await userEvent.click(screen.getByRole('button', { name: 'Déplacer le rendez-vous' }))
+    await waitFor(() => expect(body).toEqual({ startsAt: '2026-11-23T08:00:00.000Z', confirmByEmail: true }))
   })
 })

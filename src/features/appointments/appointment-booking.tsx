@@ -14,11 +14,11 @@ import { isTextablePhone } from '../../contracts/phone.ts'
 import { ScreenTitle } from '../../components/ui/page-title.tsx'
 import { screenTitles } from '../../i18n/fr/appointments.ts'
 import type { Appointment, AppointmentAvailabilities } from '../../contracts/appointment.ts'
-import type { CallProcessTag, Lead } from '../../contracts/lead.ts'
+import type { Lead } from '../../contracts/lead.ts'
 import { authQueries } from '../../api/auth.ts'
 import { notify } from '../../stores/notifications.ts'
 import { handedOutUuidOf, markHandedOut, useChainPaused } from '../../stores/lead-chain.ts'
-import { outcomeNeedsBooking, useOutcomeDraft, type OutcomeDraft } from '../../stores/outcome-draft.ts'
+import { usePendingOutcome } from './use-pending-outcome.ts'
 import { bookWithOutcomeMutation } from './book-with-outcome.ts'
 import { fr } from '../../i18n/fr.ts'
 import { bookingSms } from '../../i18n/fr/sms.ts'
@@ -56,24 +56,13 @@ type AppointmentBookingViewProps = {
   userId: number
 }
 
-/**
- * Issue #29 point 3: the outcome waiting for this booking (« RDV pris » chosen on the sheet, kept in
- * the lead's outcome draft), while it is still one of the lead's current step; else null.
- */
-function pendingOutcomeOf(lead: Lead, draft: OutcomeDraft): CallProcessTag | null {
-  if (draft.booking === null || draft.tagId === null) return null
-  const step = lead.market.mission.callProcess?.callProcessSteps.find((s) => s.number === lead.step)
-  const tag = step?.callProcessTags.find((item) => item.id === draft.tagId) ?? null
-  return tag && outcomeNeedsBooking(tag) ? tag : null
-}
-
 function AppointmentBookingView({ uuid, lead, availabilities, userId }: AppointmentBookingViewProps) {
   const queryClient = useQueryClient()
   const book = useMutation(appointmentMutations.book(queryClient))
   const bookOutcome = useMutation(bookWithOutcomeMutation(queryClient))
-  const { draft, reset } = useOutcomeDraft(userId, lead.id)
   const chainPaused = useChainPaused(userId)
-  const pending = pendingOutcomeOf(lead, draft)
+  const outcome = usePendingOutcome(userId, lead)
+  const pending = outcome.tag
   // Issue #15: the confirmation e-mail, offered when the lead has an address, ticked by default.
   const [confirmByEmail, setConfirmByEmail] = useState(true)
   // Issue #15 "SMS": the confirmation SMS, offered when the lead has a mobile, sent when the agent
@@ -90,21 +79,24 @@ function AppointmentBookingView({ uuid, lead, availabilities, userId }: Appointm
       confirmByEmail: Boolean(lead.email) && confirmByEmail,
       sendSms: isTextablePhone(lead.phone) && sendSms,
     }
+    if (outcome.changed) return
     if (!pending) {
       book.mutate({ lead: uuid, ...confirmations })
       return
     }
-    const text = draft.details.trim()
     void bookOutcome
       .mutateAsync({
         lead: uuid,
         ...confirmations,
         outcome: {
-          callId: draft.booking?.callId ?? null,
+          callId: outcome.callId,
           callProcessTagId: pending.id,
-          details: text ? { text } : {},
-          comment: draft.comment.trim() || null,
+          details: outcome.details ? { text: outcome.details } : {},
+          comment: outcome.comment,
         },
+        // Once the booking answers, before the next lead is asked for: a reload or a lost answer
+        // afterwards must not leave the outcome pending, nor resend it.
+        onBooked: outcome.recorded,
         chain: !chainPaused,
         onHandedOut: (redirect) => {
           const next = handedOutUuidOf(redirect)
@@ -113,8 +105,6 @@ function AppointmentBookingView({ uuid, lead, availabilities, userId }: Appointm
       })
       .then(
         (result) => {
-          // The outcome is recorded: its draft goes, in every tab.
-          reset()
           notify({ kind: 'success', message: fr.leads.sheet.outcomeRecorded(pending.label) })
           notify({ kind: 'success', message: t.booked(formatAgendaSlot(result.appointment.startsAt)) })
           if (result.smsRefusal) notify({ kind: 'error', message: result.smsRefusal })
@@ -129,7 +119,11 @@ function AppointmentBookingView({ uuid, lead, availabilities, userId }: Appointm
       <p className="appointment-booking__agenda">
         {t.agenda(lead.market.mission.name)} · <Link to={paths.lead(uuid)}>{t.backToLead}</Link>
       </p>
-      {pending ? (
+      {outcome.changed ? (
+        <p className="appointment-booking__changed" role="alert">
+          {t.pendingChanged}
+        </p>
+      ) : pending ? (
         <p className="appointment-booking__pending" role="status">
           {t.pendingOutcome(pending.label)}
         </p>
@@ -162,7 +156,7 @@ function AppointmentBookingView({ uuid, lead, availabilities, userId }: Appointm
             days={days}
             moving={current !== null}
             busy={book.isPending || bookOutcome.isPending}
-            disabledReason={offlineReason}
+            disabledReason={offlineReason ?? (outcome.changed ? t.pendingChanged : undefined)}
             // A refusal the user can act on (400, 403, 409); 5xx are notified globally.
             error={refusalMessage(pending ? bookOutcome.error : book.error)}
             onBook={handleBook}

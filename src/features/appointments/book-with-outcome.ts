@@ -10,18 +10,25 @@ import type { FindLeadResponse } from '../../contracts/lead.ts'
 import { nextLeadAfter, type ChainOptions } from '../../api/next-lead.ts'
 
 export type BookWithOutcomeInput = BookAppointmentBody &
-  ChainOptions & { lead: string; outcome: NonNullable<BookAppointmentBody['outcome']> }
+  ChainOptions & {
+    lead: string
+    outcome: NonNullable<BookAppointmentBody['outcome']>
+    /** Called as soon as the booking answers, before the next lead is asked for. */
+    onBooked?: () => void
+  }
 
 export async function bookWithOutcome({
   lead,
   chain,
   onHandedOut,
+  onBooked,
   ...body
 }: BookWithOutcomeInput): Promise<BookAppointmentResponse & { next: FindLeadResponse | null }> {
   const booked = await apiRequest<BookAppointmentResponse>(
     `/api/lead/${encodeURIComponent(lead)}/appointment`,
     { method: 'POST', body, followRedirect: false },
   )
+  onBooked?.()
   return { ...booked, next: await nextLeadAfter(booked, { chain, onHandedOut }) }
 }
 

@@ -184,6 +184,26 @@ describe('lead sheet', () => {
     expect(localStorage.getItem(draftKey(makeMe('TELEOPERATOR').id, 42))).toBeNull()
   })
 
+  it('drops « RDV pris » left pending once its booking went through (its answer lost): the lead is no longer mine', async () => {
+    const key = draftKey(makeMe('TELEOPERATOR').id, 42)
+    const draft = {
+      tagId: 201,
+      details: 'Le matin',
+      comment: '',
+      booking: { callId: 40 },
+      savedAt: Date.now(),
+    }
+    localStorage.setItem(key, JSON.stringify(draft))
+    const booked = { step: 2, status: 'APPOINTMENT' as const, processingUser: null, canRecordOutcome: false }
+    server.use(signedInAs(makeMe('TELEOPERATOR')), ...leadSheetHandlers(makeLead(booked)))
+    renderApp(`/lead/${LEAD_UUID}`)
+
+    expect(await screen.findByText('Étape 2 / 2 – Rendez-vous')).toBeTruthy()
+    await waitFor(() => expect(localStorage.getItem(key)).toBeNull())
+    expect(screen.queryByText(/reste à enregistrer/)).toBeNull()
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'RDV pris' }).checked).toBe(false)
+  })
+
   it('stays on the sheet at the next step when the outcome moves the lead on (issue #11)', async () => {
     let lead = makeLead({ myCallId: 40 })
     server.use(

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { requestFocus } from '../../components/ui/focus-request.ts'
 import { clearHandedOut, isHandedOut } from '../../stores/lead-chain.ts'
+import { useDropStaleBooking } from '../../stores/outcome-draft.ts'
 import { authQueries } from '../../api/auth.ts'
 import { callQueries, ongoingCallOf } from '../../api/calls.ts'
 import { leadQueries } from '../../api/leads.ts'
@@ -70,6 +71,9 @@ function LeadSheetView({ lead, me }: LeadSheetViewProps) {
   const isMine = processor?.id === meId
   const call = ongoingCallOf(currentCall)
   const callId = call && call.leadId === lead.id ? call.callId : lead.myCallId
+  // Issue #29 point 3 review: « RDV pris » left pending for a booking that committed (its answer lost)
+  // goes once the lead is no longer the reader's to record or its call has its outcome.
+  useDropStaleBooking(meId, lead.id, { mayRecord: lead.canRecordOutcome, callIds: [callId, lead.myCallId] })
   const name = personName(lead)
   // Issue #29: a lead just handed out opens with the focus on « Appeler », and its mission may call it
   // by itself after a preview countdown.

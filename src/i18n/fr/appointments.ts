@@ -36,5 +36,9 @@ export const appointment = {
   pendingOutcome: (label: string) =>
     `L’issue « ${label} » sera enregistrée avec le rendez-vous. ` +
     'Sans créneau confirmé, le lead reste à vous et son issue reste à enregistrer.',
+  /** Issue #29 point 3 review: another tab changed the outcome pending since the page opened. */
+  pendingChanged:
+    'L’issue à enregistrer avec ce rendez-vous a changé dans un autre onglet : aucun créneau n’est réservé. ' +
+    'Rechargez la page pour continuer avec l’issue actuelle.',
   backToLead: 'Retour à la fiche du lead',
 } as const
