@@ -108,7 +108,14 @@ async function openPostgres(
   // that always use the generic plan: planning that statement costs more than running it (0.9 ms
   // against 0.4 ms), and `auto` keeps re-planning it since the generic estimate looks dearer.
   const hotPool = new pg.Pool({ ...named, max: 10, options: '-c plan_cache_mode=force_generic_plan' })
-  const importPool = new pg.Pool({ connectionString, max: 2, application_name: IMPORT_APPLICATION_NAME })
+  // An import's batches commit without waiting for their WAL flush (issue #30 point 4): a batch and its
+  // checkpoint are one transaction, so a database crash loses both and the resume writes them again.
+  const importPool = new pg.Pool({
+    connectionString,
+    max: 2,
+    application_name: IMPORT_APPLICATION_NAME,
+    options: '-c synchronous_commit=off',
+  })
   // An idle connection that dies (PostgreSQL restarted, connection terminated) must not crash the
   // process: pg drops it from the pool and the next query opens a new one.
   pool.on('error', (error) => onPoolError?.(error))
