@@ -18,10 +18,12 @@ export default defineConfig({
   // The seeded data directory the specs' own servers copy (tests/e2e/global-setup.ts).
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
-  // Each worker has its own server (tests/e2e/fixtures.ts), so workers never share data. A worker waits
-  // on its browser and server more than it computes (two used about 0.8 of CI's two cores): three fill
-  // them (issue #28 point 7).
-  workers: 3,
+  // One worker (2026-11-29): with two or three at once on this machine, specs with a server of their own
+  // lost it mid-test (ERR_CONNECTION_REFUSED while its process was alive, the page « Hors ligne »):
+  // backoffice-tags and backoffice-sms failed 3 of 3 runs as a pair on two workers and passed 2 of 2 on
+  // one, and the full run failed 7 specs on three. Cause not found yet; until it is, specs run one at a
+  // time (each worker still has its own server: tests/e2e/fixtures.ts).
+  workers: 1,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
