@@ -18,17 +18,23 @@ export default defineConfig({
   // The seeded data directory the specs' own servers copy (tests/e2e/global-setup.ts).
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
-  // One worker (2026-11-29): with two or three at once on this machine, specs with a server of their own
-  // lost it mid-test (ERR_CONNECTION_REFUSED while its process was alive, the page « Hors ligne »):
-  // backoffice-tags and backoffice-sms failed 3 of 3 runs as a pair on two workers and passed 2 of 2 on
-  // one, and the full run failed 7 specs on three. Cause not found yet; until it is, specs run one at a
-  // time (each worker still has its own server: tests/e2e/fixtures.ts).
+  // One worker. The e2e run is CPU-bound on two cores: one worker already keeps both busy (its servers
+  // start on several threads, Chromium is several processes; over a full run the servers took 580 s of
+  // CPU and Chromium 735 s in 1,250 s). Two workers made each spec about 2.5 times slower (backoffice-sms
+  // and -tags: 11-14 s alone, 30 s side by side) and the whole no faster (70 s against 56 s), so specs
+  // timed out; the « connection refused » seen then was the spec's own server stopped by afterAll after
+  // the timeout, not a lost server (2026-11-29, docs/decisions.md).
   workers: 1,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
+    // The service worker precaches the whole app in every new browser context: some hundred requests
+    // and their storage, about a tenth of a spec's time on two cores (measured on backoffice-sms and
+    // -tags: 27.7 s against 22.9 s). The specs about it (offline, push alerts, the shared workstation)
+    // allow it with test.use; the others test the pages, not the worker.
+    serviceWorkers: 'block',
     locale: 'fr-FR',
     timezoneId: 'Europe/Paris',
     // No trace by default: recording one costs every test about a tenth of its time (measured on two

@@ -17,6 +17,8 @@ import { CHROMIUM_ARGS } from '../../playwright.config.ts'
 import { signIn } from './helpers.ts'
 import { freePort, startOwnServer, stopOwnServer, type OwnServer } from './own-server.ts'
 
+// These tests are about the service worker: it runs here (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' })
 test.describe.configure({ mode: 'serial' })
 
 const ROOT = path.resolve(import.meta.dirname, '../..')

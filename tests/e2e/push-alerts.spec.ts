@@ -42,6 +42,9 @@ declare global {
   ) => Promise<Notification[]>
 }
 
+// These tests are about the service worker: it runs here (playwright.config.ts blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' })
+
 let origin = ''
 let dataDir = ''
 let profileDir = ''
