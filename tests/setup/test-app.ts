@@ -2,9 +2,9 @@
 // when TEST_DATABASE_URL is set. One database per test file; reset() empties it between tests.
 import type { FastifyInstance } from 'fastify'
 import { sql, type SQL } from 'drizzle-orm'
-import { openAsBlob } from 'node:fs'
 import { afterAll, beforeAll, inject } from 'vitest'
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database.ts'
+import { giveBackPgliteDatabase, takePgliteDatabase } from './reused-pglite.ts'
 import { buildApp, type BuildOptions } from '../../server/app.ts'
 import { loadConfig, type AppConfig } from '../../server/config.ts'
 import { openDatabase, rowsOf, type Database } from '../../server/db/client.ts'
@@ -122,10 +122,18 @@ export function createPgTestDatabase(baseUrl: string): Promise<ScratchDatabase> 
 export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const baseUrl = process.env.TEST_DATABASE_URL || undefined
   if (!baseUrl) {
-    // The run's migrated dump (tests/setup/database-templates.ts): no migration per file.
-    const snapshot = await openAsBlob(inject('pgliteTemplate'))
-    const database = await openDatabase({ databaseUrl: undefined, dataDir: 'memory://', snapshot })
-    return { database, drop: () => database.close() }
+    // The run's migrated dump (tests/setup/database-templates.ts): no migration per file, and the
+    // worker's earlier files' database put back to it rather than a new one (tests/setup/reused-pglite.ts).
+    const database = await takePgliteDatabase()
+    let dropped = false
+    return {
+      database,
+      drop: async () => {
+        if (dropped) return
+        dropped = true
+        await giveBackPgliteDatabase(database)
+      },
+    }
   }
   const pgDb = await createPgTestDatabase(baseUrl)
   const database = await openDatabase({ databaseUrl: pgDb.url, dataDir: 'memory://' })
