@@ -6,7 +6,7 @@ import { giveBackPgliteDatabase, takePgliteDatabase } from '../../tests/setup/re
 import { insertUser } from '../../tests/factories/users.ts'
 import { rowsOf } from './client.ts'
 
-describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('a test database handed to the next file', () => {
+describe('a test database handed to the next file', () => {
   it('comes back with no rows, its sequences restarted, its session settings reset', async () => {
     const database = await takePgliteDatabase()
     const first = await insertUser(database.db, {})
