@@ -39,3 +39,18 @@ export function isTextablePhone(e164: string | null | undefined): boolean {
   if (e164.startsWith('+33')) return /^\+33[67]\d{8}$/.test(e164)
   return /^\+[1-9]\d{6,14}$/.test(e164)
 }
+
+/**
+ * The lead's number an SMS can reach (issue #15 "SMS"): its main phone when it is a mobile (or when
+ * neither is), else its second phone when that one is (a landline first, a mobile second is common in
+ * broker files). The server texts this number; the booking page offers the SMS when it can be reached.
+ */
+export function smsPhoneOf(lead: { phone: string; secondaryPhone: string | null }): {
+  phone: string
+  secondaryPhone: boolean
+} {
+  const secondary = lead.secondaryPhone
+  if (!isTextablePhone(lead.phone) && secondary && isTextablePhone(secondary))
+    return { phone: secondary, secondaryPhone: true }
+  return { phone: lead.phone, secondaryPhone: false }
+}

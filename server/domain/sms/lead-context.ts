@@ -13,7 +13,7 @@ import { appointments, leads, markets, missions } from '../../db/schema.ts'
 import { confirmationWindowStart } from './rebooking.ts'
 import { smsTemplateBody } from './templates.ts'
 import { withOrdinalFirst } from '../../../src/contracts/paris-calendar.ts'
-import { isTextablePhone } from '../../../src/contracts/phone.ts'
+import { smsPhoneOf } from '../../../src/contracts/phone.ts'
 
 const PARIS_DATE = new Intl.DateTimeFormat('fr-FR', {
   weekday: 'long',
@@ -42,17 +42,6 @@ export type LeadSmsContext = {
   secondaryPhone: boolean
   values: SmsValues
   appointment: SmsAppointment | null
-}
-
-/**
- * The lead's number an SMS can reach: its main phone when it is a mobile (or when neither is), else its
- * second phone when that one is (a landline first, a mobile second is common in broker files).
- */
-export function smsPhoneOf(lead: { phone: string; secondaryPhone: string | null }) {
-  const secondary = lead.secondaryPhone
-  if (!isTextablePhone(lead.phone) && secondary && isTextablePhone(secondary))
-    return { phone: secondary, secondaryPhone: true }
-  return { phone: lead.phone, secondaryPhone: false }
 }
 
 export async function leadSmsContext(db: Db, leadId: number): Promise<LeadSmsContext | null> {

@@ -92,6 +92,23 @@ describe('appointment booking page', () => {
     expect(await screen.findByText(/a demandé à ne plus recevoir de SMS/)).toBeTruthy()
   })
 
+  it('offers the SMS when only the second phone is a mobile (the one the server texts), not for two landlines', async () => {
+    const landline = '+33140000000'
+    server.use(
+      signedInAs(makeMe('TELEOPERATOR')),
+      ...leadSheetHandlers(makeLead({ phone: landline, secondaryPhone: '+33712345678' })),
+      availabilitiesAre(makeAvailabilities()),
+    )
+    const first = renderApp(url)
+    expect(await screen.findByRole('checkbox', { name: 'Envoyer la confirmation par SMS' })).toBeTruthy()
+    first.unmount()
+
+    server.use(...leadSheetHandlers(makeLead({ phone: landline, secondaryPhone: '+33150000000' })))
+    renderApp(url)
+    expect(await screen.findByRole('checkbox', { name: 'Envoyer la confirmation par e-mail' })).toBeTruthy()
+    expect(screen.queryByRole('checkbox', { name: 'Envoyer la confirmation par SMS' })).toBeNull()
+  })
+
   it('books without the confirmation e-mail once the box is unticked', async () => {
     let body: unknown = null
     setup(

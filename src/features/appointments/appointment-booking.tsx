@@ -10,7 +10,7 @@ import { appointmentMutations, appointmentQueries } from '../../api/appointments
 import { refusalMessage } from '../../api/error-message.ts'
 import { leadQueries } from '../../api/leads.ts'
 import { paths } from '../../contracts/app-paths.ts'
-import { isTextablePhone } from '../../contracts/phone.ts'
+import { isTextablePhone, smsPhoneOf } from '../../contracts/phone.ts'
 import { ScreenTitle } from '../../components/ui/page-title.tsx'
 import { screenTitles } from '../../i18n/fr/appointments.ts'
 import type { Appointment, AppointmentAvailabilities } from '../../contracts/appointment.ts'
@@ -71,13 +71,15 @@ function AppointmentBookingView({ uuid, lead, availabilities, userId }: Appointm
   // Issue #5: a slot is taken now or not at all; never deferred.
   const offlineReason = useOfflineReason()
   const name = personName(lead)
+  // The number the server would text: the main phone, or the second when only that one is a mobile.
+  const textable = isTextablePhone(smsPhoneOf(lead).phone)
   const { current, canBook, days, durationMinutes } = availabilities
 
   function handleBook(startsAt: string) {
     const confirmations = {
       startsAt,
       confirmByEmail: Boolean(lead.email) && confirmByEmail,
-      sendSms: isTextablePhone(lead.phone) && sendSms,
+      sendSms: textable && sendSms,
     }
     if (outcome.changed) return
     if (!pending) {
@@ -142,7 +144,7 @@ function AppointmentBookingView({ uuid, lead, availabilities, userId }: Appointm
               {t.confirmByEmail}
             </label>
           ) : null}
-          {isTextablePhone(lead.phone) ? (
+          {textable ? (
             <label className="appointment-booking__sms">
               <input
                 type="checkbox"
