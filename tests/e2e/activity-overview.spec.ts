@@ -69,6 +69,8 @@ test('a manager follows a teleoperator’s call live, then finds it in the stati
   // The teleoperator takes a lead and calls it; the simulator answers.
   await teleoperator.getByRole('button', { name: 'Traiter un lead' }).click()
   await expect(teleoperator).toHaveURL(/\/lead\/[0-9a-f-]{36}$/)
+  // The sheet is on screen (the URL changes first): its heading is the lead's name, not « Accueil ».
+  await expect(teleoperator.getByText(/^Étape 1 \/ \d+/)).toBeVisible()
   const leadName = await teleoperator.getByRole('heading', { level: 1 }).innerText()
   await teleoperator.getByRole('button', { name: 'Appeler', exact: true }).click()
   const bar = teleoperator.getByRole('region', { name: 'Appel en cours' })

@@ -32,7 +32,7 @@ async function expectNoHorizontalOverflow(page: Page): Promise<void> {
 test('a manager reads a teleoperator’s day and finds the lead by its name without accents', async ({
   browser,
 }) => {
-  // One simulated call, answered after SIMULATOR_ANSWER_DELAY_MS (3 s).
+  // One simulated call, answered after SIMULATOR_ANSWER_DELAY_MS (1 s in e2e: own-server.ts).
   test.setTimeout(90_000)
   const teleoperator = await signedInPage(browser, TELEOPERATOR.email, { width: 1280, height: 800 })
   const me = (await (await teleoperator.request.get('/api/user/me')).json()) as {

@@ -39,7 +39,7 @@ test('a teleoperator’s call and outcome show in "Ma journée" and earn the fir
   page,
   browser,
 }) => {
-  // One simulated call, answered after SIMULATOR_ANSWER_DELAY_MS (3 s).
+  // One simulated call, answered after SIMULATOR_ANSWER_DELAY_MS (1 s in e2e: own-server.ts).
   test.setTimeout(60_000)
   await signInAs(page, TELEOPERATOR.email)
   const myDay = page.getByRole('region', { name: 'Ma journée' })

@@ -34,7 +34,7 @@ async function callUntilAnswered(page: Page): Promise<number> {
   await expect(bar).toBeVisible()
   await expect(bar.getByText('Sortant')).toBeVisible()
   await expect(bar.getByRole('link', { name: `Lead : ${leadName}` })).toBeVisible()
-  // SIMULATOR_ANSWER_DELAY_MS (3 s by default) later, call.answered.
+  // SIMULATOR_ANSWER_DELAY_MS (1 s in e2e: own-server.ts) later, call.answered.
   await expect(bar.getByText('En communication')).toBeVisible()
   const callId = await ongoingCallId(page)
   expect(callId).not.toBeNull()
