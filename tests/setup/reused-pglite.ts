@@ -22,7 +22,10 @@ const FINGERPRINT = `select md5(string_agg(n.nspname || '.' || c.relname || ':' 
   from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname in ${SCHEMAS}`
 
 const idle: Database[] = []
-const templates = new WeakMap<Database, Template>()
+/** The databases this module opened and a file holds now. */
+const taken = new WeakSet<Database>()
+/** Read once per worker, on its first database (every database opens from the same dump). */
+let template: Promise<Template> | undefined
 
 async function fingerprintOf(client: PGliteClient): Promise<string> {
   return (await client.query<{ fingerprint: string }>(FINGERPRINT)).rows[0]!.fingerprint
@@ -35,8 +38,8 @@ async function fingerprintOf(client: PGliteClient): Promise<string> {
  */
 async function templateOf(client: PGliteClient): Promise<Template> {
   const tables = (
-    await client.query<{ name: string; regclass: string }>(
-      `select format('%I.%I', n.nspname, c.relname) as name, c.oid::regclass::text as regclass
+    await client.query<{ name: string }>(
+      `select format('%I.%I', n.nspname, c.relname) as name
        from pg_class c join pg_namespace n on n.oid = c.relnamespace
        where c.relkind in ('r', 'p') and n.nspname in ${SCHEMAS} order by 1`,
     )
@@ -71,18 +74,24 @@ async function templateOf(client: PGliteClient): Promise<Template> {
 /** A database at the dump's state: one the worker's earlier files left, or a new one. */
 export async function takePgliteDatabase(): Promise<Database> {
   const reused = idle.pop()
-  if (reused) return reused
-  const snapshot = await openAsBlob(inject('pgliteTemplate'))
-  const database = await openDatabase({ databaseUrl: undefined, dataDir: 'memory://', snapshot })
-  templates.set(database, await templateOf(database.pglite!))
+  const database =
+    reused ??
+    (await openDatabase({
+      databaseUrl: undefined,
+      dataDir: 'memory://',
+      snapshot: await openAsBlob(inject('pgliteTemplate')),
+    }))
+  template ??= templateOf(database.pglite!)
+  await template
+  taken.add(database)
   return database
 }
 
 /** Puts the database back to the dump's state for the worker's next file, or closes it. */
 export async function giveBackPgliteDatabase(database: Database): Promise<void> {
-  const template = templates.get(database)
-  templates.delete(database)
-  if (!template) return
+  // Given back once: a second call (or a database this module did not open) does nothing.
+  if (!taken.delete(database)) return
+  const { restore, fingerprint } = await template!
   try {
     const client = database.pglite!
     // A file that left a transaction open gets its database closed.
@@ -91,10 +100,9 @@ export async function giveBackPgliteDatabase(database: Database): Promise<void> 
     // prepared statements stay: the schema they were prepared on is the same (checked below), and
     // server/db/client.ts remembers them per database.
     await client.exec('reset all; unlisten *; select pg_advisory_unlock_all(); discard temp')
-    await client.exec(template.restore)
-    if ((await fingerprintOf(client)) !== template.fingerprint) throw new Error('the schema changed')
+    await client.exec(restore)
+    if ((await fingerprintOf(client)) !== fingerprint) throw new Error('the schema changed')
     database.timings?.clear()
-    templates.set(database, template)
     idle.push(database)
   } catch {
     // Already closed by its file, or not restorable: a new one is opened for the next file.

@@ -125,15 +125,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
     // The run's migrated dump (tests/setup/database-templates.ts): no migration per file, and the
     // worker's earlier files' database put back to it rather than a new one (tests/setup/reused-pglite.ts).
     const database = await takePgliteDatabase()
-    let dropped = false
-    return {
-      database,
-      drop: async () => {
-        if (dropped) return
-        dropped = true
-        await giveBackPgliteDatabase(database)
-      },
-    }
+    return { database, drop: () => giveBackPgliteDatabase(database) }
   }
   const pgDb = await createPgTestDatabase(baseUrl)
   const database = await openDatabase({ databaseUrl: pgDb.url, dataDir: 'memory://' })
