@@ -129,19 +129,22 @@ export function assetsOf(
  */
 export function afterFirstPaint(head: string): string {
   const preloads: string[] = []
-  const withoutPreloads = head.replace(
-    /\n?[ ]*<link rel="modulepreload" crossorigin href="([^"]+)">/g,
-    (_, href: string) => {
-      preloads.push(href)
-      return ''
-    },
-  )
-  return withoutPreloads.replace(
-    /<script type="module" crossorigin src="([^"]+)"><\/script>/,
-    (_, entry: string) =>
-      `<script type="module" src="${FIRST_PAINT_SCRIPT}" data-entry="${entry}" data-preload="${[entry, ...preloads].join(' ')}"></script>`,
-  )
+  const kept = head.split('\n').filter((line) => {
+    const link = line.trim()
+    const isPreload = link.startsWith(MODULE_PRELOAD) && link.endsWith('">')
+    if (isPreload) preloads.push(link.slice(MODULE_PRELOAD.length, -'">'.length))
+    return !isPreload
+  })
+  return kept
+    .join('\n')
+    .replace(
+      /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+      (_, entry: string) =>
+        `<script type="module" src="${FIRST_PAINT_SCRIPT}" data-entry="${entry}" data-preload="${[entry, ...preloads].join(' ')}"></script>`,
+    )
 }
+
+const MODULE_PRELOAD = '<link rel="modulepreload" crossorigin href="'
 
 /** The script a painted page loads on top of the shell's (public/first-paint.js). */
 export const FIRST_PAINT_SCRIPT = '/first-paint.js'
