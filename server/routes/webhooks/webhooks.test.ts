@@ -117,7 +117,7 @@ describe('POST /api/webhooks/aircall', () => {
     const ahead = Math.floor(Date.now() / 1000) + 3600
     await deliver('call.hungup', ahead, callData({ status: 'done', ended_at: ahead }))
     expect(await callRows()).toEqual([])
-    const events = await t.database.db.select().from(webhookEvents)
+    const events = await t.database.db.select().from(webhookEvents).orderBy(webhookEvents.id)
     expect(events.map((e) => [e.event, e.outcome])).toEqual([
       ['call.created', 'stale'],
       ['call.answered', 'stale'],
@@ -300,7 +300,7 @@ describe('POST /api/webhooks/aircall', () => {
   it('records events it does not use as ignored, and bad call data as an error', async () => {
     expect((await deliver('user.opened', T0, { id: 4242 })).statusCode).toBe(200)
     await deliver('call.created', T0, { id: 1, direction: 'sideways' })
-    const events = await t.database.db.select().from(webhookEvents)
+    const events = await t.database.db.select().from(webhookEvents).orderBy(webhookEvents.id)
     expect(events.map((e) => [e.event, e.outcome])).toEqual([
       ['user.opened', 'ignored'],
       ['call.created', 'error'],
