@@ -5,6 +5,8 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { calls, leads, markets, missionUsers } from '../../db/schema.ts'
 import { leadIdOfCall } from '../calls/state.ts'
 import { answerInbound } from '../calls/changes.ts'
+import { pickLead } from '../leads/assignment.ts'
+import { announceAssignment } from '../leads/signals.ts'
 import { hangUp, tagCall } from './outcome.ts'
 import { between, DURATIONS_S, type FloorRun } from './run.ts'
 import type { AgentState } from './virtual-agent.ts'
@@ -37,6 +39,12 @@ export async function receiveInbound(run: FloorRun, agent: AgentState): Promise<
     .orderBy(sql`random()`)
     .limit(1)
   if (!caller) return false
+  // The agent takes the caller's lead before the call rings, as a real agent opens and takes it: free
+  // meanwhile, another virtual agent could take it, and its outcome would then be refused to this one
+  // (« Ce lead est traité par un autre utilisateur. »), leaving the call untagged at the stop.
+  const taken = await pickLead(db, agent.user.id, caller.id, false)
+  if (taken.kind !== 'assigned') return false
+  announceAssignment(run.app, agent.user.id, taken.lead)
   agent.activity = 'inbound'
   const providerId = run.simulator.inbound({ aircallUserId: agent.user.aircallId!, fromNumber: caller.phone })
   await run.telephony.idle()
