@@ -8,10 +8,11 @@
 // It stops and restarts its servers, so it runs its own (own ports, data directories and builds),
 // as live.spec.ts does; any demo account may be used. No context.route here: in Playwright 1.65,
 // routed requests (the service worker's too) are still fulfilled offline.
-import { execFileSync } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { promisify } from 'node:util'
 import { chromium, expect, test, type BrowserContext, type Page } from './fixtures.ts'
 import { CHROMIUM_ARGS } from '../../playwright.config.ts'
 import { signIn } from './helpers.ts'
@@ -74,13 +75,13 @@ function persistedKeys(page: Page): Promise<string[]> {
   )
 }
 
-function buildClient(outDir: string, buildId: string): void {
+async function buildClient(outDir: string, buildId: string): Promise<void> {
   const vite = path.join(ROOT, 'node_modules/vite/bin/vite.js')
-  execFileSync(process.execPath, [vite, 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], {
-    cwd: ROOT,
-    env: { ...process.env, BUILD_ID: buildId },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  })
+  await promisify(execFile)(
+    process.execPath,
+    [vite, 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'],
+    { cwd: ROOT, env: { ...process.env, BUILD_ID: buildId } },
+  )
 }
 
 test.afterAll(() => {
@@ -224,8 +225,7 @@ test.describe('update', () => {
     const first = tempDir('e2e-build-1-')
     const second = tempDir('e2e-build-2-')
     // Two builds that differ in their service worker's code (the build id is compiled into it).
-    buildClient(first, 'e2e-update-1')
-    buildClient(second, 'e2e-update-2')
+    await Promise.all([buildClient(first, 'e2e-update-1'), buildClient(second, 'e2e-update-2')])
 
     let server: AppServer | null = await startServer({ port, dataDir, clientDir: first })
     const { context, page } = await openBrowser()
