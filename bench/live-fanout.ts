@@ -15,6 +15,7 @@ import { BUS_CHANNEL, type BusEnvelope } from '../server/live/bus.ts'
 import {
   createBenchDatabase,
   freePort,
+  median,
   percentile,
   startAppServer,
   stopChild,
@@ -46,6 +47,8 @@ type Side = {
   round: number
   latencies: number[]
   elapsedMs: number
+  /** Deliveries per second of each recorded block (the ratio is the median of the blocks' ratios). */
+  blockRates: number[]
 }
 type Figures = { p50: number; p95: number; p99: number; perSecond: number }
 
@@ -58,7 +61,9 @@ async function runRounds(side: Side, rounds: number, record: boolean) {
   }
   const taken = side.collector.take()
   if (!record) return
-  side.elapsedMs += performance.now() - started
+  const elapsed = performance.now() - started
+  side.elapsedMs += elapsed
+  side.blockRates.push((taken.length / elapsed) * 1000)
   for (const latency of taken) side.latencies.push(latency)
 }
 
@@ -101,6 +106,7 @@ async function httpPath(app: RunningServer, admin: Account, channel: string, soc
     round: 0,
     latencies: [],
     elapsedMs: 0,
+    blockRates: [],
     async publish(round) {
       const res = await fetch(`${app.origin}/api/dev/live/publish`, {
         method: 'POST',
@@ -154,6 +160,7 @@ export async function measureLive(): Promise<Record<string, number>> {
       round: 0,
       latencies: [],
       elapsedMs: 0,
+      blockRates: [],
     }
     const opening = performance.now()
     const { origin } = app
@@ -183,6 +190,7 @@ export async function measureLive(): Promise<Record<string, number>> {
       round: 0,
       latencies: [],
       elapsedMs: 0,
+      blockRates: [],
     }
 
     for (const side of [appSide, bareSide]) await runRounds(side, WARMUP_ROUNDS, false)
@@ -197,7 +205,10 @@ export async function measureLive(): Promise<Record<string, number>> {
       appSockets,
     )
 
-    const ratio = live.perSecond / bare.perSecond
+    // Each block of app rounds against the bare block run right after it; the median of those ratios
+    // (one slow block, a burst of the machine's other work, moves it less than the overall rates).
+    const ratios = appSide.blockRates.map((rate, i) => rate / bareSide.blockRates[i]!).sort((a, b) => a - b)
+    const ratio = median(ratios)
     console.log(row('app publish → socket', live))
     console.log(row('bare ws broadcast', bare))
     console.log(row(`POST dev publish (1→${WATCHERS + 1})`, http))
@@ -207,8 +218,9 @@ export async function measureLive(): Promise<Record<string, number>> {
     console.log(
       `  p95 ${ms(live.p95).trim()} (target < ${p95Ms} ms) → ${live.p95 < p95Ms ? 'OK' : 'ABOVE TARGET'}`,
     )
+    console.log(`  block ratios ${ratios.map((r) => (r * 100).toFixed(1) + ' %').join(', ')}`)
     console.log(
-      `  throughput ${(ratio * 100).toFixed(1)} % of bare ws (target ≥ ${toBareRatio * 100} %) → ${ratio >= toBareRatio ? 'OK' : 'BELOW TARGET'}`,
+      `  throughput (median of the blocks) ${(ratio * 100).toFixed(1)} % of bare ws (target ≥ ${toBareRatio * 100} %) → ${ratio >= toBareRatio ? 'OK' : 'BELOW TARGET'}`,
     )
     return {
       liveP50Ms: live.p50,
