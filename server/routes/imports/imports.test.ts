@@ -126,6 +126,7 @@ describe('an import from upload to report', () => {
       .select({ action: auditEntries.action })
       .from(auditEntries)
       .where(eq(auditEntries.entity, 'import'))
+      .orderBy(auditEntries.id)
     expect(audit.map((a) => a.action)).toEqual(['create', 'start'])
   })
 

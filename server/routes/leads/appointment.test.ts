@@ -181,7 +181,11 @@ describe('POST /api/lead/{leadId}/appointment', () => {
     expect((await book(agent, lead.id, first!.startsAt)).statusCode).toBe(200)
     const moved = await book(agent, lead.id, second!.startsAt)
     expect(moved.statusCode).toBe(200)
-    const rows = await db.select().from(appointments).where(eq(appointments.leadId, lead.id))
+    const rows = await db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.leadId, lead.id))
+      .orderBy(appointments.id)
     expect(rows.map((r) => [r.startsAt.toISOString(), r.cancelledAt !== null])).toEqual([
       [first!.startsAt.toISOString(), true],
       [second!.startsAt.toISOString(), false],
@@ -190,7 +194,11 @@ describe('POST /api/lead/{leadId}/appointment', () => {
     expect(after!.metadata.appointment).toMatchObject({ startsAt: second!.startsAt.toISOString() })
     const starts = freeStarts((await availabilities(agent, lead.id)).json())
     expect(starts).toContain(first!.startsAt.toISOString())
-    const events = await db.select().from(leadEvents).where(eq(leadEvents.leadId, lead.id))
+    const events = await db
+      .select()
+      .from(leadEvents)
+      .where(eq(leadEvents.leadId, lead.id))
+      .orderBy(leadEvents.id)
     expect(events.at(-1)!.data).toMatchObject({
       action: 'moved',
       previous: { startsAt: first!.startsAt.toISOString() },

@@ -102,7 +102,11 @@ describe('the catalogue', () => {
       error: { code: 'STALE_VERSION' },
       current: { label: 'Très intéressé' },
     })
-    const entries = await t.database.db.select().from(auditEntries).where(eq(auditEntries.entity, 'tag'))
+    const entries = await t.database.db
+      .select()
+      .from(auditEntries)
+      .where(eq(auditEntries.entity, 'tag'))
+      .orderBy(auditEntries.id)
     expect(entries.map((entry) => entry.action)).toEqual(['create', 'update'])
     expect(entries[1]).toMatchObject({
       before: { label: 'Intéressé', experiencePoints: 10 },
