@@ -4,7 +4,7 @@ let started = false
 const start = () => {
   if (started) return
   started = true
-  for (const href of preload.split(' ')) {
+  for (const href of preload ? preload.split(' ') : []) {
     const link = document.createElement('link')
     link.rel = 'modulepreload'
     link.crossOrigin = ''
