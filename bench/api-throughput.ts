@@ -2,7 +2,7 @@
 // zod serialisation) under autocannon, beside a bare Fastify JSON route measured in the same run.
 import { spawn } from 'node:child_process'
 import autocannon from 'autocannon'
-import { freePort, signIn, startAppServer, stopChild, waitFor } from './lib.ts'
+import { freePort, median, signIn, startAppServer, stopChild, waitFor } from './lib.ts'
 import { LIMITS } from './targets.ts'
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 4)
@@ -47,8 +47,7 @@ export async function measureApi(): Promise<Record<string, number>> {
       rounds.push({ bare, me })
     }
     const inOrder = rounds.map((r) => r.me.rps / r.bare.rps)
-    const ratios = inOrder.toSorted((a, b) => a - b)
-    const ratio = ratios[Math.floor(ratios.length / 2)]!
+    const ratio = median(inOrder)
     const mean = (pick: (r: { bare: Result; me: Result }) => number) =>
       rounds.reduce((sum, r) => sum + pick(r), 0) / rounds.length
     const bareResult = { rps: mean((r) => r.bare.rps), p99: Math.max(...rounds.map((r) => r.bare.p99)) }

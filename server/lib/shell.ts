@@ -213,10 +213,11 @@ export function loadShell(clientDir: string, appEnv: AppEnv): Shell | null {
         : ''
       const paint = isPainted(pathname, signedIn, appEnv) ? loginPaint : ''
       const rootStart = rootEnd - '</div>'.length
+      const head = html.slice(0, headEnd) + links
       return {
         status: statusOf(pathname),
         html:
-          (paint ? afterFirstPaint(html.slice(0, headEnd) + links) : html.slice(0, headEnd) + links) +
+          (paint ? afterFirstPaint(head) : head) +
           '\n  ' +
           html.slice(headEnd, rootStart) +
           paint +
